@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "wallgen",
+    products: [
+        .executable(name: "wallgen", targets: ["wallgen"]),
+        .executable(name: "wallgen-bench", targets: ["wallgen-bench"]),
+    ],
+    targets: [
+        // FreeType's headers live under /usr/include/freetype2; a system-library target
+        // with pkg-config is the only way to hand that path to the C shim.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        // The only place libpng, libjpeg-turbo and FreeType are called. Their setjmp/longjmp
+        // error handling stays inside these C functions; Swift sees status codes and messages.
+        .target(
+            name: "CImaging",
+            dependencies: ["CFreeType"],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+        ),
+        // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
+        .target(
+            name: "Compositor",
+            dependencies: ["CImaging"],
+            swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
+        ),
+        // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
+        .target(name: "Almanac"),
+        // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
+        // pipeline that reads inputs, renders and encodes it.
+        .target(name: "Designs", dependencies: ["Compositor", "Almanac"]),
+        .executableTarget(name: "wallgen", dependencies: ["Designs", "Compositor", "Almanac"]),
+        .executableTarget(name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CImaging"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
+        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
+        // Runs the built executables end to end; depends on them so `swift test` builds them.
+        .testTarget(name: "WallgenTests", dependencies: ["wallgen", "wallgen-bench"]),
+    ]
+)

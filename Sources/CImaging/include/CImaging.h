@@ -1,0 +1,132 @@
+// CImaging: thin C shims over libjpeg-turbo, libpng and FreeType.
+//
+// Every function that can fail returns a wg_status and, on failure, writes a
+// NUL-terminated message into the caller's buffer. libjpeg and libpng report
+// errors with longjmp; each shim function owns the setjmp that catches them, so
+// no longjmp ever crosses a Swift frame. Every symbol carries the wg_ prefix.
+#ifndef WG_CIMAGING_H
+#define WG_CIMAGING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+    WG_OK = 0,
+    WG_ERROR_FORMAT = 1,      // not this format, or corrupt / truncated data
+    WG_ERROR_LIMIT = 2,       // larger than a configured limit
+    WG_ERROR_MEMORY = 3,      // an allocation failed
+    WG_ERROR_UNSUPPORTED = 4, // valid, but a variant this code does not handle
+    WG_ERROR_ARGUMENT = 5,    // the caller passed something invalid
+} wg_status;
+
+/// Bounds applied inside the codec libraries. The pixel-count limit is the caller's:
+/// it checks the size the open functions report before allocating any pixels.
+typedef struct {
+    uint64_t max_library_memory;    // bytes the codec library may allocate for itself
+    int32_t max_progressive_scans;  // JPEG: more scans than this is refused
+} wg_decode_limits;
+
+/// Frees memory that a wg_ function handed to the caller.
+void wg_free(void *pointer);
+
+// MARK: JPEG (libjpeg-turbo)
+
+typedef struct wg_jpeg_decoder wg_jpeg_decoder;
+
+/// Reads the header. `data` must stay alive until wg_jpeg_decoder_close.
+wg_status wg_jpeg_decoder_open(const uint8_t *data, size_t size, const wg_decode_limits *limits,
+                               wg_jpeg_decoder **decoder, uint32_t *width, uint32_t *height,
+                               char *message, size_t message_capacity);
+/// Starts decompression at 1/scale_denominator of full size (1, 2, 4 or 8) and reports
+/// the size that wg_jpeg_decoder_read will produce.
+wg_status wg_jpeg_decoder_start(wg_jpeg_decoder *decoder, int scale_denominator,
+                                uint32_t *output_width, uint32_t *output_height,
+                                char *message, size_t message_capacity);
+/// Decodes every row as opaque RGBA8 (alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK
+/// sources are all converted; Adobe-style inverted CMYK is recognised by its APP14 marker.
+wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,
+                               char *message, size_t message_capacity);
+void wg_jpeg_decoder_close(wg_jpeg_decoder *decoder);
+
+typedef enum {
+    WG_JPEG_INPUT_GRAY = 1,  // one byte per pixel
+    WG_JPEG_INPUT_RGBX = 3,  // four bytes per pixel, the fourth ignored
+    WG_JPEG_INPUT_CMYK = 4,  // four bytes per pixel, written as given with an Adobe marker
+} wg_jpeg_input;
+
+/// Encodes a JPEG into a buffer the caller frees with wg_free.
+wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                         wg_jpeg_input input, int quality, uint8_t **output, size_t *output_size,
+                         char *message, size_t message_capacity);
+
+// MARK: PNG (libpng, full API)
+
+typedef struct wg_png_decoder wg_png_decoder;
+
+/// Reads the header and sets up conversion of every colour type and bit depth to RGBA8.
+/// `data` must stay alive until wg_png_decoder_close.
+wg_status wg_png_decoder_open(const uint8_t *data, size_t size, const wg_decode_limits *limits,
+                              wg_png_decoder **decoder, uint32_t *width, uint32_t *height,
+                              int *has_alpha, char *message, size_t message_capacity);
+/// Decodes the whole image (interlaced or not) as straight-alpha RGBA8.
+wg_status wg_png_decoder_read(wg_png_decoder *decoder, uint8_t *rgba, size_t stride,
+                              char *message, size_t message_capacity);
+void wg_png_decoder_close(wg_png_decoder *decoder);
+
+typedef struct {
+    int compression_level;  // zlib level 0...9
+    int filters;            // libpng PNG_*_FILTER mask; 0 lets libpng choose
+    int strategy;           // zlib strategy (Z_DEFAULT_STRATEGY, Z_RLE, ...); -1 for libpng's choice
+} wg_png_encode_options;
+
+/// Encodes RGBA8 rows. With write_alpha 0 the fourth byte is dropped and an RGB PNG
+/// (colour type 2) is written; otherwise the rows must hold straight (not premultiplied)
+/// alpha and an RGBA PNG is written. The caller frees *output with wg_free.
+wg_status wg_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                        int write_alpha, const wg_png_encode_options *options,
+                        uint8_t **output, size_t *output_size,
+                        char *message, size_t message_capacity);
+
+// MARK: Fonts (FreeType)
+
+typedef struct wg_font wg_font;
+
+typedef struct {
+    double ascender;     // pixels above the baseline, positive
+    double descender;    // pixels below the baseline, positive
+    double line_height;  // recommended distance between baselines
+} wg_font_metrics;
+
+typedef struct {
+    int32_t left;            // pixels from the pen position to the bitmap's left edge
+    int32_t top;             // pixels from the baseline up to the bitmap's top row
+    uint32_t width;
+    uint32_t rows;
+    int32_t pitch;           // bytes between rows
+    const uint8_t *coverage; // 8-bit coverage, valid until the next render call on this font
+} wg_glyph_bitmap;
+
+/// Opens a face from a copy of `data`. Fails with FreeType's error in words.
+wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_font **font,
+                       char *message, size_t message_capacity);
+void wg_font_close(wg_font *font);
+/// The family name, or "" when the font has none.
+const char *wg_font_family_name(const wg_font *font);
+wg_status wg_font_set_pixel_size(wg_font *font, double pixel_size, char *message,
+                                 size_t message_capacity);
+void wg_font_get_metrics(const wg_font *font, wg_font_metrics *metrics);
+/// 0 when the font has no glyph for this Unicode scalar.
+uint32_t wg_font_glyph_index(const wg_font *font, uint32_t scalar);
+/// Horizontal advance of a glyph at the current size, in pixels (unhinted).
+wg_status wg_font_glyph_advance(wg_font *font, uint32_t glyph, double *advance, char *message,
+                                size_t message_capacity);
+/// Kerning between two glyphs at the current size, in pixels (0 without a kern table).
+double wg_font_kerning(const wg_font *font, uint32_t left_glyph, uint32_t right_glyph);
+/// Renders a glyph's 8-bit coverage with the pen offset by `subpixel_x` (0 <= x < 1).
+wg_status wg_font_render_glyph(wg_font *font, uint32_t glyph, double subpixel_x,
+                               wg_glyph_bitmap *bitmap, char *message, size_t message_capacity);
+/// FreeType's description of an error code (Debian's FreeType returns NULL from
+/// FT_Error_String, so the table is built here).
+const char *wg_freetype_error_string(int error);
+
+#endif

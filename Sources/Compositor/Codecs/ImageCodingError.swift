@@ -1,0 +1,58 @@
+/// Why a picture could not be decoded. Messages name the problem, not the file: the
+/// caller knows which file (or flag) it was and says so.
+public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
+    case empty
+    case unrecognizedFormat
+    /// Damaged or truncated data; `reason` is the codec library's own words.
+    case corrupt(format: ImageFormat, reason: String)
+    /// Refused from the header alone, before any pixel memory was allocated.
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// A bound inside the codec (memory, progressive scans) was reached.
+    case limitExceeded(format: ImageFormat, reason: String)
+    case unsupported(format: ImageFormat, reason: String)
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case .empty: "the file is empty"
+        case .unrecognizedFormat: "not a JPEG or PNG image"
+        case .corrupt(let format, let reason): "damaged \(format) data: \(reason)"
+        case .tooManyPixels(let width, let height, let limit):
+            "the image is \(width)x\(height) (\(width * height) pixels), above the limit of \(limit) pixels"
+        case .limitExceeded(let format, let reason): "\(format) refused: \(reason)"
+        case .unsupported(let format, let reason): "unsupported \(format): \(reason)"
+        case .outOfMemory: "out of memory while decoding"
+        }
+    }
+}
+
+/// Why an image could not be encoded.
+public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
+    case emptyImage
+    case library(format: ImageFormat, reason: String)
+
+    public var description: String {
+        switch self {
+        case .emptyImage: "cannot encode an image with no pixels"
+        case .library(let format, let reason): "\(format) encoding failed: \(reason)"
+        }
+    }
+}
+
+public enum ImageFormat: String, Sendable, CustomStringConvertible {
+    case jpeg = "JPEG"
+    case png = "PNG"
+
+    public var description: String { rawValue }
+
+    /// Recognises a format from the file's first bytes.
+    public init?(sniffing bytes: some Collection<UInt8>) {
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else {
+            return nil
+        }
+    }
+}

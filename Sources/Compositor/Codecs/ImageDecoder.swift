@@ -1,0 +1,173 @@
+internal import CImaging
+
+/// Decodes JPEG and PNG files into premultiplied RGBA8 images.
+public enum ImageDecoder {
+    /// Decodes `bytes`, recognising the format from its signature.
+    ///
+    /// - Parameter coverTarget: the size the picture will be cover-scaled to, when known.
+    ///   A JPEG much larger than that is decoded at 1/2, 1/4 or 1/8 scale inside
+    ///   libjpeg (cheaper and already low-pass filtered), never below the target.
+    public static func decode(
+        _ bytes: [UInt8], limits: DecodeLimits = .standard,
+        coverTarget: (width: Int, height: Int)? = nil
+    ) throws(ImageDecodingError) -> Image {
+        // The C decoders read from the buffer until closed: every step stays in one borrow.
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> Image in
+            switch try format(of: buffer) {
+            case .jpeg: try decodeJPEG(buffer, limits: limits, coverTarget: coverTarget)
+            case .png: try decodePNG(buffer, limits: limits)
+            }
+        }
+    }
+
+    /// The size `decode` would report at full scale, read from the header alone.
+    public static func size(of bytes: [UInt8], limits: DecodeLimits = .standard)
+        throws(ImageDecodingError) -> (width: Int, height: Int)
+    {
+        try bytes.withUnsafeBufferPointer {
+            (buffer) throws(ImageDecodingError) -> (width: Int, height: Int) in
+            switch try format(of: buffer) {
+            case .jpeg:
+                let header = try JPEGHeader(buffer, limits: limits)
+                wg_jpeg_decoder_close(header.decoder)
+                return (header.width, header.height)
+            case .png:
+                let header = try PNGHeader(buffer, limits: limits)
+                wg_png_decoder_close(header.decoder)
+                return (header.width, header.height)
+            }
+        }
+    }
+
+    private static func format(of buffer: UnsafeBufferPointer<UInt8>) throws(ImageDecodingError)
+        -> ImageFormat
+    {
+        guard !buffer.isEmpty else { throw .empty }
+        guard let format = ImageFormat(sniffing: buffer) else { throw .unrecognizedFormat }
+        return format
+    }
+
+    /// The largest libjpeg scale-down (1, 2, 4 or 8) that still leaves at least the
+    /// target's pixels on both axes, so the resampler only ever shrinks.
+    static func jpegScaleDenominator(
+        width: Int, height: Int, coverTarget: (width: Int, height: Int)?
+    ) -> Int {
+        guard let target = coverTarget, target.width > 0, target.height > 0 else { return 1 }
+        for denominator in [8, 4, 2] {
+            let scaledWidth = (width + denominator - 1) / denominator
+            let scaledHeight = (height + denominator - 1) / denominator
+            if scaledWidth >= target.width && scaledHeight >= target.height { return denominator }
+        }
+        return 1
+    }
+
+    /// An opened JPEG whose header passed the limits. The caller closes `decoder`.
+    private struct JPEGHeader {
+        let decoder: OpaquePointer
+        let width: Int
+        let height: Int
+
+        init(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) throws(ImageDecodingError) {
+            var decoder: OpaquePointer?
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            var shimLimits = limits.shimLimits
+            let result = ShimResult.call {
+                wg_jpeg_decoder_open(
+                    buffer.baseAddress, buffer.count, &shimLimits, &decoder, &width, &height, $0, $1)
+            }
+            guard result.succeeded, let decoder else { throw result.decodingError(.jpeg) }
+            do {
+                try limits.check(width: Int(width), height: Int(height))
+            } catch {
+                wg_jpeg_decoder_close(decoder)
+                throw error
+            }
+            (self.decoder, self.width, self.height) = (decoder, Int(width), Int(height))
+        }
+    }
+
+    private static func decodeJPEG(
+        _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits,
+        coverTarget: (width: Int, height: Int)?
+    ) throws(ImageDecodingError) -> Image {
+        let header = try JPEGHeader(buffer, limits: limits)
+        defer { wg_jpeg_decoder_close(header.decoder) }
+        let denominator = jpegScaleDenominator(
+            width: header.width, height: header.height, coverTarget: coverTarget)
+        var outputWidth: UInt32 = 0
+        var outputHeight: UInt32 = 0
+        let started = ShimResult.call {
+            wg_jpeg_decoder_start(
+                header.decoder, Int32(denominator), &outputWidth, &outputHeight, $0, $1)
+        }
+        guard started.succeeded else { throw started.decodingError(.jpeg) }
+        let image = Image(width: Int(outputWidth), height: Int(outputHeight))
+        let read = ShimResult.call {
+            wg_jpeg_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1)
+        }
+        guard read.succeeded else { throw read.decodingError(.jpeg) }
+        return image
+    }
+
+    /// An opened PNG whose header passed the limits. The caller closes `decoder`.
+    private struct PNGHeader {
+        let decoder: OpaquePointer
+        let width: Int
+        let height: Int
+        let hasAlpha: Bool
+
+        init(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) throws(ImageDecodingError) {
+            var decoder: OpaquePointer?
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            var hasAlpha: Int32 = 0
+            var shimLimits = limits.shimLimits
+            let result = ShimResult.call {
+                wg_png_decoder_open(
+                    buffer.baseAddress, buffer.count, &shimLimits, &decoder, &width, &height,
+                    &hasAlpha, $0, $1)
+            }
+            guard result.succeeded, let decoder else { throw result.decodingError(.png) }
+            do {
+                try limits.check(width: Int(width), height: Int(height))
+            } catch {
+                wg_png_decoder_close(decoder)
+                throw error
+            }
+            self.decoder = decoder
+            self.width = Int(width)
+            self.height = Int(height)
+            self.hasAlpha = hasAlpha != 0
+        }
+    }
+
+    private static func decodePNG(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits)
+        throws(ImageDecodingError) -> Image
+    {
+        let header = try PNGHeader(buffer, limits: limits)
+        defer { wg_png_decoder_close(header.decoder) }
+        let image = Image(width: header.width, height: header.height)
+        let read = ShimResult.call {
+            wg_png_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1)
+        }
+        guard read.succeeded else { throw read.decodingError(.png) }
+        if header.hasAlpha { premultiplyInPlace(image) }
+        return image
+    }
+
+    /// libpng hands back straight alpha; the engine stores premultiplied.
+    static func premultiplyInPlace(_ image: Image) {
+        for y in 0..<image.height {
+            let p = image.row(y)
+            for x in 0..<image.width {
+                let pixel = p + 4 * x
+                let alpha = pixel[3]
+                if alpha == 255 { continue }
+                pixel[0] = PremultipliedPixel.multiply(pixel[0], alpha)
+                pixel[1] = PremultipliedPixel.multiply(pixel[1], alpha)
+                pixel[2] = PremultipliedPixel.multiply(pixel[2], alpha)
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+internal import CImaging
+
+/// Runs one CImaging call with a message buffer and returns its status and message.
+/// C cannot throw; this is where its (status, text) pair becomes Swift values.
+struct ShimResult {
+    let status: wg_status
+    let message: String
+
+    var succeeded: Bool { status == WG_OK }
+
+    static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> wg_status) -> ShimResult {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
+            buffer[0] = 0
+            let status = body(buffer.baseAddress!, buffer.count)
+            return ShimResult(status: status, message: String(cString: buffer.baseAddress!))
+        }
+    }
+
+    /// The decoding error for a failed call.
+    func decodingError(_ format: ImageFormat) -> ImageDecodingError {
+        switch status {
+        case WG_ERROR_LIMIT: .limitExceeded(format: format, reason: message)
+        case WG_ERROR_MEMORY: .outOfMemory
+        case WG_ERROR_UNSUPPORTED: .unsupported(format: format, reason: message)
+        default: message == "the file is empty" ? .empty : .corrupt(format: format, reason: message)
+        }
+    }
+}
+
+extension DecodeLimits {
+    var shimLimits: wg_decode_limits {
+        wg_decode_limits(
+            max_library_memory: UInt64(max(0, maxLibraryMemory)),
+            max_progressive_scans: Int32(clamping: maxProgressiveScans))
+    }
+}

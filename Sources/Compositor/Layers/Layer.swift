@@ -1,0 +1,41 @@
+/// One thing drawn on the canvas; a scene draws its layers in order, each source-over
+/// the ones before it.
+public enum Layer: Sendable {
+    /// A colour over the whole canvas.
+    case solid(Color)
+    /// A picture scaled to cover the canvas.
+    case picture(PictureLayer)
+    /// A gradient over the whole canvas.
+    case gradient(LinearGradient)
+    /// A line of text.
+    case text(TextLayer)
+}
+
+/// A picture scaled to cover the canvas (aspect fill, centred on `focus`), drawn with
+/// an opacity: 0.5 shows it half-faded into what lies beneath.
+public struct PictureLayer: Sendable {
+    public var image: Image
+    public var opacity: Double
+    public var focusX: Double
+    public var focusY: Double
+
+    public init(image: Image, opacity: Double = 1, focusX: Double = 0.5, focusY: Double = 0.5) {
+        self.image = image
+        self.opacity = opacity
+        self.focusX = focusX
+        self.focusY = focusY
+    }
+}
+
+/// The ordered layers and the canvas they make.
+public struct Scene: Sendable {
+    public var width: Int
+    public var height: Int
+    public var layers: [Layer]
+
+    public init(width: Int, height: Int, layers: [Layer]) {
+        self.width = width
+        self.height = height
+        self.layers = layers
+    }
+}

@@ -1,0 +1,92 @@
+/// A raster of premultiplied, sRGB-encoded RGBA8 pixels in one contiguous block.
+///
+/// Premultiplied storage makes source-over a multiply-add and keeps resampling from
+/// bleeding the colour of transparent pixels into their neighbours. Rows are
+/// `bytesPerRow` apart; pixels are `r, g, b, a` bytes in that order.
+///
+/// `Image` is a reference type: pipelines hand one buffer from stage to stage and
+/// write into it in place, and a copy of several megabytes should never be implicit.
+public final class Image: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public let bytesPerRow: Int
+    /// The first byte of the first row. Valid for the image's lifetime.
+    public let pixels: UnsafeMutablePointer<UInt8>
+
+    /// Bytes per pixel of every image.
+    public static let channels = 4
+
+    /// A fully transparent image. Traps only on a negative or overflowing size: callers
+    /// check requested sizes (see `ImageSizeLimits`) before asking for an image.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "image size must not be negative")
+        let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: Image.channels)
+        let (byteCount, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        precondition(!rowOverflow && !overflow, "image size overflows")
+        self.width = width
+        self.height = height
+        self.bytesPerRow = rowBytes
+        // 64-byte alignment keeps SIMD loads of a row's start aligned to a cache line.
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+        pixels = raw.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit {
+        UnsafeMutableRawPointer(pixels).deallocate()
+    }
+
+    /// The first byte of row `y`.
+    @inlinable
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
+        pixels + y * bytesPerRow
+    }
+
+    /// One pixel, for tests and slow paths; hot loops work on rows.
+    public subscript(x: Int, y: Int) -> PremultipliedPixel {
+        get {
+            let p = row(y) + x * Image.channels
+            return PremultipliedPixel(r: p[0], g: p[1], b: p[2], a: p[3])
+        }
+        set {
+            let p = row(y) + x * Image.channels
+            p[0] = newValue.r
+            p[1] = newValue.g
+            p[2] = newValue.b
+            p[3] = newValue.a
+        }
+    }
+
+    /// Whether every pixel has alpha 255 (scans the image).
+    public var isOpaque: Bool {
+        for y in 0..<height {
+            let p = row(y)
+            var x = 3
+            while x < bytesPerRow {
+                if p[x] != 255 { return false }
+                x += Image.channels
+            }
+        }
+        return true
+    }
+
+    /// A new image with the same pixels.
+    public func copy() -> Image {
+        let duplicate = Image(width: width, height: height)
+        duplicate.pixels.update(from: pixels, count: bytesPerRow * height)
+        return duplicate
+    }
+
+    /// Sets every pixel to one value.
+    public func fill(_ pixel: PremultipliedPixel) {
+        for y in 0..<height {
+            let p = row(y)
+            for x in 0..<width {
+                p[4 * x] = pixel.r
+                p[4 * x + 1] = pixel.g
+                p[4 * x + 2] = pixel.b
+                p[4 * x + 3] = pixel.a
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// Composites a run of whole-canvas layers (solids, pictures, gradients) in one pass
+/// over each row.
+///
+/// Each row is carried through every layer in a floating-point accumulator that stays
+/// in cache, and quantised to 8 bits once, with ordered dither. So each output pixel is
+/// written once however many layers lie under it, and smooth gradients do not band.
+struct AreaCompositor {
+    enum Operation {
+        /// A premultiplied colour, components 0...1.
+        case solid(SIMD4<Float>)
+        /// A canvas-sized picture and its opacity.
+        case picture(Image, opacity: Float)
+        /// A straight colour (alpha 1) drawn with one alpha per column.
+        case horizontalGradient(color: SIMD4<Float>, alphas: [Float])
+        /// A straight colour (alpha 1) drawn with one alpha per row.
+        case verticalGradient(color: SIMD4<Float>, alphas: [Float])
+    }
+
+    let operations: [Operation]
+
+    /// Applies the operations to every row of `canvas`. With `startBlank` the canvas's
+    /// current contents are ignored (treated as transparent) rather than read.
+    func apply(to canvas: Image, startBlank: Bool, workers: Int) {
+        let width = canvas.width
+        Parallel.forEachChunk(of: canvas.height, workers: workers) { rows in
+            let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: max(width, 1))
+            defer { accumulator.deallocate() }
+            for y in rows {
+                let row = canvas.row(y)
+                if startBlank {
+                    accumulator.initialize(repeating: .zero, count: width)
+                } else {
+                    Self.load(row, into: accumulator, count: width)
+                }
+                for operation in operations {
+                    Self.apply(operation, row: y, to: accumulator, count: width)
+                }
+                Self.store(accumulator, into: row, count: width, y: y)
+            }
+        }
+    }
+
+    private static func load(
+        _ row: UnsafeMutablePointer<UInt8>, into accumulator: UnsafeMutablePointer<SIMD4<Float>>,
+        count: Int
+    ) {
+        let scale: Float = 1 / 255
+        for x in 0..<count {
+            let p = row + 4 &* x
+            accumulator[x] = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * scale
+        }
+    }
+
+    private static func apply(
+        _ operation: Operation, row y: Int, to accumulator: UnsafeMutablePointer<SIMD4<Float>>,
+        count: Int
+    ) {
+        switch operation {
+        case .solid(let color):
+            let keep = 1 - color.w
+            for x in 0..<count { accumulator[x] = color + accumulator[x] * keep }
+        case .picture(let image, let opacity):
+            let row = image.row(y)
+            let scale = opacity / 255
+            for x in 0..<count {
+                let p = row + 4 &* x
+                let source = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * scale
+                accumulator[x] = source + accumulator[x] * (1 - source.w)
+            }
+        case .horizontalGradient(let color, let alphas):
+            alphas.withUnsafeBufferPointer { alphas in
+                for x in 0..<count {
+                    let alpha = alphas[x]
+                    accumulator[x] = color * alpha + accumulator[x] * (1 - alpha)
+                }
+            }
+        case .verticalGradient(let color, let alphas):
+            let alpha = alphas[y]
+            if alpha == 0 { return }
+            let source = color * alpha
+            for x in 0..<count { accumulator[x] = source + accumulator[x] * (1 - alpha) }
+        }
+    }
+
+    /// Quantises a row to bytes. Colour is dithered, `floor(v * 255 + threshold)`, with
+    /// one threshold for all three channels so the noise has no hue. Alpha is rounded,
+    /// not dithered, so a canvas that is opaque in exact arithmetic stays exactly 255
+    /// despite float error; colour is then capped at alpha, as premultiplication requires.
+    private static func store(
+        _ accumulator: UnsafeMutablePointer<SIMD4<Float>>, into row: UnsafeMutablePointer<UInt8>,
+        count: Int, y: Int
+    ) {
+        DitherPattern.thresholds.withUnsafeBufferPointer { thresholds in
+            let patternRow = thresholds.baseAddress! + (y % DitherPattern.size) * DitherPattern.size
+            for x in 0..<count {
+                let threshold = patternRow[x & (DitherPattern.size - 1)]
+                let scaled = accumulator[x] * 255
+                let alpha = min(max((scaled.w + 0.5).rounded(.down), 0), 255)
+                var value = scaled + SIMD4(repeating: threshold)
+                value.clamp(lowerBound: .zero, upperBound: SIMD4(repeating: alpha))
+                let p = row + 4 &* x
+                p[0] = UInt8(value.x)
+                p[1] = UInt8(value.y)
+                p[2] = UInt8(value.z)
+                p[3] = UInt8(alpha)
+            }
+        }
+    }
+}

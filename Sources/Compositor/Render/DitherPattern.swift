@@ -1,0 +1,19 @@
+/// Ordered-dither thresholds in `[0, 1)` tiled over the canvas.
+///
+/// Gradients from 0 to 30 % black over a thousand pixels step through only a few
+/// dozen 8-bit levels, which shows as bands on a phone. Adding a threshold that
+/// varies from pixel to pixel before truncating turns each band edge into a fine,
+/// even mix of the two neighbouring levels. The pattern is interleaved gradient noise
+/// (Jimenez 2014): cheap, deterministic, and without the cross-hatch look of a Bayer
+/// matrix.
+enum DitherPattern {
+    static let size = 64
+
+    /// `size * size` thresholds, row-major.
+    static let thresholds: [Float] = (0..<(size * size)).map { index in
+        let x = Double(index % size)
+        let y = Double(index / size)
+        let inner = (0.06711056 * x + 0.00583715 * y).truncatingRemainder(dividingBy: 1)
+        return Float((52.9829189 * inner).truncatingRemainder(dividingBy: 1))
+    }
+}

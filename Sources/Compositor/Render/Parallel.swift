@@ -1,0 +1,30 @@
+import Dispatch
+import Foundation
+
+/// Splits row ranges across threads, never more than asked for.
+///
+/// Rows of an image are independent, so every stage (resampling, compositing) can
+/// run its rows on several cores. A batch that renders several images at once asks
+/// each image for fewer workers, so the two kinds of parallelism never oversubscribe.
+public enum Parallel {
+    /// The cores this process may use.
+    public static let availableCores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Calls `body` with disjoint ranges that together cover `0..<count`, on at most
+    /// `workers` threads at once. Ranges are contiguous so each thread walks memory in order.
+    public static func forEachChunk(
+        of count: Int, workers: Int, minimumChunk: Int = 16, _ body: @Sendable (Range<Int>) -> Void
+    ) {
+        guard count > 0 else { return }
+        let chunks = min(max(1, workers), max(1, count / max(1, minimumChunk)))
+        if chunks == 1 {
+            body(0..<count)
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let start = count * chunk / chunks
+            let end = count * (chunk + 1) / chunks
+            body(start..<end)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// Time spent in each stage of one render.
+public struct RenderTimings: Sendable {
+    public var scale: Duration = .zero
+    public var composite: Duration = .zero
+    public var text: Duration = .zero
+}
+
+/// Turns a `Scene` into pixels.
+///
+/// Pictures are cover-scaled to the canvas first. Then each run of whole-canvas layers
+/// (solid, picture, gradient) is composited in one fused pass per row, and text layers
+/// are blended over only the pixels their glyphs touch.
+public struct Renderer: Sendable {
+    /// Threads one render may use.
+    public var workers: Int
+
+    public init(workers: Int = Parallel.availableCores) {
+        self.workers = max(1, workers)
+    }
+
+    public func render(_ scene: Scene) throws(FontError) -> Image {
+        try renderTimed(scene).image
+    }
+
+    public func renderTimed(_ scene: Scene) throws(FontError) -> (image: Image, timings: RenderTimings) {
+        var timings = RenderTimings()
+        let clock = ContinuousClock()
+        let canvas = Image(width: scene.width, height: scene.height)
+        guard scene.width > 0, scene.height > 0 else { return (canvas, timings) }
+
+        var pending: [AreaCompositor.Operation] = []
+        var blank = true
+        func flush() {
+            guard !pending.isEmpty else { return }
+            let started = clock.now
+            AreaCompositor(operations: pending).apply(to: canvas, startBlank: blank, workers: workers)
+            timings.composite += clock.now - started
+            pending.removeAll()
+            blank = false
+        }
+
+        for layer in scene.layers {
+            switch layer {
+            case .solid(let color):
+                pending.append(.solid(Self.unitPremultiplied(color)))
+            case .picture(let picture):
+                let started = clock.now
+                let fitted = fit(picture, width: scene.width, height: scene.height)
+                timings.scale += clock.now - started
+                pending.append(.picture(fitted, opacity: Float(min(max(picture.opacity, 0), 1))))
+            case .gradient(let gradient):
+                let color = Self.unitStraight(gradient.color)
+                switch gradient.axis {
+                case .horizontal:
+                    pending.append(.horizontalGradient(color: color, alphas: gradient.alphas(count: scene.width)))
+                case .vertical:
+                    pending.append(.verticalGradient(color: color, alphas: gradient.alphas(count: scene.height)))
+                }
+            case .text(let text):
+                flush()
+                let started = clock.now
+                try TextPainter.draw(text, on: canvas)
+                timings.text += clock.now - started
+            }
+        }
+        flush()
+        return (canvas, timings)
+    }
+
+    private func fit(_ picture: PictureLayer, width: Int, height: Int) -> Image {
+        if picture.image.width == width && picture.image.height == height { return picture.image }
+        return Resampler.cover(
+            picture.image, width: width, height: height, focusX: picture.focusX,
+            focusY: picture.focusY, workers: workers)
+    }
+
+    private static func unitPremultiplied(_ color: Color) -> SIMD4<Float> {
+        let alpha = Float(color.alpha) / 255
+        return SIMD4(Float(color.red) / 255 * alpha, Float(color.green) / 255 * alpha, Float(color.blue) / 255 * alpha, alpha)
+    }
+
+    /// The colour at alpha 1; gradient alphas (which include the colour's alpha) scale it.
+    private static func unitStraight(_ color: Color) -> SIMD4<Float> {
+        SIMD4(Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255, 1)
+    }
+}

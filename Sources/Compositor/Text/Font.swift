@@ -1,0 +1,58 @@
+import Foundation
+internal import CImaging
+
+/// A scalable font face loaded through FreeType.
+///
+/// A FreeType face holds its current size and last glyph as state, so every use goes
+/// through `withFace`, one thread at a time. A batch shares one `Font` per file.
+public final class Font: @unchecked Sendable {
+    /// The family name the font declares (for messages), or the file name.
+    public let name: String
+    private let face: OpaquePointer
+    private let lock = NSLock()
+
+    /// Opens font data (TrueType, OpenType, WOFF...). `label` names it in messages.
+    public init(data: [UInt8], label: String) throws(FontError) {
+        var face: OpaquePointer?
+        let result = data.withUnsafeBufferPointer { buffer in
+            ShimResult.call { wg_font_open(buffer.baseAddress, buffer.count, 0, &face, $0, $1) }
+        }
+        guard result.succeeded, let face else { throw .unusable(reason: result.message) }
+        self.face = face
+        let family = String(cString: wg_font_family_name(face))
+        self.name = family.isEmpty ? label : family
+    }
+
+    deinit {
+        wg_font_close(face)
+    }
+
+    /// Whether the font can draw every Unicode scalar of `character`.
+    public func covers(_ character: Character) -> Bool {
+        withFace { face in
+            character.unicodeScalars.allSatisfy { isIgnorable($0) || wg_font_glyph_index(face, $0.value) != 0 }
+        }
+    }
+
+    /// Runs `body` with exclusive use of the FreeType face.
+    func withFace<Result>(_ body: (OpaquePointer) throws(FontError) -> Result) throws(FontError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(face)
+    }
+
+    func withFace<Result>(_ body: (OpaquePointer) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(face)
+    }
+}
+
+/// Scalars that select a presentation or join others and draw nothing themselves
+/// (variation selectors, ZERO WIDTH JOINER); a font need not have glyphs for them.
+func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0xFE00...0xFE0F, 0x200D, 0x200C, 0xE0100...0xE01EF: true
+    default: false
+    }
+}

@@ -1,0 +1,31 @@
+/// Why text could not be set. Messages name the font and the character, never just
+/// "failed": a user must be able to act on them.
+public enum FontError: Error, Equatable, CustomStringConvertible {
+    /// FreeType could not open the data as a font; `reason` is its error in words.
+    case unusable(reason: String)
+    /// The font has no glyph for a character of the text.
+    case missingGlyph(character: Character, font: String)
+    /// FreeType failed on one glyph.
+    case glyphFailed(character: Character, reason: String)
+    case invalidSize(Double)
+
+    public var description: String {
+        switch self {
+        case .unusable(let reason): reason
+        case .missingGlyph(let character, let font):
+            "the font \(font) has no glyph for \(Self.name(character))"
+        case .glyphFailed(let character, let reason):
+            "cannot draw \(Self.name(character)): \(reason)"
+        case .invalidSize(let size): "invalid text size \(size)"
+        }
+    }
+
+    /// `U+2744 "❄"`, one code point per scalar, so invisible characters are named too.
+    static func name(_ character: Character) -> String {
+        let codes = character.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return codes.joined(separator: " ") + " \"\(character)\""
+    }
+}

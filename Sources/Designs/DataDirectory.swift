@@ -1,0 +1,54 @@
+import Foundation
+
+/// The folder holding wallgen's bundled `Assets/` and `fonts/`.
+///
+/// Looked for, in order: `$WALLGEN_DATA`; the folders above the running executable
+/// (a checkout: `.build/release/wallgen` sits three levels below); and the shared
+/// data folders an install uses (`<prefix>/share/wallgen`, found beside `<prefix>/bin`).
+public struct DataDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Finds the data folder, or throws with every place it looked.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(PipelineError) -> DataDirectory
+    {
+        let candidates = searchPaths(environment: environment)
+        for candidate in candidates where holdsData(candidate) {
+            return DataDirectory(path: candidate)
+        }
+        throw .dataMissing(searched: candidates)
+    }
+
+    static func searchPaths(environment: [String: String]) -> [String] {
+        if let explicit = environment["WALLGEN_DATA"], !explicit.isEmpty { return [explicit] }
+        var paths: [String] = []
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<5 {
+            paths.append(folder.path)
+            paths.append(folder.appendingPathComponent("share/wallgen").path)
+            folder = folder.deletingLastPathComponent()
+        }
+        return paths
+    }
+
+    private static func holdsData(_ path: String) -> Bool {
+        let manager = FileManager.default
+        return manager.fileExists(atPath: path + "/Assets/seasons")
+            && manager.fileExists(atPath: path + "/fonts")
+    }
+
+    /// The bundled picture of a season.
+    public func seasonPicture(_ name: String) -> String {
+        path + "/Assets/seasons/\(name).jpg"
+    }
+
+    /// A bundled font file.
+    public func font(_ fileName: String) -> String {
+        path + "/fonts/\(fileName)"
+    }
+}

@@ -1,0 +1,35 @@
+import Compositor
+import Designs
+
+/// Turns library errors into the one-line messages and exit statuses users see,
+/// naming the flag that brought the file in.
+enum ErrorReport {
+    static func message(for error: PipelineError) -> String {
+        switch error {
+        case .background(_, .file(let problem)): "--background: \(problem)"
+        case .background(let path, let problem): "--background '\(path)': \(problem)"
+        case .font(_, .file(let problem)): "--font: \(problem)"
+        case .font(let path, let problem): "--font '\(path)': \(problem)"
+        default: "\(error)"
+        }
+    }
+
+    static func exitCode(for error: PipelineError) -> ExitCode {
+        switch error {
+        case .background(_, .file), .font(_, .file): .noInput
+        case .background, .font, .text: .dataError
+        case .bundled, .dataMissing: .bundledDataMissing
+        case .encoding: .software
+        }
+    }
+}
+
+extension FileError {
+    /// Creating the file was refused (73) or writing it failed part-way (74).
+    var exitCode: ExitCode {
+        switch self {
+        case .noSpace, .other, .tooLarge: .ioError
+        default: .cannotCreate
+        }
+    }
+}

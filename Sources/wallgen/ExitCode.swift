@@ -1,0 +1,18 @@
+/// wallgen's exit statuses, from BSD's sysexits so scripts can tell causes apart.
+enum ExitCode: Int32 {
+    case success = 0
+    /// A flag, value or command is wrong.
+    case usage = 64
+    /// An input file exists but is not a usable picture or font.
+    case dataError = 65
+    /// An input file is missing or cannot be read.
+    case noInput = 66
+    /// Something wallgen itself got wrong.
+    case software = 70
+    /// wallgen's bundled pictures or fonts are missing or damaged.
+    case bundledDataMissing = 72
+    /// The output file cannot be created (missing folder, no permission, a folder in the way).
+    case cannotCreate = 73
+    /// Writing failed part-way (disk full, I/O error); nothing was left behind.
+    case ioError = 74
+}

@@ -1,0 +1,65 @@
+import Designs
+
+/// The text `--help` and `wallgen devices` print.
+enum Help {
+    static let version = "wallgen 0.1.0"
+
+    static var wallpaper: String {
+        """
+        OVERVIEW: Make a full-screen season wallpaper: the season's picture faded over a
+        base colour, shaded at the edges and the bottom, with the season's name on top.
+
+        USAGE: wallgen [--season <season> | --date <yyyy-mm-dd>] [--alpha <0...1>]
+                       [--label on|off] [--size <WxH> | --device <name>]
+                       [--background <file>] [--base <#RRGGBB>] [--font <file>]
+                       [-o <file>]
+               wallgen devices
+
+        OPTIONS:
+        \(optionLines(WallpaperOptions.specs))
+
+        COMMANDS:
+          devices                 List the device names --device accepts.
+          help                    Show this help.
+
+        EXAMPLES:
+          wallgen --season winter --alpha 0.5 --label on -o out.png
+          wallgen --date 2026-04-05 --device desktop-4k -o spring-desk.png
+          wallgen --background photo.jpg --alpha 0.8 --label off -o - > mine.png
+
+        EXIT STATUS:
+          0 done; 64 bad usage; 65 an input file is not a usable picture or font;
+          66 an input file is missing or unreadable; 72 bundled pictures or fonts are
+          missing; 73 the output cannot be created; 74 writing failed; 70 internal error.
+          On any failure no output file is left behind and an existing one is untouched.
+        """
+    }
+
+    static var devices: String {
+        let rows = DevicePreset.all.map { preset in
+            let name = preset.name.padding(to: 20)
+            let size = "\(preset.width)x\(preset.height)".padding(to: 11)
+            return "  \(name)\(size)\(preset.note)"
+        }
+        return (["DEVICES (use with --device):"] + rows).joined(separator: "\n")
+    }
+
+    /// Option lines in two columns, help text wrapped under its own column.
+    private static func optionLines(_ specs: [OptionSpec]) -> String {
+        let column = 26
+        return specs.map { spec in
+            let head = "  " + spec.usage
+            let first = head.count < column - 1
+                ? head.padding(to: column) + spec.help[0]
+                : head + "\n" + String(repeating: " ", count: column) + spec.help[0]
+            let rest = spec.help.dropFirst().map { String(repeating: " ", count: column) + $0 }
+            return ([first] + rest).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
