@@ -1,1 +1,150 @@
-print("x")
+import Almanac
+import Compositor
+import Designs
+import Foundation
+
+// Release-mode benchmark of the blend kernels and the whole wallpaper pipeline.
+// Every figure is printed beside baselines measured in the same run on the same
+// buffers (memory copy, a plain scalar loop), so ratios stay comparable across
+// machines and noisy runs. `--quick` runs each measurement briefly (used by tests).
+
+let quick = CommandLine.arguments.contains("--quick")
+let repetitions = quick ? 2 : 15
+
+/// The median time of `repetitions` runs of `body`, after one warm-up run.
+func medianSeconds(_ body: () -> Void) -> Double {
+    body()
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    for _ in 0..<repetitions {
+        let started = clock.now
+        body()
+        times.append(seconds(clock.now - started))
+    }
+    return times.sorted()[times.count / 2]
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// Seeded so that every run blends the same pixels.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Premultiplied pixels with a spread of alphas, including fully clear and opaque.
+func randomImage(width: Int, height: Int, seed: UInt64) -> Image {
+    var random = SplitMix64(state: seed)
+    let image = Image(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let bits = random.next()
+            let alpha = UInt8(truncatingIfNeeded: bits)
+            func channel(_ shift: UInt64) -> UInt8 {
+                UInt8(truncatingIfNeeded: (bits >> shift) & 0xFF) % (alpha &+ 1 == 0 ? 255 : alpha &+ 1)
+            }
+            image[x, y] = PremultipliedPixel(r: channel(8), g: channel(16), b: channel(24), a: alpha)
+        }
+    }
+    return image
+}
+
+/// The obvious way to write source-over: integer division per channel, no tricks.
+func scalarReferenceSourceOver(destination: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>, count: Int) {
+    for i in 0..<count {
+        let inverseAlpha = 255 - Int(source[4 * i + 3])
+        for c in 0..<4 {
+            let index = 4 * i + c
+            destination[index] = UInt8(Int(source[index]) + (Int(destination[index]) * inverseAlpha + 127) / 255)
+        }
+    }
+}
+
+func format(_ value: Double, _ digits: Int = 0) -> String {
+    String(format: "%.\(digits)f", value)
+}
+
+func row(_ label: String, _ mpx: Double, _ note: String = "") -> String {
+    label.padding(toLength: 34, withPad: " ", startingAt: 0) + format(mpx).leftPadded(8) + " Mpx/s" + (note.isEmpty ? "" : "   " + note)
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
+
+func benchmarkBlend(width: Int, height: Int) {
+    let pixels = Double(width * height)
+    let source = randomImage(width: width, height: height, seed: 1)
+    let destination = randomImage(width: width, height: height, seed: 2)
+    let bytes = width * height * 4
+
+    let copy = pixels / medianSeconds { memcpy(destination.pixels, source.pixels, bytes) } / 1e6
+    let scalar = pixels / medianSeconds {
+        scalarReferenceSourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
+    } / 1e6
+    let blend = pixels / medianSeconds {
+        Blend.sourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
+    } / 1e6
+    let coverage = [UInt8](repeating: 200, count: width * height)
+    let color = Color(red: 200, green: 120, blue: 40).withOpacity(0.8).premultiplied
+    let masked = pixels / medianSeconds {
+        coverage.withUnsafeBufferPointer {
+            Blend.sourceOver(destination: destination.pixels, color: color, coverage: $0.baseAddress!, count: width * height)
+        }
+    } / 1e6
+
+    // The wallpaper's whole-canvas layers, as the renderer fuses them.
+    let picture = randomImage(width: width, height: height, seed: 3)
+    let scene = Scene(width: width, height: height, layers: [
+        .solid(.white), .picture(PictureLayer(image: picture, opacity: 0.5)),
+        .gradient(SeasonWallpaper.edgeShade), .gradient(SeasonWallpaper.bottomShade(endAlpha: 0.4)),
+    ])
+    func fused(workers: Int) -> Double {
+        let renderer = Renderer(workers: workers)
+        return pixels / medianSeconds { _ = try! renderer.render(scene) } / 1e6
+    }
+    let fusedOne = fused(workers: 1)
+    let fusedAll = fused(workers: Parallel.availableCores)
+
+    print("Blend and fuse loops, \(width)x\(height), one core unless noted")
+    print(row("  memory copy (bandwidth)", copy))
+    print(row("  scalar reference source-over", scalar, "1.00x scalar"))
+    print(row("  Blend.sourceOver (span)", blend, "\(format(blend / scalar, 2))x scalar, \(format(blend / copy, 2))x copy"))
+    print(row("  Blend.sourceOver (coverage mask)", masked, "\(format(masked / scalar, 2))x scalar"))
+    print(row("  fused 4-layer background", fusedOne, "\(format(fusedOne / copy, 2))x copy"))
+    print(row("  fused background, \(Parallel.availableCores) cores", fusedAll, "\(format(fusedAll / fusedOne, 2))x one core"))
+}
+
+func benchmarkPipeline() throws {
+    let pipeline = WallpaperPipeline(data: try DataDirectory.locate())
+    let spec = SeasonWallpaperSpec(season: .winter)
+    var runs: [StageTimings] = []
+    for _ in 0..<(quick ? 1 : 7) { runs.append(try pipeline.render(spec).timings) }
+    func median(_ stage: (StageTimings) -> Duration) -> Double {
+        runs.map { seconds(stage($0)) * 1000 }.sorted()[runs.count / 2]
+    }
+    print("Pipeline, winter wallpaper 1170x2532 (median of \(runs.count), milliseconds)")
+    for (name, stage) in [
+        ("read files", \StageTimings.read), ("decode picture and font", \.decode), ("cover scale", \.scale),
+        ("composite", \.composite), ("text", \.text), ("encode PNG", \.encode), ("total", \.total),
+    ] as [(String, KeyPath<StageTimings, Duration>)] {
+        print("  " + name.padding(toLength: 32, withPad: " ", startingAt: 0) + format(median { $0[keyPath: stage] }, 1).leftPadded(8) + " ms")
+    }
+}
+
+benchmarkBlend(width: 1170, height: 2532)
+benchmarkBlend(width: 3840, height: 2160)
+do {
+    try benchmarkPipeline()
+} catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+}

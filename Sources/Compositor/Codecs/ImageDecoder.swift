@@ -118,6 +118,9 @@ public enum ImageDecoder {
         let hasAlpha: Bool
 
         init(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) throws(ImageDecodingError) {
+            // IHDR must come first, at a fixed offset. Checking its size here refuses a
+            // huge image before libpng reads (and buffers) whatever chunks follow.
+            if let size = Self.declaredSize(buffer) { try limits.check(width: size.width, height: size.height) }
             var decoder: OpaquePointer?
             var width: UInt32 = 0
             var height: UInt32 = 0
@@ -139,6 +142,13 @@ public enum ImageDecoder {
             self.width = Int(width)
             self.height = Int(height)
             self.hasAlpha = hasAlpha != 0
+        }
+
+        /// Width and height from the IHDR chunk right after the signature, if present.
+        static func declaredSize(_ buffer: UnsafeBufferPointer<UInt8>) -> (width: Int, height: Int)? {
+            guard buffer.count >= 24, Array(buffer[12..<16]) == Array("IHDR".utf8) else { return nil }
+            func bigEndian(_ offset: Int) -> Int { buffer[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            return (bigEndian(16), bigEndian(20))
         }
     }
 

@@ -8,6 +8,10 @@ import Foundation
 public enum AtomicFileWriter {
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         try checkDestination(path)
+        if isSpecialFile(path) {
+            try writeInPlace(bytes, to: path)
+            return
+        }
         let folder = folderOf(path)
         let temporary = temporaryPath(for: path, in: folder)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -45,6 +49,27 @@ public enum AtomicFileWriter {
             throw errno == ENOENT || errno == ENOTDIR ? .folderMissing(path: folder) : .from(errno: errno, path: folder)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .folderMissing(path: folder) }
+    }
+
+    /// Devices and pipes (`/dev/stdout`, a FIFO) are written directly: renaming a file
+    /// over them would replace the device node instead of writing to it.
+    private static func isSpecialFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .from(errno: errno, path: path) }
+        do throws(FileError) {
+            try writeAll(bytes, to: descriptor, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw .from(errno: errno, path: path) }
     }
 
     /// Writes every byte to an open descriptor, resuming after partial writes and signals.

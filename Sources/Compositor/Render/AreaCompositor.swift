@@ -46,8 +46,7 @@ struct AreaCompositor {
     ) {
         let scale: Float = 1 / 255
         for x in 0..<count {
-            let p = row + 4 &* x
-            accumulator[x] = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * scale
+            accumulator[x] = unitPixel(row + 4 &* x) * scale
         }
     }
 
@@ -63,8 +62,7 @@ struct AreaCompositor {
             let row = image.row(y)
             let scale = opacity / 255
             for x in 0..<count {
-                let p = row + 4 &* x
-                let source = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * scale
+                let source = unitPixel(row + 4 &* x) * scale
                 accumulator[x] = source + accumulator[x] * (1 - source.w)
             }
         case .horizontalGradient(let color, let alphas):
@@ -82,7 +80,7 @@ struct AreaCompositor {
         }
     }
 
-    /// Quantises a row to bytes. Colour is dithered, `floor(v * 255 + threshold)`, with
+    /// Quantises a row to bytes. Colour is dithered, `round(v * 255 + threshold - 0.5)`, with
     /// one threshold for all three channels so the noise has no hue. Alpha is rounded,
     /// not dithered, so a canvas that is opaque in exact arithmetic stays exactly 255
     /// despite float error; colour is then capped at alpha, as premultiplication requires.
@@ -95,15 +93,32 @@ struct AreaCompositor {
             for x in 0..<count {
                 let threshold = patternRow[x & (DitherPattern.size - 1)]
                 let scaled = accumulator[x] * 255
-                let alpha = min(max((scaled.w + 0.5).rounded(.down), 0), 255)
-                var value = scaled + SIMD4(repeating: threshold)
-                value.clamp(lowerBound: .zero, upperBound: SIMD4(repeating: alpha))
+                let alpha = (min(max(scaled.w, 0), 255) + roundingMagic) - roundingMagic
+                let value = scaled + SIMD4(repeating: threshold - 0.5)
                 let p = row + 4 &* x
-                p[0] = UInt8(value.x)
-                p[1] = UInt8(value.y)
-                p[2] = UInt8(value.z)
-                p[3] = UInt8(alpha)
+                p[0] = byte(min(max(value.x, 0), alpha))
+                p[1] = byte(min(max(value.y, 0), alpha))
+                p[2] = byte(min(max(value.z, 0), alpha))
+                p[3] = byte(alpha)
             }
         }
+    }
+
+    /// 1.5 * 2^23: adding it to a float in 0...255 leaves that value rounded to the
+    /// nearest integer in the low mantissa bits. x86-64's baseline (SSE2) has no float
+    /// rounding instruction, and `Int32(Float)` adds overflow checks to every lane.
+    private static let roundingMagic: Float = 12_582_912
+
+    /// `value` (0...255) rounded to nearest, as a byte.
+    @inline(__always)
+    private static func byte(_ value: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (value + roundingMagic).bitPattern)
+    }
+
+    /// A pixel's four bytes as floats (0...255), converted as one vector.
+    @inline(__always)
+    private static func unitPixel(_ pixel: UnsafeMutablePointer<UInt8>) -> SIMD4<Float> {
+        let bytes = UnsafeRawPointer(pixel).loadUnaligned(as: SIMD4<UInt8>.self)
+        return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
     }
 }

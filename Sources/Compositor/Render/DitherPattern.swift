@@ -9,11 +9,14 @@
 enum DitherPattern {
     static let size = 64
 
-    /// `size * size` thresholds, row-major.
+    /// `size * size` thresholds, row-major, each the centre of one of 256 equal steps of
+    /// (0, 1). Never 0 or 1: a value that is already a whole level then stays exactly
+    /// that level, whatever its threshold.
     static let thresholds: [Float] = (0..<(size * size)).map { index in
         let x = Double(index % size)
         let y = Double(index / size)
         let inner = (0.06711056 * x + 0.00583715 * y).truncatingRemainder(dividingBy: 1)
-        return Float((52.9829189 * inner).truncatingRemainder(dividingBy: 1))
+        let noise = (52.9829189 * inner).truncatingRemainder(dividingBy: 1)
+        return Float(((noise * 256).rounded(.down) + 0.5) / 256)
     }
 }

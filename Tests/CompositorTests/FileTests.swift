@@ -1,0 +1,48 @@
+import Compositor
+import Foundation
+import Testing
+
+@Suite struct FileTests {
+    @Test func writesAndReplacesAtomically() throws {
+        let folder = try temporaryFolder()
+        let path = folder + "/out.png"
+        try AtomicFileWriter.write([1, 2, 3], to: path)
+        #expect(try FileReader.read(path) == [1, 2, 3])
+        try AtomicFileWriter.write([4, 5], to: path)
+        #expect(try FileReader.read(path) == [4, 5])
+        #expect(filesIn(folder) == ["out.png"], "a temporary file was left behind")
+    }
+
+    @Test func missingFolderIsReportedAndNothingIsWritten() throws {
+        let folder = try temporaryFolder()
+        #expect(throws: FileError.folderMissing(path: folder + "/nope")) {
+            try AtomicFileWriter.write([1], to: folder + "/nope/out.png")
+        }
+        #expect(filesIn(folder).isEmpty)
+    }
+
+    @Test func folderInTheWayIsReported() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/out.png", withIntermediateDirectories: false)
+        #expect(throws: FileError.isDirectory(path: folder + "/out.png")) {
+            try AtomicFileWriter.write([1], to: folder + "/out.png")
+        }
+    }
+
+    /// A device as the target is written in place (never renamed over), and a full
+    /// device is reported as no space.
+    @Test func fullDeviceIsReportedAsNoSpace() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        #expect(throws: FileError.noSpace(path: "/dev/full")) {
+            try AtomicFileWriter.write([UInt8](repeating: 7, count: 100_000), to: "/dev/full")
+        }
+        var status = stat()
+        #expect(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/full was replaced")
+    }
+
+    @Test func readingReportsMissingFilesAndFolders() throws {
+        let folder = try temporaryFolder()
+        #expect(throws: FileError.notFound(path: folder + "/x.jpg")) { try FileReader.read(folder + "/x.jpg") }
+        #expect(throws: FileError.isDirectory(path: folder)) { try FileReader.read(folder) }
+    }
+}

@@ -1,0 +1,145 @@
+import Compositor
+import Foundation
+import Testing
+
+/// The fused compositor and gradients against references computed here, layer by
+/// layer in Double arithmetic.
+@Suite struct RenderTests {
+    /// The app's edge gradient, written out independently of `LinearGradient`.
+    static func edgeAlpha(_ t: Double) -> Double {
+        switch t {
+        case ..<0.2: 0.3 * (0.2 - t) / 0.2
+        case ..<0.8: 0
+        default: 0.3 * (t - 0.8) / 0.2
+        }
+    }
+
+    static let edge = LinearGradient(
+        axis: .horizontal, color: .black,
+        stops: [.init(0, alpha: 0.3), .init(0.2, alpha: 0), .init(0.8, alpha: 0), .init(1, alpha: 0.3)])
+
+    @Test func edgeGradientAlphaAtNamedPoints() {
+        #expect(Self.edge.alpha(at: 0) == 0.3)
+        #expect(abs(Self.edge.alpha(at: 0.1) - 0.15) < 1e-12)
+        #expect(Self.edge.alpha(at: 0.2) == 0)
+        #expect(Self.edge.alpha(at: 0.5) == 0)
+        #expect(abs(Self.edge.alpha(at: 0.9) - 0.15) < 1e-12)
+        #expect(Self.edge.alpha(at: 1) == 0.3)
+    }
+
+    @Test func bottomGradientAlphaAtNamedPoints() {
+        let bottom = LinearGradient(axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)])
+        #expect(bottom.alpha(at: 0.25) == 0)
+        #expect(bottom.alpha(at: 0.5) == 0)
+        #expect(bottom.alpha(at: 0.75) == 0.5)
+        #expect(bottom.alpha(at: 1) == 1)
+    }
+
+    /// White canvas, edge gradient: each named column darkens to 255 * (1 - alpha at the
+    /// pixel centre), within 1 (dither).
+    @Test func edgeGradientOnWhiteAtNamedColumns() throws {
+        let width = 1000
+        let image = try Renderer(workers: 2).render(Scene(width: width, height: 8, layers: [.solid(.white), .gradient(Self.edge)]))
+        for x in [0, 100, 200, 500, 999] {
+            let expected = 255 * (1 - Self.edgeAlpha((Double(x) + 0.5) / Double(width)))
+            for y in 0..<8 {
+                let pixel = image[x, y]
+                #expect(abs(Double(pixel.r) - expected) <= 1, "x = \(x): \(pixel.r) vs \(expected)")
+                #expect(pixel.r == pixel.g && pixel.g == pixel.b && pixel.a == 255)
+            }
+        }
+    }
+
+    /// White canvas, bottom gradient 0 -> 1: rows at 50 %, 75 % and 100 % of the height.
+    @Test func bottomGradientOnWhiteAtNamedRows() throws {
+        let height = 1000
+        let bottom = LinearGradient(axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)])
+        let image = try Renderer().render(Scene(width: 4, height: height, layers: [.solid(.white), .gradient(bottom)]))
+        for (y, alpha) in [(0, 0.0), (499, 0.0), (750, (750.5 - 500) / 500), (999, 999.5 / 500 - 1)] {
+            let expected = 255 * (1 - alpha)
+            #expect(abs(Double(image[2, y].r) - expected) <= 1, "y = \(y)")
+        }
+        #expect(image[2, 999].r <= 1)
+    }
+
+    /// Ordered dither carries sub-level precision: averaged over a row, a slowly varying
+    /// gradient tracks the exact value far closer than rounding each pixel (which is
+    /// off by up to half a level and shows as bands).
+    @Test func ditheredGradientHasNoBands() throws {
+        let height = 600
+        let shade = LinearGradient(axis: .vertical, color: .black, stops: [.init(0, alpha: 0), .init(1, alpha: 0.3)])
+        let width = 256
+        let image = try Renderer().render(Scene(width: width, height: height, layers: [.solid(.white), .gradient(shade)]))
+        var worst = 0.0
+        for y in 0..<height {
+            let exact = 255 * (1 - 0.3 * (Double(y) + 0.5) / Double(height))
+            var sum = 0.0
+            for x in 0..<width { sum += Double(image[x, y].g) }
+            worst = max(worst, abs(sum / Double(width) - exact))
+        }
+        #expect(worst < 0.15, "row means stray \(worst) levels from the exact gradient")
+    }
+
+    /// Base colour, picture at an opacity, both gradients: every pixel within 1 of the
+    /// same layers composited one by one in Double arithmetic.
+    @Test(arguments: [0.0, 0.35, 0.5, 1.0]) func fusedLayersMatchLayerByLayerReference(opacity: Double) throws {
+        let (width, height) = (37, 29)
+        let picture = randomImage(width: width, height: height, seed: 11)
+        let base = Color(red: 250, green: 240, blue: 200)
+        let tint = Color(red: 10, green: 40, blue: 90, alpha: 200)
+        let bottom = LinearGradient(axis: .vertical, color: tint, stops: [.init(0.5, alpha: 0), .init(1, alpha: 0.8)])
+        let image = try Renderer(workers: 3).render(Scene(width: width, height: height, layers: [
+            .solid(base), .picture(PictureLayer(image: picture, opacity: opacity)),
+            .gradient(Self.edge), .gradient(bottom),
+        ]))
+        for y in 0..<height {
+            for x in 0..<width {
+                // Premultiplied Double pixels, 0...255.
+                var out = [Double(base.red), Double(base.green), Double(base.blue), 255]
+                let p = picture[x, y]
+                let source = [p.r, p.g, p.b, p.a].map { Double($0) * opacity }
+                out = (0..<4).map { source[$0] + out[$0] * (1 - source[3] / 255) }
+                let e = Self.edgeAlpha((Double(x) + 0.5) / Double(width))
+                out = (0..<4).map { ($0 == 3 ? 255 * e : 0) + out[$0] * (1 - e) }
+                let t = (Double(y) + 0.5) / Double(height)
+                let b = (t <= 0.5 ? 0 : 0.8 * (t - 0.5) / 0.5) * 200 / 255
+                let tintChannels = [Double(tint.red), Double(tint.green), Double(tint.blue), 255]
+                out = (0..<4).map { tintChannels[$0] * b + out[$0] * (1 - b) }
+                let got = image[x, y]
+                let channels = [got.r, got.g, got.b, got.a]
+                for c in 0..<4 {
+                    #expect(abs(Double(channels[c]) - out[c]) <= 1, "(\(x), \(y)) channel \(c): \(channels[c]) vs \(out[c])")
+                }
+            }
+        }
+    }
+
+    @Test func opaqueLayersGiveAnOpaqueImage() throws {
+        let picture = randomImage(width: 64, height: 48, seed: 5)
+        let image = try Renderer().render(Scene(width: 64, height: 48, layers: [
+            .solid(.white), .picture(PictureLayer(image: picture, opacity: 0.5)), .gradient(Self.edge),
+        ]))
+        #expect(image.isOpaque)
+    }
+
+    @Test func rowChunksCoverEveryRowOnce() {
+        for count in [0, 1, 15, 16, 17, 1000, 2532] {
+            for workers in [1, 2, 3, 8] {
+                let seen = Counter(count)
+                Parallel.forEachChunk(of: count, workers: workers, minimumChunk: 4) { range in
+                    for i in range { seen.increment(i) }
+                }
+                #expect(seen.values.allSatisfy { $0 == 1 }, "count \(count), workers \(workers)")
+            }
+        }
+    }
+}
+
+/// Thread-safe counts per index.
+final class Counter: @unchecked Sendable {
+    private var storage: [Int]
+    private let lock = NSLock()
+    init(_ count: Int) { storage = Array(repeating: 0, count: count) }
+    func increment(_ i: Int) { lock.withLock { storage[i] += 1 } }
+    var values: [Int] { lock.withLock { storage } }
+}
