@@ -26,7 +26,9 @@ public struct DataDirectory: Sendable {
     static func searchPaths(environment: [String: String]) -> [String] {
         if let explicit = environment["WALLGEN_DATA"], !explicit.isEmpty { return [explicit] }
         var paths: [String] = []
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // The running binary's real path: argv[0] may be a bare name found on $PATH.
+        let linked = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable = URL(fileURLWithPath: linked ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
         for _ in 0..<5 {
             paths.append(folder.path)

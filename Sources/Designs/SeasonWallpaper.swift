@@ -77,13 +77,15 @@ public enum SeasonWallpaper {
         ]
         if spec.showsLabel, let font {
             let ink = Color(hex: spec.season.theme.ink) ?? .black
-            layers.append(.text(TextLayer(
-                text: spec.season.displayName, font: font,
-                size: labelSize(width: spec.width, height: spec.height),
-                centerX: Double(spec.width) / 2,
-                centerY: labelCenterY(width: spec.width, height: spec.height),
-                maxWidth: Double(spec.width) * safeWidth,
-                paint: .contrasting(dark: ink, light: .white))))
+            layers.append(
+                .text(
+                    TextLayer(
+                        text: spec.season.displayName, font: font,
+                        size: labelSize(width: spec.width, height: spec.height),
+                        centerX: Double(spec.width) / 2,
+                        centerY: labelCenterY(width: spec.width, height: spec.height),
+                        maxWidth: Double(spec.width) * safeWidth,
+                        paint: .contrasting(dark: ink, light: .white))))
         }
         return Scene(width: spec.width, height: spec.height, layers: layers)
     }

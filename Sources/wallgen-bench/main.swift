@@ -6,10 +6,14 @@ import Foundation
 // Release-mode benchmark of the blend kernels and the whole wallpaper pipeline.
 // Every figure is printed beside baselines measured in the same run on the same
 // buffers (memory copy, a plain scalar loop), so ratios stay comparable across
-// machines and noisy runs. `--quick` runs each measurement briefly (used by tests).
+// machines and noisy runs. `--quick` runs each measurement briefly on small buffers:
+// it only proves the benchmark works (tests run it in debug, where figures mean nothing).
 
 let quick = CommandLine.arguments.contains("--quick")
 let repetitions = quick ? 2 : 15
+/// Buffers the size of a phone and a 4K desktop wallpaper, a tenth of each side with --quick.
+let blendSizes = quick ? [(117, 253), (384, 216)] : [(1170, 2532), (3840, 2160)]
+let pipelineSize = quick ? (390, 844) : (1170, 2532)
 
 /// The median time of `repetitions` runs of `body`, after one warm-up run.
 func medianSeconds(_ body: () -> Void) -> Double {
@@ -73,7 +77,8 @@ func format(_ value: Double, _ digits: Int = 0) -> String {
 }
 
 func row(_ label: String, _ mpx: Double, _ note: String = "") -> String {
-    label.padding(toLength: 34, withPad: " ", startingAt: 0) + format(mpx).leftPadded(8) + " Mpx/s" + (note.isEmpty ? "" : "   " + note)
+    label.padding(toLength: 34, withPad: " ", startingAt: 0) + format(mpx, mpx < 10 ? 2 : 0).leftPadded(8) + " Mpx/s"
+        + (note.isEmpty ? "" : "   " + note)
 }
 
 extension String {
@@ -87,26 +92,35 @@ func benchmarkBlend(width: Int, height: Int) {
     let bytes = width * height * 4
 
     let copy = pixels / medianSeconds { memcpy(destination.pixels, source.pixels, bytes) } / 1e6
-    let scalar = pixels / medianSeconds {
-        scalarReferenceSourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
-    } / 1e6
-    let blend = pixels / medianSeconds {
-        Blend.sourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
-    } / 1e6
+    let scalar =
+        pixels
+        / medianSeconds {
+            scalarReferenceSourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
+        } / 1e6
+    let blend =
+        pixels
+        / medianSeconds {
+            Blend.sourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
+        } / 1e6
     let coverage = [UInt8](repeating: 200, count: width * height)
     let color = Color(red: 200, green: 120, blue: 40).withOpacity(0.8).premultiplied
-    let masked = pixels / medianSeconds {
-        coverage.withUnsafeBufferPointer {
-            Blend.sourceOver(destination: destination.pixels, color: color, coverage: $0.baseAddress!, count: width * height)
-        }
-    } / 1e6
+    let masked =
+        pixels
+        / medianSeconds {
+            coverage.withUnsafeBufferPointer {
+                Blend.sourceOver(
+                    destination: destination.pixels, color: color, coverage: $0.baseAddress!, count: width * height)
+            }
+        } / 1e6
 
     // The wallpaper's whole-canvas layers, as the renderer fuses them.
     let picture = randomImage(width: width, height: height, seed: 3)
-    let scene = Scene(width: width, height: height, layers: [
-        .solid(.white), .picture(PictureLayer(image: picture, opacity: 0.5)),
-        .gradient(SeasonWallpaper.edgeShade), .gradient(SeasonWallpaper.bottomShade(endAlpha: 0.4)),
-    ])
+    let scene = Scene(
+        width: width, height: height,
+        layers: [
+            .solid(.white), .picture(PictureLayer(image: picture, opacity: 0.5)),
+            .gradient(SeasonWallpaper.edgeShade), .gradient(SeasonWallpaper.bottomShade(endAlpha: 0.4)),
+        ])
     func fused(workers: Int) -> Double {
         let renderer = Renderer(workers: workers)
         return pixels / medianSeconds { _ = try! renderer.render(scene) } / 1e6
@@ -117,31 +131,38 @@ func benchmarkBlend(width: Int, height: Int) {
     print("Blend and fuse loops, \(width)x\(height), one core unless noted")
     print(row("  memory copy (bandwidth)", copy))
     print(row("  scalar reference source-over", scalar, "1.00x scalar"))
-    print(row("  Blend.sourceOver (span)", blend, "\(format(blend / scalar, 2))x scalar, \(format(blend / copy, 2))x copy"))
+    print(
+        row(
+            "  Blend.sourceOver (span)", blend, "\(format(blend / scalar, 2))x scalar, \(format(blend / copy, 2))x copy"
+        ))
     print(row("  Blend.sourceOver (coverage mask)", masked, "\(format(masked / scalar, 2))x scalar"))
     print(row("  fused 4-layer background", fusedOne, "\(format(fusedOne / copy, 2))x copy"))
-    print(row("  fused background, \(Parallel.availableCores) cores", fusedAll, "\(format(fusedAll / fusedOne, 2))x one core"))
+    print(
+        row(
+            "  fused background, \(Parallel.availableCores) cores", fusedAll,
+            "\(format(fusedAll / fusedOne, 2))x one core"))
 }
 
 func benchmarkPipeline() throws {
     let pipeline = WallpaperPipeline(data: try DataDirectory.locate())
-    let spec = SeasonWallpaperSpec(season: .winter)
+    let spec = SeasonWallpaperSpec(season: .winter, width: pipelineSize.0, height: pipelineSize.1)
     var runs: [StageTimings] = []
     for _ in 0..<(quick ? 1 : 7) { runs.append(try pipeline.render(spec).timings) }
     func median(_ stage: (StageTimings) -> Duration) -> Double {
         runs.map { seconds(stage($0)) * 1000 }.sorted()[runs.count / 2]
     }
-    print("Pipeline, winter wallpaper 1170x2532 (median of \(runs.count), milliseconds)")
+    print("Pipeline, winter wallpaper \(spec.width)x\(spec.height) (median of \(runs.count), milliseconds)")
     for (name, stage) in [
         ("read files", \StageTimings.read), ("decode picture and font", \.decode), ("cover scale", \.scale),
         ("composite", \.composite), ("text", \.text), ("encode PNG", \.encode), ("total", \.total),
     ] as [(String, KeyPath<StageTimings, Duration>)] {
-        print("  " + name.padding(toLength: 32, withPad: " ", startingAt: 0) + format(median { $0[keyPath: stage] }, 1).leftPadded(8) + " ms")
+        print(
+            "  " + name.padding(toLength: 32, withPad: " ", startingAt: 0)
+                + format(median { $0[keyPath: stage] }, 1).leftPadded(8) + " ms")
     }
 }
 
-benchmarkBlend(width: 1170, height: 2532)
-benchmarkBlend(width: 3840, height: 2160)
+for (width, height) in blendSizes { benchmarkBlend(width: width, height: height) }
 do {
     try benchmarkPipeline()
 } catch {

@@ -58,7 +58,9 @@ enum WallgenCLI {
 
     static func makeWallpaper(_ request: WallpaperRequest) -> ExitCode {
         if case .standardOutput = request.output, isatty(STDOUT_FILENO) != 0 {
-            report("Error: -o - would write PNG data to the terminal; redirect it (> file.png) or give a file name\nRun 'wallgen --help' for usage.")
+            report(
+                "Error: -o - would write PNG data to the terminal; redirect it (> file.png) or give a file name\nRun 'wallgen --help' for usage."
+            )
             return .usage
         }
         let clock = ContinuousClock()
@@ -73,10 +75,11 @@ enum WallgenCLI {
                 try AtomicFileWriter.writeAll(wallpaper.png, to: STDOUT_FILENO, path: "standard output")
             case .file(let path):
                 try AtomicFileWriter.write(wallpaper.png, to: path)
-                let seconds = Double((clock.now - started).components.attoseconds) / 1e18
-                    + Double((clock.now - started).components.seconds)
-                print("Wrote \(path): \(request.spec.season.displayName), \(request.spec.width)x\(request.spec.height), "
-                    + "\(formatBytes(wallpaper.png.count)) in \(String(format: "%.2f", seconds)) s")
+                let elapsed = (clock.now - started).components
+                let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+                print(
+                    "Wrote \(path): \(request.spec.season.displayName), \(request.spec.width)x\(request.spec.height), "
+                        + "\(formatBytes(wallpaper.png.count)) in \(String(format: "%.2f", seconds)) s")
             }
             return .success
         } catch let error as PipelineError {
@@ -96,7 +99,8 @@ enum WallgenCLI {
     }
 
     static func formatBytes(_ count: Int) -> String {
-        count >= 1 << 20 ? String(format: "%.1f MB", Double(count) / 1_048_576)
+        count >= 1 << 20
+            ? String(format: "%.1f MB", Double(count) / 1_048_576)
             : String(format: "%.0f KB", Double(count) / 1024)
     }
 }

@@ -49,7 +49,8 @@ enum Help {
         let column = 26
         return specs.map { spec in
             let head = "  " + spec.usage
-            let first = head.count < column - 1
+            let first =
+                head.count < column - 1
                 ? head.padding(to: column) + spec.help[0]
                 : head + "\n" + String(repeating: " ", count: column) + spec.help[0]
             let rest = spec.help.dropFirst().map { String(repeating: " ", count: column) + $0 }

@@ -20,30 +20,46 @@ enum WallpaperOptions {
     static let maxSide = 16384
 
     static let specs: [OptionSpec] = [
-        OptionSpec(long: "season", short: "s", valueName: "season",
-                   help: ["spring, summer, autumn (or fall) or winter."]),
-        OptionSpec(long: "date", short: "d", valueName: "yyyy-mm-dd",
-                   help: ["A date whose month picks the season: Mar-May spring, Jun-Aug",
-                          "summer, Sep-Nov autumn, Dec-Feb winter. With neither --season",
-                          "nor --date, today's date picks it."]),
-        OptionSpec(long: "alpha", short: "a", valueName: "0...1",
-                   help: ["Opacity of the picture over the base colour. (default: 0.5)"]),
-        OptionSpec(long: "label", short: "l", valueName: "on|off",
-                   help: ["Show the season's name near the top. (default: on)"]),
-        OptionSpec(long: "size", short: nil, valueName: "WxH",
-                   help: ["Canvas size in pixels, 1 to \(maxSide) per side.",
-                          "(default: \(DevicePreset.standard.width)x\(DevicePreset.standard.height))"]),
-        OptionSpec(long: "device", short: nil, valueName: "name",
-                   help: ["Canvas size of a device; `wallgen devices` lists them."]),
-        OptionSpec(long: "background", short: "b", valueName: "file",
-                   help: ["Your own JPEG or PNG instead of the season's picture."]),
-        OptionSpec(long: "base", short: nil, valueName: "#RRGGBB",
-                   help: ["Colour under the faded picture. (default: #FFFFFF)"]),
-        OptionSpec(long: "font", short: nil, valueName: "file",
-                   help: ["Your own TrueType or OpenType font for the label."]),
-        OptionSpec(long: "output", short: "o", valueName: "file",
-                   help: ["Where to write the PNG; - writes it to standard output.",
-                          "(default: wallpaper-<season>.png)"]),
+        OptionSpec(
+            long: "season", short: "s", valueName: "season",
+            help: ["spring, summer, autumn (or fall) or winter."]),
+        OptionSpec(
+            long: "date", short: "d", valueName: "yyyy-mm-dd",
+            help: [
+                "A date whose month picks the season: Mar-May spring, Jun-Aug",
+                "summer, Sep-Nov autumn, Dec-Feb winter. With neither --season",
+                "nor --date, today's date picks it.",
+            ]),
+        OptionSpec(
+            long: "alpha", short: "a", valueName: "0...1",
+            help: ["Opacity of the picture over the base colour. (default: 0.5)"]),
+        OptionSpec(
+            long: "label", short: "l", valueName: "on|off",
+            help: ["Show the season's name near the top. (default: on)"]),
+        OptionSpec(
+            long: "size", short: nil, valueName: "WxH",
+            help: [
+                "Canvas size in pixels, 1 to \(maxSide) per side.",
+                "(default: \(DevicePreset.standard.width)x\(DevicePreset.standard.height))",
+            ]),
+        OptionSpec(
+            long: "device", short: nil, valueName: "name",
+            help: ["Canvas size of a device; `wallgen devices` lists them."]),
+        OptionSpec(
+            long: "background", short: "b", valueName: "file",
+            help: ["Your own JPEG or PNG instead of the season's picture."]),
+        OptionSpec(
+            long: "base", short: nil, valueName: "#RRGGBB",
+            help: ["Colour under the faded picture. (default: #FFFFFF)"]),
+        OptionSpec(
+            long: "font", short: nil, valueName: "file",
+            help: ["Your own TrueType or OpenType font for the label."]),
+        OptionSpec(
+            long: "output", short: "o", valueName: "file",
+            help: [
+                "Where to write the PNG; - writes it to standard output.",
+                "(default: wallpaper-<season>.png)",
+            ]),
         OptionSpec(long: "help", short: "h", valueName: nil, help: ["Show this help."]),
         OptionSpec(long: "version", short: nil, valueName: nil, help: ["Show the version."]),
     ]
@@ -87,7 +103,8 @@ enum WallpaperOptions {
             guard let season = Season(name: name) else {
                 let names = Season.allCases.map(\.rawValue)
                 let suggestion = closest(to: name, in: names).map { " (did you mean '\($0)'?)" }
-                throw UsageError("unknown season '\(name)'\(suggestion ?? ""); use one of \(names.joined(separator: ", "))")
+                throw UsageError(
+                    "unknown season '\(name)'\(suggestion ?? ""); use one of \(names.joined(separator: ", "))")
             }
             return season
         case (nil, let text?):
@@ -124,7 +141,8 @@ enum WallpaperOptions {
             throw UsageError("--size and --device both set the canvas size; give only one")
         case (let text?, nil):
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            guard parts.count == 2,
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
                 let width = Int(parts[0]), let height = Int(parts[1])
             else {
                 throw UsageError("--size must be WIDTHxHEIGHT in pixels, like 1170x2532, got '\(text)'")

@@ -5,7 +5,9 @@ import Testing
 @Suite struct SeasonTests {
     /// The app's rule, month by month.
     @Test func everyMonthHasItsSeason() {
-        let expected: [Season] = [.winter, .winter, .spring, .spring, .spring, .summer, .summer, .summer, .autumn, .autumn, .autumn, .winter]
+        let expected: [Season] = [
+            .winter, .winter, .spring, .spring, .spring, .summer, .summer, .summer, .autumn, .autumn, .autumn, .winter,
+        ]
         for month in 1...12 { #expect(Season(month: month) == expected[month - 1], "month \(month)") }
     }
 
@@ -30,7 +32,10 @@ import Testing
     @Test func parsesOnlyRealISODates() {
         #expect(CivilDate(iso: "2026-11-29") == CivilDate(year: 2026, month: 11, day: 29))
         #expect(CivilDate(iso: "2024-02-29") != nil)
-        for bad in ["2025-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-4-05", "26-04-05", "2026/04/05", "", "2026-04-05x", "２０２６-04-05"] {
+        for bad in [
+            "2025-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-4-05", "26-04-05", "2026/04/05", "",
+            "2026-04-05x", "２０２６-04-05",
+        ] {
             #expect(CivilDate(iso: bad) == nil, "\(bad) was accepted")
         }
     }
@@ -43,8 +48,11 @@ import Testing
     @Test func todayUsesTheGivenZone() {
         // 2026-03-01 01:30 UTC is still February 28 in New York.
         let instant = Date(timeIntervalSince1970: 1_772_328_600)
-        #expect(CivilDate.today(in: TimeZone(identifier: "UTC")!, now: instant) == CivilDate(year: 2026, month: 3, day: 1))
-        #expect(CivilDate.today(in: TimeZone(identifier: "America/New_York")!, now: instant) == CivilDate(year: 2026, month: 2, day: 28))
+        #expect(
+            CivilDate.today(in: TimeZone(identifier: "UTC")!, now: instant) == CivilDate(year: 2026, month: 3, day: 1))
+        #expect(
+            CivilDate.today(in: TimeZone(identifier: "America/New_York")!, now: instant)
+                == CivilDate(year: 2026, month: 2, day: 28))
         #expect(CivilDate(year: 7, month: 3, day: 9)!.description == "0007-03-09")
     }
 }

@@ -62,7 +62,8 @@ import Testing
         }
         for i in 0..<width {
             for c in 0..<4 {
-                let expected = Self.reference(sourceBytes[4 * i + c], original[4 * i + c], sourceAlpha: sourceBytes[4 * i + 3])
+                let expected = Self.reference(
+                    sourceBytes[4 * i + c], original[4 * i + c], sourceAlpha: sourceBytes[4 * i + 3])
                 #expect(destinationBytes[4 * i + c] == expected, "pixel \(i) channel \(c)")
             }
         }
@@ -92,7 +93,8 @@ import Testing
             var bytes = destination.flatMap { [$0.r, $0.g, $0.b, $0.a] }
             coverage.withUnsafeBufferPointer { mask in
                 bytes.withUnsafeMutableBufferPointer {
-                    Blend.sourceOver(destination: $0.baseAddress!, color: color, coverage: mask.baseAddress!, count: count)
+                    Blend.sourceOver(
+                        destination: $0.baseAddress!, color: color, coverage: mask.baseAddress!, count: count)
                 }
             }
             for i in 0..<count {
@@ -102,7 +104,9 @@ import Testing
                 let old = [destination[i].r, destination[i].g, destination[i].b, destination[i].a]
                 for c in 0..<4 {
                     let exact = Double(colorChannels[c]) * k + Double(old[c]) * (1 - sourceAlpha / 255)
-                    #expect(Double(bytes[4 * i + c]) == exact.rounded(), "colour \(color) coverage \(coverage[i]) over \(destination[i])")
+                    #expect(
+                        Double(bytes[4 * i + c]) == exact.rounded(),
+                        "colour \(color) coverage \(coverage[i]) over \(destination[i])")
                 }
             }
         }

@@ -21,7 +21,10 @@ import Testing
         for y in 0..<writer.height {
             for x in 0..<writer.width {
                 let got = image[x, y], want = expected(x, y)
-                let deltas = [Int(got.r) - Int(want.r), Int(got.g) - Int(want.g), Int(got.b) - Int(want.b), Int(got.a) - Int(want.a)]
+                let deltas = [
+                    Int(got.r) - Int(want.r), Int(got.g) - Int(want.g), Int(got.b) - Int(want.b),
+                    Int(got.a) - Int(want.a),
+                ]
                 #expect(deltas.allSatisfy { abs($0) <= tolerance }, "(\(x), \(y)): \(got) vs \(want)")
             }
         }
@@ -33,10 +36,12 @@ import Testing
         let value = { (x: Int, y: Int) in (x * 7 + y * 3) % (maxValue + 1) }
         var writer = PNGTestWriter(width: 13, height: 11, bitDepth: depth, colorType: .gray) { x, y in [value(x, y)] }
         writer.interlaced = interlaced
-        try Self.check(writer, expected: { x, y in
-            let v = Self.to8(value(x, y), depth: depth)
-            return Self.premultiplied(v, v, v, 255)
-        }, tolerance: depth == 16 ? 1 : 0)
+        try Self.check(
+            writer,
+            expected: { x, y in
+                let v = Self.to8(value(x, y), depth: depth)
+                return Self.premultiplied(v, v, v, 255)
+            }, tolerance: depth == 16 ? 1 : 0)
     }
 
     @Test(arguments: [8, 16]) func rgbAndRGBA(depth: Int) throws {
@@ -44,46 +49,63 @@ import Testing
         let rgb = PNGTestWriter(width: 9, height: 10, bitDepth: depth, colorType: .rgb) { x, y in
             [x * top / 8, y * top / 9, (x + y) * top / 17]
         }
-        try Self.check(rgb, expected: { x, y in
-            Self.premultiplied(Self.to8(x * top / 8, depth: depth), Self.to8(y * top / 9, depth: depth), Self.to8((x + y) * top / 17, depth: depth), 255)
-        }, tolerance: depth == 16 ? 1 : 0)
+        try Self.check(
+            rgb,
+            expected: { x, y in
+                Self.premultiplied(
+                    Self.to8(x * top / 8, depth: depth), Self.to8(y * top / 9, depth: depth),
+                    Self.to8((x + y) * top / 17, depth: depth), 255)
+            }, tolerance: depth == 16 ? 1 : 0)
         var rgba = PNGTestWriter(width: 9, height: 10, bitDepth: depth, colorType: .rgba) { x, y in
             [x * top / 8, top / 2, y * top / 9, (x * 10 + y) * top / 89]
         }
         rgba.interlaced = true
-        try Self.check(rgba, expected: { x, y in
-            Self.premultiplied(Self.to8(x * top / 8, depth: depth), Self.to8(top / 2, depth: depth), Self.to8(y * top / 9, depth: depth), Self.to8((x * 10 + y) * top / 89, depth: depth))
-        }, tolerance: 1)
+        try Self.check(
+            rgba,
+            expected: { x, y in
+                Self.premultiplied(
+                    Self.to8(x * top / 8, depth: depth), Self.to8(top / 2, depth: depth),
+                    Self.to8(y * top / 9, depth: depth), Self.to8((x * 10 + y) * top / 89, depth: depth))
+            }, tolerance: 1)
     }
 
     @Test(arguments: [8, 16]) func grayAlpha(depth: Int) throws {
         let top = (1 << depth) - 1
-        let writer = PNGTestWriter(width: 6, height: 5, bitDepth: depth, colorType: .grayAlpha) { x, y in [x * top / 5, y * top / 4] }
-        try Self.check(writer, expected: { x, y in
-            let v = Self.to8(x * top / 5, depth: depth)
-            return Self.premultiplied(v, v, v, Self.to8(y * top / 4, depth: depth))
-        }, tolerance: depth == 16 ? 1 : 0)
+        let writer = PNGTestWriter(width: 6, height: 5, bitDepth: depth, colorType: .grayAlpha) { x, y in
+            [x * top / 5, y * top / 4]
+        }
+        try Self.check(
+            writer,
+            expected: { x, y in
+                let v = Self.to8(x * top / 5, depth: depth)
+                return Self.premultiplied(v, v, v, Self.to8(y * top / 4, depth: depth))
+            }, tolerance: depth == 16 ? 1 : 0)
     }
 
     /// A palette with per-entry alpha in tRNS (entries beyond tRNS are opaque).
     @Test(arguments: [1, 2, 4, 8]) func paletteWithTransparency(depth: Int) throws {
         let entries = min(1 << depth, 6)
-        var writer = PNGTestWriter(width: 7, height: 7, bitDepth: depth, colorType: .palette) { x, y in [(x + y) % entries] }
+        var writer = PNGTestWriter(width: 7, height: 7, bitDepth: depth, colorType: .palette) { x, y in
+            [(x + y) % entries]
+        }
         writer.palette = (0..<entries).map { (UInt8(40 * $0), UInt8(255 - 30 * $0), UInt8(100)) }
         let alphas: [UInt8] = [0, 128, 255].prefix(entries).map { $0 }
         writer.transparency = alphas
-        try Self.check(writer, expected: { x, y in
-            let i = (x + y) % entries
-            let alpha = i < alphas.count ? Int(alphas[i]) : 255
-            return Self.premultiplied(40 * i, 255 - 30 * i, 100, alpha)
-        })
+        try Self.check(
+            writer,
+            expected: { x, y in
+                let i = (x + y) % entries
+                let alpha = i < alphas.count ? Int(alphas[i]) : 255
+                return Self.premultiplied(40 * i, 255 - 30 * i, 100, alpha)
+            })
     }
 
     /// tRNS on a grayscale or RGB image names one colour that is fully transparent.
     @Test func colourKeyTransparency() throws {
         var gray = PNGTestWriter(width: 4, height: 1, bitDepth: 8, colorType: .gray) { x, _ in [x * 50] }
         gray.transparency = [0, 50]
-        try Self.check(gray, expected: { x, _ in x == 1 ? .transparent : Self.premultiplied(x * 50, x * 50, x * 50, 255) })
+        try Self.check(
+            gray, expected: { x, _ in x == 1 ? .transparent : Self.premultiplied(x * 50, x * 50, x * 50, 255) })
         var rgb = PNGTestWriter(width: 3, height: 1, bitDepth: 8, colorType: .rgb) { x, _ in [x, 2, 3] }
         rgb.transparency = [0, 1, 0, 2, 0, 3]
         try Self.check(rgb, expected: { x, _ in x == 1 ? .transparent : Self.premultiplied(x, 2, 3, 255) })
@@ -155,14 +177,18 @@ import Testing
 
 @Suite struct JPEGDecodingTests {
     static func near(_ pixel: PremultipliedPixel, _ r: Int, _ g: Int, _ b: Int, within tolerance: Int) -> Bool {
-        abs(Int(pixel.r) - r) <= tolerance && abs(Int(pixel.g) - g) <= tolerance && abs(Int(pixel.b) - b) <= tolerance && pixel.a == 255
+        abs(Int(pixel.r) - r) <= tolerance && abs(Int(pixel.g) - g) <= tolerance && abs(Int(pixel.b) - b) <= tolerance
+            && pixel.a == 255
     }
 
     @Test func rgbJPEGDecodesToItsColours() throws {
         let image = Image(width: 64, height: 32)
         for y in 0..<32 {
             for x in 0..<64 {
-                image[x, y] = x < 32 ? PremultipliedPixel(r: 200, g: 60, b: 30, a: 255) : PremultipliedPixel(r: 20, g: 90, b: 210, a: 255)
+                image[x, y] =
+                    x < 32
+                    ? PremultipliedPixel(r: 200, g: 60, b: 30, a: 255)
+                    : PremultipliedPixel(r: 20, g: 90, b: 210, a: 255)
             }
         }
         let decoded = try ImageDecoder.decode(JPEGEncoder.encode(image, quality: 95))
@@ -173,7 +199,8 @@ import Testing
 
     @Test func grayscaleJPEGBecomesGrayRGB() throws {
         let samples = (0..<(40 * 24)).map { UInt8(($0 % 40) * 6) }
-        let decoded = try ImageDecoder.decode(JPEGEncoder.encode(samples: samples, kind: .gray, width: 40, height: 24, quality: 95))
+        let decoded = try ImageDecoder.decode(
+            JPEGEncoder.encode(samples: samples, kind: .gray, width: 40, height: 24, quality: 95))
         for x in stride(from: 4, to: 36, by: 8) {
             let p = decoded[x, 12]
             #expect(p.r == p.g && p.g == p.b && p.a == 255)
@@ -190,7 +217,8 @@ import Testing
                 samples += x < 16 ? [0, 255, 255, 255] : [255, 255, 255, 128]
             }
         }
-        let decoded = try ImageDecoder.decode(JPEGEncoder.encode(samples: samples, kind: .cmyk, width: 32, height: 16, quality: 98))
+        let decoded = try ImageDecoder.decode(
+            JPEGEncoder.encode(samples: samples, kind: .cmyk, width: 32, height: 16, quality: 98))
         #expect(Self.near(decoded[4, 8], 0, 255, 255, within: 4))
         #expect(Self.near(decoded[28, 8], 128, 128, 128, within: 4))
     }
@@ -208,7 +236,8 @@ import Testing
     }
 
     @Test func declaredSizeAboveLimitIsRefusedFromTheHeader() throws {
-        var jpeg = try JPEGEncoder.encode(solidImage(width: 16, height: 16, PremultipliedPixel(r: 1, g: 2, b: 3, a: 255)))
+        var jpeg = try JPEGEncoder.encode(
+            solidImage(width: 16, height: 16, PremultipliedPixel(r: 1, g: 2, b: 3, a: 255)))
         // Patch the frame header (SOF0: FF C0, length, precision, height, width).
         let sof = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
         jpeg.replaceSubrange((sof + 5)...(sof + 8), with: [0xEA, 0x60, 0xEA, 0x60])  // 60000 x 60000

@@ -3,7 +3,11 @@
 /// so the decoder can be fed every colour type and bit depth the format allows.
 struct PNGTestWriter {
     enum ColorType: UInt8 {
-        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+        case gray = 0
+        case rgb = 2
+        case palette = 3
+        case grayAlpha = 4
+        case rgba = 6
 
         var channels: Int {
             switch self {
@@ -101,7 +105,9 @@ struct PNGTestWriter {
         repeat {
             let length = min(65535, data.count - offset)
             let final: UInt8 = offset + length == data.count ? 1 : 0
-            out += [final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            out += [
+                final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF),
+            ]
             out += data[offset..<(offset + length)]
             offset += length
         } while offset < data.count

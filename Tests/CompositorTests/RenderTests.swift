@@ -39,7 +39,8 @@ import Testing
     /// pixel centre), within 1 (dither).
     @Test func edgeGradientOnWhiteAtNamedColumns() throws {
         let width = 1000
-        let image = try Renderer(workers: 2).render(Scene(width: width, height: 8, layers: [.solid(.white), .gradient(Self.edge)]))
+        let image = try Renderer(workers: 2).render(
+            Scene(width: width, height: 8, layers: [.solid(.white), .gradient(Self.edge)]))
         for x in [0, 100, 200, 500, 999] {
             let expected = 255 * (1 - Self.edgeAlpha((Double(x) + 0.5) / Double(width)))
             for y in 0..<8 {
@@ -69,7 +70,8 @@ import Testing
         let height = 600
         let shade = LinearGradient(axis: .vertical, color: .black, stops: [.init(0, alpha: 0), .init(1, alpha: 0.3)])
         let width = 256
-        let image = try Renderer().render(Scene(width: width, height: height, layers: [.solid(.white), .gradient(shade)]))
+        let image = try Renderer().render(
+            Scene(width: width, height: height, layers: [.solid(.white), .gradient(shade)]))
         var worst = 0.0
         for y in 0..<height {
             let exact = 255 * (1 - 0.3 * (Double(y) + 0.5) / Double(height))
@@ -88,10 +90,13 @@ import Testing
         let base = Color(red: 250, green: 240, blue: 200)
         let tint = Color(red: 10, green: 40, blue: 90, alpha: 200)
         let bottom = LinearGradient(axis: .vertical, color: tint, stops: [.init(0.5, alpha: 0), .init(1, alpha: 0.8)])
-        let image = try Renderer(workers: 3).render(Scene(width: width, height: height, layers: [
-            .solid(base), .picture(PictureLayer(image: picture, opacity: opacity)),
-            .gradient(Self.edge), .gradient(bottom),
-        ]))
+        let image = try Renderer(workers: 3).render(
+            Scene(
+                width: width, height: height,
+                layers: [
+                    .solid(base), .picture(PictureLayer(image: picture, opacity: opacity)),
+                    .gradient(Self.edge), .gradient(bottom),
+                ]))
         for y in 0..<height {
             for x in 0..<width {
                 // Premultiplied Double pixels, 0...255.
@@ -108,7 +113,9 @@ import Testing
                 let got = image[x, y]
                 let channels = [got.r, got.g, got.b, got.a]
                 for c in 0..<4 {
-                    #expect(abs(Double(channels[c]) - out[c]) <= 1, "(\(x), \(y)) channel \(c): \(channels[c]) vs \(out[c])")
+                    #expect(
+                        abs(Double(channels[c]) - out[c]) <= 1, "(\(x), \(y)) channel \(c): \(channels[c]) vs \(out[c])"
+                    )
                 }
             }
         }
@@ -116,9 +123,12 @@ import Testing
 
     @Test func opaqueLayersGiveAnOpaqueImage() throws {
         let picture = randomImage(width: 64, height: 48, seed: 5)
-        let image = try Renderer().render(Scene(width: 64, height: 48, layers: [
-            .solid(.white), .picture(PictureLayer(image: picture, opacity: 0.5)), .gradient(Self.edge),
-        ]))
+        let image = try Renderer().render(
+            Scene(
+                width: 64, height: 48,
+                layers: [
+                    .solid(.white), .picture(PictureLayer(image: picture, opacity: 0.5)), .gradient(Self.edge),
+                ]))
         #expect(image.isOpaque)
     }
 

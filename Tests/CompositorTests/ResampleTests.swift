@@ -6,14 +6,17 @@ import Testing
     /// Cover crops worked out by hand.
     @Test func coverGeometry() {
         // Wide 4x2 into a square 2x2: scale 1, the middle 2x2 is kept.
-        #expect(CoverGeometry.crop(sourceWidth: 4, sourceHeight: 2, targetWidth: 2, targetHeight: 2)
-            == SourceRect(x: 1, y: 0, width: 2, height: 2))
+        #expect(
+            CoverGeometry.crop(sourceWidth: 4, sourceHeight: 2, targetWidth: 2, targetHeight: 2)
+                == SourceRect(x: 1, y: 0, width: 2, height: 2))
         // Tall 2x4 into 2x2: the middle rows.
-        #expect(CoverGeometry.crop(sourceWidth: 2, sourceHeight: 4, targetWidth: 2, targetHeight: 2)
-            == SourceRect(x: 0, y: 1, width: 2, height: 2))
+        #expect(
+            CoverGeometry.crop(sourceWidth: 2, sourceHeight: 4, targetWidth: 2, targetHeight: 2)
+                == SourceRect(x: 0, y: 1, width: 2, height: 2))
         // Square into square: all of it, at any scale.
-        #expect(CoverGeometry.crop(sourceWidth: 100, sourceHeight: 100, targetWidth: 40, targetHeight: 40)
-            == SourceRect(x: 0, y: 0, width: 100, height: 100))
+        #expect(
+            CoverGeometry.crop(sourceWidth: 100, sourceHeight: 100, targetWidth: 40, targetHeight: 40)
+                == SourceRect(x: 0, y: 0, width: 100, height: 100))
         // A 3200x2400 landscape into a 1170x2532 phone: full height, a centred strip
         // 2400 * 1170 / 2532 wide.
         let phone = CoverGeometry.crop(sourceWidth: 3200, sourceHeight: 2400, targetWidth: 1170, targetHeight: 2532)
@@ -21,12 +24,14 @@ import Testing
         #expect(abs(phone.x - (3200 - phone.width) / 2) < 1e-9 && phone.y == 0)
         // Focus at the left edge keeps the left.
         #expect(CoverGeometry.crop(sourceWidth: 4, sourceHeight: 2, targetWidth: 2, targetHeight: 2, focusX: 0).x == 0)
-        #expect(CoverGeometry.scale(sourceWidth: 3200, sourceHeight: 2400, targetWidth: 3840, targetHeight: 2160) == 1.2)
+        #expect(
+            CoverGeometry.scale(sourceWidth: 3200, sourceHeight: 2400, targetWidth: 3840, targetHeight: 2160) == 1.2)
     }
 
     @Test func oneToOneCropCopiesPixelsExactly() {
         let source = randomImage(width: 40, height: 30, seed: 3)
-        let output = Resampler.resample(source, crop: SourceRect(x: 5, y: 7, width: 20, height: 10), width: 20, height: 10)
+        let output = Resampler.resample(
+            source, crop: SourceRect(x: 5, y: 7, width: 20, height: 10), width: 20, height: 10)
         for y in 0..<10 {
             for x in 0..<20 { #expect(output[x, y] == source[x + 5, y + 7]) }
         }
@@ -37,7 +42,8 @@ import Testing
     @Test(arguments: [(50, 40, 13, 27), (50, 40, 173, 91), (7, 3, 64, 64), (300, 200, 31, 17)])
     func flatColourStaysExact(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         let pixel = PremultipliedPixel(r: 90, g: 140, b: 170, a: 200)
-        let output = Resampler.cover(solidImage(width: sourceWidth, height: sourceHeight, pixel), width: width, height: height)
+        let output = Resampler.cover(
+            solidImage(width: sourceWidth, height: sourceHeight, pixel), width: width, height: height)
         for y in 0..<height {
             for x in 0..<width { #expect(output[x, y] == pixel) }
         }
@@ -53,7 +59,8 @@ import Testing
                 source[x, y] = PremultipliedPixel(r: v, g: v, b: v, a: 255)
             }
         }
-        let output = Resampler.resample(source, crop: SourceRect(x: 0, y: 0, width: 64, height: 8), width: 32, height: 4)
+        let output = Resampler.resample(
+            source, crop: SourceRect(x: 0, y: 0, width: 64, height: 8), width: 32, height: 4)
         for y in 0..<4 {
             for x in 2..<30 { #expect(abs(Int(output[x, y].r) - 128) <= 6, "(\(x), \(y)): \(output[x, y].r)") }
         }
@@ -68,7 +75,8 @@ import Testing
     func matchesDoubleLanczosReference(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         let source = randomImage(width: sourceWidth, height: sourceHeight, seed: 21, opaque: true)
         let output = Resampler.cover(source, width: width, height: height)
-        let crop = CoverGeometry.crop(sourceWidth: sourceWidth, sourceHeight: sourceHeight, targetWidth: width, targetHeight: height)
+        let crop = CoverGeometry.crop(
+            sourceWidth: sourceWidth, sourceHeight: sourceHeight, targetWidth: width, targetHeight: height)
         func lanczos(_ x: Double) -> Double {
             if x == 0 { return 1 }
             if abs(x) >= 3 { return 0 }
@@ -123,7 +131,9 @@ import Testing
         let source = Image(width: 8, height: 8)
         for y in 0..<8 {
             for x in 0..<8 {
-                source[x, y] = x < 4 ? PremultipliedPixel(r: 255, g: 255, b: 255, a: 255) : PremultipliedPixel(r: 0, g: 0, b: 0, a: 0)
+                source[x, y] =
+                    x < 4
+                    ? PremultipliedPixel(r: 255, g: 255, b: 255, a: 255) : PremultipliedPixel(r: 0, g: 0, b: 0, a: 0)
             }
         }
         let output = Resampler.cover(source, width: 29, height: 29)

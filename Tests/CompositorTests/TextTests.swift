@@ -33,10 +33,16 @@ import Testing
     /// and pixels far from the text stay white.
     @Test func textIsDrawnInItsColourAndOnlyThere() throws {
         let red = Color(red: 200, green: 20, blue: 40)
-        let image = try Renderer().render(Scene(width: 400, height: 200, layers: [
-            .solid(.white),
-            .text(TextLayer(text: "Hill", font: try bundledFont(), size: 100, centerX: 200, centerY: 100, paint: .fixed(red, shadow: nil))),
-        ]))
+        let image = try Renderer().render(
+            Scene(
+                width: 400, height: 200,
+                layers: [
+                    .solid(.white),
+                    .text(
+                        TextLayer(
+                            text: "Hill", font: try bundledFont(), size: 100, centerX: 200, centerY: 100,
+                            paint: .fixed(red, shadow: nil))),
+                ]))
         var covered = 0
         for y in 0..<200 {
             for x in 0..<400 {
@@ -51,10 +57,16 @@ import Testing
     /// The label's ink is centred on the requested point, to the pixel.
     @Test func inkIsCentredOnThePoint() throws {
         let black = Color.black
-        let image = try Renderer().render(Scene(width: 300, height: 200, layers: [
-            .solid(.white),
-            .text(TextLayer(text: "Winter", font: try bundledFont(), size: 60, centerX: 140, centerY: 80, paint: .fixed(black, shadow: nil))),
-        ]))
+        let image = try Renderer().render(
+            Scene(
+                width: 300, height: 200,
+                layers: [
+                    .solid(.white),
+                    .text(
+                        TextLayer(
+                            text: "Winter", font: try bundledFont(), size: 60, centerX: 140, centerY: 80,
+                            paint: .fixed(black, shadow: nil))),
+                ]))
         var minX = 300, maxX = 0, minY = 200, maxY = 0
         for y in 0..<200 {
             for x in 0..<300 where image[x, y].r < 250 {
@@ -66,10 +78,16 @@ import Testing
     }
 
     @Test func longTextShrinksToTheSafeWidth() throws {
-        let image = try Renderer().render(Scene(width: 300, height: 120, layers: [
-            .solid(.white),
-            .text(TextLayer(text: "Wonderful Winter", font: try bundledFont(), size: 80, centerX: 150, centerY: 60, maxWidth: 240, paint: .fixed(.black, shadow: nil))),
-        ]))
+        let image = try Renderer().render(
+            Scene(
+                width: 300, height: 120,
+                layers: [
+                    .solid(.white),
+                    .text(
+                        TextLayer(
+                            text: "Wonderful Winter", font: try bundledFont(), size: 80, centerX: 150, centerY: 60,
+                            maxWidth: 240, paint: .fixed(.black, shadow: nil))),
+                ]))
         var minX = 300, maxX = 0
         for y in 0..<120 {
             for x in 0..<300 where image[x, y].r < 250 { (minX, maxX) = (min(minX, x), max(maxX, x)) }
@@ -82,10 +100,16 @@ import Testing
     @Test(arguments: [(Color.white, true), (Color.black, false), (Color(red: 200, green: 220, blue: 240), true)])
     func contrastingPaintPicksTheReadableInk(background: Color, expectDark: Bool) throws {
         let dark = Color(red: 30, green: 50, blue: 100)
-        let image = try Renderer().render(Scene(width: 200, height: 100, layers: [
-            .solid(background),
-            .text(TextLayer(text: "I", font: try bundledFont(), size: 80, centerX: 100, centerY: 50, paint: .contrasting(dark: dark, light: .white))),
-        ]))
+        let image = try Renderer().render(
+            Scene(
+                width: 200, height: 100,
+                layers: [
+                    .solid(background),
+                    .text(
+                        TextLayer(
+                            text: "I", font: try bundledFont(), size: 80, centerX: 100, centerY: 50,
+                            paint: .contrasting(dark: dark, light: .white))),
+                ]))
         let stem = image[100, 50]
         #expect(stem == (expectDark ? dark : Color.white).premultiplied)
     }
@@ -94,7 +118,9 @@ import Testing
         #expect(throws: FontError.missingGlyph(character: "冬", font: "Comfortaa")) {
             try TextLine.layout("Winter 冬", font: try bundledFont(), size: 40)
         }
-        #expect("\(FontError.missingGlyph(character: "冬", font: "Comfortaa"))" == "the font Comfortaa has no glyph for U+51AC \"冬\"")
+        #expect(
+            "\(FontError.missingGlyph(character: "冬", font: "Comfortaa"))"
+                == "the font Comfortaa has no glyph for U+51AC \"冬\"")
     }
 
     @Test func damagedFontIsRefusedWithFreeTypesWords() {

@@ -8,8 +8,10 @@ public struct DecodeLimits: Sendable, Equatable {
     /// Progressive JPEG scans above this are refused (each costs a full pass).
     public var maxProgressiveScans: Int
 
-    public init(maxPixels: Int = 100_000_000, maxLibraryMemory: Int = 512 << 20,
-                maxProgressiveScans: Int = 500) {
+    public init(
+        maxPixels: Int = 100_000_000, maxLibraryMemory: Int = 512 << 20,
+        maxProgressiveScans: Int = 500
+    ) {
         self.maxPixels = maxPixels
         self.maxLibraryMemory = maxLibraryMemory
         self.maxProgressiveScans = maxProgressiveScans

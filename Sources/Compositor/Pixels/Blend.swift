@@ -22,8 +22,10 @@ public enum Blend {
     ) {
         var i = 0
         while i &+ 4 <= count {
-            let s = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(source + 4 &* i).loadUnaligned(as: SIMD16<UInt8>.self))
-            let d = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(destination + 4 &* i).loadUnaligned(as: SIMD16<UInt8>.self))
+            let s = SIMD16<UInt16>(
+                truncatingIfNeeded: UnsafeRawPointer(source + 4 &* i).loadUnaligned(as: SIMD16<UInt8>.self))
+            let d = SIMD16<UInt16>(
+                truncatingIfNeeded: UnsafeRawPointer(destination + 4 &* i).loadUnaligned(as: SIMD16<UInt8>.self))
             let alpha = SIMD16<UInt16>(
                 s[3], s[3], s[3], s[3], s[7], s[7], s[7], s[7],
                 s[11], s[11], s[11], s[11], s[15], s[15], s[15], s[15])

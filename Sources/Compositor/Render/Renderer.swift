@@ -76,7 +76,8 @@ public struct Renderer: Sendable {
 
     private static func unitPremultiplied(_ color: Color) -> SIMD4<Float> {
         let alpha = Float(color.alpha) / 255
-        return SIMD4(Float(color.red) / 255 * alpha, Float(color.green) / 255 * alpha, Float(color.blue) / 255 * alpha, alpha)
+        return SIMD4(
+            Float(color.red) / 255 * alpha, Float(color.green) / 255 * alpha, Float(color.blue) / 255 * alpha, alpha)
     }
 
     /// The colour at alpha 1; gradient alphas (which include the colour's alpha) scale it.

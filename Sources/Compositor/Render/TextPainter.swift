@@ -35,7 +35,9 @@ enum TextPainter {
     }
 
     /// The ink colour and shadow for a paint, looking at the canvas under the text.
-    static func resolve(_ paint: TextPaint, over canvas: Image, mask: CoverageMask, ink: (x: Int, y: Int, width: Int, height: Int))
+    static func resolve(
+        _ paint: TextPaint, over canvas: Image, mask: CoverageMask, ink: (x: Int, y: Int, width: Int, height: Int)
+    )
         -> (Color, TextShadow?)
     {
         switch paint {

@@ -88,9 +88,10 @@ struct FilterWeights {
     /// The source index range every output together reads.
     var sourceRange: ClosedRange<Int> {
         let first = firstSource.min() ?? 0
-        let last = zip(firstSource.indices, firstSource).map { output, start in
-            start + lastNonZeroTap(output)
-        }.max() ?? 0
+        let last =
+            zip(firstSource.indices, firstSource).map { output, start in
+                start + lastNonZeroTap(output)
+            }.max() ?? 0
         return first...last
     }
 

@@ -50,8 +50,10 @@ public struct CoverageMask: Sendable {
             }
         }
         for _ in 0..<3 {
-            Self.boxBlur(&buffer, count: result.width, lines: result.height, step: 1, lineStride: result.width, radius: radius)
-            Self.boxBlur(&buffer, count: result.height, lines: result.width, step: result.width, lineStride: 1, radius: radius)
+            Self.boxBlur(
+                &buffer, count: result.width, lines: result.height, step: 1, lineStride: result.width, radius: radius)
+            Self.boxBlur(
+                &buffer, count: result.height, lines: result.width, step: result.width, lineStride: 1, radius: radius)
         }
         for i in buffer.indices {
             result.values[i] = UInt8(min(255, max(0, buffer[i].rounded())))

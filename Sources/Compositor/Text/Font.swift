@@ -1,5 +1,5 @@
-import Foundation
 internal import CImaging
+import Foundation
 
 /// A scalable font face loaded through FreeType.
 ///
@@ -35,16 +35,10 @@ public final class Font: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive use of the FreeType face.
-    func withFace<Result>(_ body: (OpaquePointer) throws(FontError) -> Result) throws(FontError) -> Result {
+    func withFace<Result, Failure: Error>(_ body: (OpaquePointer) throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(face)
-    }
-
-    func withFace<Result>(_ body: (OpaquePointer) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(face)
     }
 }
 

@@ -92,9 +92,10 @@ public struct TextLine: Sendable {
                     let line = source + y * Int(bitmap.pitch)
                     for x in 0..<width { coverage[y * width + x] = line[x] }
                 }
-                bitmaps.append(GlyphBitmap(
-                    left: Int(whole) + Int(bitmap.left), top: Int(bitmap.top), width: width,
-                    rows: rows, coverage: coverage))
+                bitmaps.append(
+                    GlyphBitmap(
+                        left: Int(whole) + Int(bitmap.left), top: Int(bitmap.top), width: width,
+                        rows: rows, coverage: coverage))
             }
             return bitmaps
         }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The built `wallgen` run end to end: files written, exit statuses, messages.
+@Suite struct WallpaperCommandTests {
+    /// The command from the brief, exactly as written.
+    @Test func theBriefsCommandMakesAPhoneWallpaper() throws {
+        let folder = try temporaryFolder()
+        let result = try launch(["--season", "winter", "--alpha", "0.5", "--label", "on", "-o", "out.png"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(filesIn(folder) == ["out.png"])
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out.png")))
+        let header = try #require(pngHeader(png))
+        #expect(header.width == 1170 && header.height == 2532)
+        #expect(header.depth == 8 && header.colorType == 2, "an opaque 8-bit RGB PNG")
+        #expect(result.output.contains("Wrote out.png"))
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test func defaultsNameTheFileAfterTheSeason() throws {
+        let folder = try temporaryFolder()
+        let result = try launch(["--date", "2026-07-14", "--size", "90x160"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(filesIn(folder) == ["wallpaper-summer.png"])
+    }
+
+    @Test func dashWritesThePNGToStandardOutput() throws {
+        let folder = try temporaryFolder()
+        let result = try launch(["-s", "spring", "--size", "120x200", "--label", "off", "-o", "-"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(pngHeader(result.standardOutput)?.width == 120)
+        #expect(filesIn(folder).isEmpty)
+    }
+
+    @Test(arguments: ["desktop-4k", "iphone-se", "IPAD"])
+    func devicePresetsSetTheSize(device: String) throws {
+        let folder = try temporaryFolder()
+        let result = try launch(
+            ["--season", "autumn", "--device", device, "--label", "off", "-o", "d.png"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/d.png")))
+        let expected = ["desktop-4k": (3840, 2160), "iphone-se": (750, 1334), "IPAD": (1640, 2360)][device]!
+        #expect(pngHeader(png)?.width == expected.0 && pngHeader(png)?.height == expected.1)
+    }
+
+    @Test func helpVersionAndDevicesGoToStandardOutput() throws {
+        let folder = try temporaryFolder()
+        let help = try launch(["--help"], in: folder)
+        #expect(help.status == 0)
+        for heading in [
+            "OVERVIEW:", "USAGE:", "OPTIONS:", "--season", "--alpha", "--label", "--size", "--device", "--background",
+            "--base", "--font", "--output", "EXIT STATUS:",
+        ] {
+            #expect(help.output.contains(heading), "help lacks \(heading)")
+        }
+        #expect(try launch(["-h"], in: folder).output == help.output)
+        let version = try launch(["--version"], in: folder)
+        #expect(version.status == 0 && version.output.hasPrefix("wallgen "))
+        let devices = try launch(["devices"], in: folder)
+        #expect(devices.status == 0 && devices.output.contains("iphone-14") && devices.output.contains("1170x2532"))
+        #expect(filesIn(folder).isEmpty)
+    }
+}
