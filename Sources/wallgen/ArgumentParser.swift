@@ -23,8 +23,8 @@ struct ParsedArguments {
 }
 
 /// Splits arguments by a list of option specs: `--name value`, `--name=value`, `-n value`.
-/// An option's value is taken whole, even when it starts with `-` (`--alpha -1` is then
-/// refused by validation with a better message than "missing value").
+/// A value may start with `-` (`--alpha -1` is then refused by validation with a
+/// better message than "missing value"), unless it is itself an option (`--season -o`).
 enum ArgumentParser {
     static func parse(_ arguments: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -52,7 +52,7 @@ enum ArgumentParser {
             }
             if let inlineValue {
                 parsed.values[spec.long] = inlineValue
-            } else if index < arguments.count {
+            } else if index < arguments.count, !looksLikeOption(arguments[index], options) {
                 parsed.values[spec.long] = arguments[index]
                 index += 1
             } else {
@@ -60,6 +60,14 @@ enum ArgumentParser {
             }
         }
         return parsed
+    }
+
+    /// Whether a word is an option rather than a value: `--anything`, or `-x` for a
+    /// known short form. `-0.5` and `-` are values.
+    private static func looksLikeOption(_ word: String, _ options: [OptionSpec]) -> Bool {
+        if word.hasPrefix("--") { return true }
+        guard word.hasPrefix("-"), let letter = word.dropFirst().first else { return false }
+        return options.contains { $0.short == letter }
     }
 
     private static func lookUp(_ argument: String, in options: [OptionSpec]) throws(UsageError)

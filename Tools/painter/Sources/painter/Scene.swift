@@ -1,0 +1,18 @@
+/// A complete picture: a name (used for the output file) and the ordered
+/// list of elements that paint it.
+///
+/// Composition rules every scene follows: the app crops each 3200 x 2400
+/// picture two ways, the central 16:9 band (y 300...2100) for desktops and
+/// the middle third of the width (full height) for phones, with a label
+/// over the phone crop's top ~15 % and a darkening gradient over its lower
+/// half. So the subject sits near the centre line, nothing important lives
+/// only at the far left or right, and the top stays calm sky.
+protocol Scene {
+    var name: String { get }
+    func paint(on canvas: Canvas)
+}
+
+/// Every picture the painter knows, in the order they are painted.
+enum Scenes {
+    static let all: [Scene] = [SpringScene(), SummerScene(), AutumnScene(), WinterScene()]
+}
