@@ -53,9 +53,10 @@ public enum SeasonWallpaper {
     /// A wallpaper's bottom shade: enough to settle the picture, not a black band.
     public static let wallpaperBottomAlpha = 0.4
 
-    /// Label em size: a share of the shorter side, so phones and desktops look alike.
+    /// Label em size: a share of the shorter side, so phones and desktops look alike;
+    /// a little smaller on landscape screens, where the short side is the height.
     public static func labelSize(width: Int, height: Int) -> Double {
-        0.15 * Double(min(width, height))
+        (height > width ? 0.15 : 0.12) * Double(min(width, height))
     }
 
     /// Text stays inside this share of the width (a safe margin on each side).
@@ -64,7 +65,7 @@ public enum SeasonWallpaper {
     /// Where the label's centre sits: high on the canvas, as in the app, below where a
     /// phone's status bar and clock would cover it on a portrait screen.
     public static func labelCenterY(width: Int, height: Int) -> Double {
-        Double(height) * (height > width ? 0.14 : 0.2)
+        Double(height) * (height > width ? 0.14 : 0.13)
     }
 
     /// The scene for a spec; `font` sets the label and is needed only when it is shown.

@@ -15,12 +15,12 @@ let repetitions = quick ? 2 : 15
 let blendSizes = quick ? [(117, 253), (384, 216)] : [(1170, 2532), (3840, 2160)]
 let pipelineSize = quick ? (390, 844) : (1170, 2532)
 
-/// The median time of `repetitions` runs of `body`, after one warm-up run.
-func medianSeconds(_ body: () -> Void) -> Double {
+/// The median time of `runs` runs of `body`, after one warm-up run.
+func medianSeconds(runs: Int = repetitions, _ body: () -> Void) -> Double {
     body()
     let clock = ContinuousClock()
     var times: [Double] = []
-    for _ in 0..<repetitions {
+    for _ in 0..<runs {
         let started = clock.now
         body()
         times.append(seconds(clock.now - started))
@@ -147,7 +147,12 @@ func benchmarkPipeline() throws {
     let pipeline = WallpaperPipeline(data: try DataDirectory.locate())
     let spec = SeasonWallpaperSpec(season: .winter, width: pipelineSize.0, height: pipelineSize.1)
     var runs: [StageTimings] = []
-    for _ in 0..<(quick ? 1 : 7) { runs.append(try pipeline.render(spec).timings) }
+    var image: Image?
+    for _ in 0..<(quick ? 1 : 7) {
+        let wallpaper = try pipeline.render(spec)
+        runs.append(wallpaper.timings)
+        image = wallpaper.image
+    }
     func median(_ stage: (StageTimings) -> Duration) -> Double {
         runs.map { seconds(stage($0)) * 1000 }.sorted()[runs.count / 2]
     }
@@ -159,6 +164,17 @@ func benchmarkPipeline() throws {
         print(
             "  " + name.padding(toLength: 32, withPad: " ", startingAt: 0)
                 + format(median { $0[keyPath: stage] }, 1).leftPadded(8) + " ms")
+    }
+    // The PNG trade-off: the same wallpaper at each compression preset.
+    print("PNG encoding of that wallpaper, by preset")
+    for (name, options) in [("fast (default)", PNGEncodingOptions.fast), ("standard", .standard), ("small", .small)] {
+        var size = 0
+        let time = medianSeconds(runs: quick ? 1 : 3) {
+            size = (try? PNGEncoder.encode(image!, options: options).count) ?? 0
+        }
+        print(
+            "  " + name.padding(toLength: 32, withPad: " ", startingAt: 0) + format(time * 1000, 1).leftPadded(8)
+                + " ms  " + format(Double(size) / 1_048_576, 2) + " MB")
     }
 }
 
