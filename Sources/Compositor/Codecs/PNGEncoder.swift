@@ -50,8 +50,19 @@ public enum PNGEncoder {
         throws(ImageEncodingError) -> [UInt8]
     {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
-        let opaque = image.isOpaque
-        let rows = opaque ? image : straightAlphaCopy(of: image)
+        if image.isOpaque {
+            // Premultiplied and straight alpha agree when every alpha is 255.
+            return try encode(rows: image.pixels, image: image, bytesPerRow: image.bytesPerRow, alpha: false, options)
+        }
+        var straight = straightAlphaRows(of: image)
+        return try straight.withUnsafeMutableBufferPointer { (rows) throws(ImageEncodingError) -> [UInt8] in
+            try encode(rows: rows.baseAddress!, image: image, bytesPerRow: 4 * image.width, alpha: true, options)
+        }
+    }
+
+    private static func encode(
+        rows: UnsafeMutablePointer<UInt8>, image: Image, bytesPerRow: Int, alpha: Bool, _ options: PNGEncodingOptions
+    ) throws(ImageEncodingError) -> [UInt8] {
         var shimOptions = wg_png_encode_options(
             compression_level: Int32(options.compressionLevel), filters: options.filters.rawValue,
             strategy: options.strategy.rawValue)
@@ -59,8 +70,8 @@ public enum PNGEncoder {
         var size = 0
         let result = ShimResult.call {
             wg_png_encode(
-                rows.pixels, UInt32(rows.width), UInt32(rows.height), rows.bytesPerRow,
-                opaque ? 0 : 1, &shimOptions, &output, &size, $0, $1)
+                rows, UInt32(image.width), UInt32(image.height), bytesPerRow, alpha ? 1 : 0, &shimOptions, &output,
+                &size, $0, $1)
         }
         guard result.succeeded, let output else {
             throw .library(format: .png, reason: result.message)
@@ -69,14 +80,17 @@ public enum PNGEncoder {
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
-    private static func straightAlphaCopy(of image: Image) -> Image {
-        let copy = Image(width: image.width, height: image.height)
+    /// The image's rows with alpha divided back out, as PNG stores them.
+    private static func straightAlphaRows(of image: Image) -> [UInt8] {
+        var rows = [UInt8](repeating: 0, count: 4 * image.width * image.height)
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let color = image[x, y].unpremultiplied
-                copy[x, y] = PremultipliedPixel(r: color.red, g: color.green, b: color.blue, a: color.alpha)
+                let index = 4 * (y * image.width + x)
+                (rows[index], rows[index + 1], rows[index + 2], rows[index + 3]) =
+                    (color.red, color.green, color.blue, color.alpha)
             }
         }
-        return copy
+        return rows
     }
 }

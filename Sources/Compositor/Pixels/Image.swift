@@ -49,6 +49,11 @@ public final class Image: @unchecked Sendable {
             return PremultipliedPixel(r: p[0], g: p[1], b: p[2], a: p[3])
         }
         set {
+            #if WALLGEN_CHECKS
+                precondition(
+                    newValue.r <= newValue.a && newValue.g <= newValue.a && newValue.b <= newValue.a,
+                    "\(newValue) is not premultiplied")
+            #endif
             let p = row(y) + x * Image.channels
             p[0] = newValue.r
             p[1] = newValue.g
