@@ -56,11 +56,16 @@ public struct SolarTerm: Sendable, Hashable, Identifiable, CustomStringConvertib
 
     /// The usual dates in English: February 3 or 4.
     public var usualEnglishDateText: String {
-        let month = Calendar(identifier: .gregorian).monthSymbols[usualMonth - 1]
-        return month + " " + usualDays.map(String.init).joined(separator: " or ")
+        Self.englishMonths[usualMonth - 1] + " " + usualDays.map(String.init).joined(separator: " or ")
     }
 
     public var description: String { "\(name) (\(pinyin), \(englishName))" }
+
+    /// Written out here: Foundation's month names depend on the machine's locale data.
+    public static let englishMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
 
     /// All twenty-four, in the app's order.
     public static var all: [SolarTerm] { SolarTermCatalog.terms }
@@ -87,7 +92,7 @@ public struct SolarTerm: Sendable, Hashable, Identifiable, CustomStringConvertib
     }
 
     /// Lowercase, no tone marks, no spaces, hyphens or apostrophes.
-    static func lookupKey(_ text: String) -> String {
+    public static func lookupKey(_ text: String) -> String {
         text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
             .filter { !" -'’_".contains($0) }
     }

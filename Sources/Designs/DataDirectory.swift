@@ -49,6 +49,11 @@ public struct DataDirectory: Sendable {
         path + "/Assets/seasons/\(name).jpg"
     }
 
+    /// The bundled picture of a solar term (`01-lichun`).
+    public func termPicture(_ fileStem: String) -> String {
+        path + "/Assets/terms/\(fileStem).jpg"
+    }
+
     /// A bundled font file.
     public func font(_ fileName: String) -> String {
         path + "/fonts/\(fileName)"

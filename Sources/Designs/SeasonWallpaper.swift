@@ -83,8 +83,8 @@ public enum SeasonWallpaper {
                     TextLayer(
                         text: spec.season.displayName, font: font,
                         size: labelSize(width: spec.width, height: spec.height),
-                        centerX: Double(spec.width) / 2,
-                        centerY: labelCenterY(width: spec.width, height: spec.height),
+                        placement: .inkCentered(
+                            x: Double(spec.width) / 2, y: labelCenterY(width: spec.width, height: spec.height)),
                         maxWidth: Double(spec.width) * safeWidth,
                         paint: .contrasting(dark: ink, light: .white))))
         }

@@ -6,29 +6,41 @@ import Foundation
 /// What one invocation does, decided from its arguments.
 enum Command {
     case wallpaper(WallpaperRequest)
+    case term(TermRequest)
+    case terms(TermsRequest)
     case devices
-    case help
+    case help(String)
     case version
 
     /// Words that name a command rather than the default wallpaper.
-    static let names = ["devices", "help"]
+    static let names = ["devices", "help", "term", "terms"]
 
     static func parse(_ arguments: [String], today: CivilDate) throws(UsageError) -> Command {
-        if let first = arguments.first, !first.hasPrefix("-") {
-            switch first {
-            case "devices":
-                guard arguments.count == 1 else { throw UsageError("'devices' takes no arguments") }
-                return .devices
-            case "help":
-                return .help
-            default:
-                break  // reported below as an unexpected argument, with a suggestion
+        let rest = Array(arguments.dropFirst())
+        switch arguments.first {
+        case "devices":
+            guard rest.isEmpty else { throw UsageError("'devices' takes no arguments") }
+            return .devices
+        case "help":
+            switch rest.first {
+            case "term": return .help(Help.term)
+            case "terms": return .help(Help.terms)
+            default: return .help(Help.wallpaper)
             }
+        case "term":
+            let parsed = try ArgumentParser.parse(rest, options: TermOptions.termSpecs)
+            if parsed.flags.contains("help") { return .help(Help.term) }
+            return .term(try TermOptions.validateTerm(parsed))
+        case "terms":
+            let parsed = try ArgumentParser.parse(rest, options: TermOptions.termsSpecs)
+            if parsed.flags.contains("help") { return .help(Help.terms) }
+            return .terms(try TermOptions.validateTerms(parsed))
+        default:
+            let parsed = try ArgumentParser.parse(arguments, options: WallpaperOptions.specs)
+            if parsed.flags.contains("help") { return .help(Help.wallpaper) }
+            if parsed.flags.contains("version") { return .version }
+            return .wallpaper(try WallpaperOptions.validate(parsed, today: today))
         }
-        let parsed = try ArgumentParser.parse(arguments, options: WallpaperOptions.specs)
-        if parsed.flags.contains("help") { return .help }
-        if parsed.flags.contains("version") { return .version }
-        return .wallpaper(try WallpaperOptions.validate(parsed, today: today))
     }
 }
 
@@ -40,58 +52,26 @@ enum WallgenCLI {
         do {
             command = try Command.parse(arguments, today: CivilDate.today())
         } catch {
-            report("Error: \(error.message)\nRun 'wallgen --help' for usage.")
+            let topic =
+                ["term", "terms"].contains(arguments.first ?? "") ? "wallgen \(arguments[0]) --help" : "wallgen --help"
+            report("Error: \(error.message)\nRun '\(topic)' for usage.")
             return .usage
         }
         switch command {
-        case .help:
-            print(Help.wallpaper)
+        case .help(let text):
+            print(text)
         case .version:
             print(Help.version)
         case .devices:
             print(Help.devices)
         case .wallpaper(let request):
-            return makeWallpaper(request)
+            return WallpaperCommand.run(request)
+        case .term(let request):
+            return TermCommand.run(request)
+        case .terms(let request):
+            return TermsCommand.run(request)
         }
         return .success
-    }
-
-    static func makeWallpaper(_ request: WallpaperRequest) -> ExitCode {
-        if case .standardOutput = request.output, isatty(STDOUT_FILENO) != 0 {
-            report(
-                "Error: -o - would write PNG data to the terminal; redirect it (> file.png) or give a file name\nRun 'wallgen --help' for usage."
-            )
-            return .usage
-        }
-        let clock = ContinuousClock()
-        let started = clock.now
-        do {
-            // Fail before rendering when the output obviously cannot be written.
-            if case .file(let path) = request.output { try AtomicFileWriter.checkDestination(path) }
-            let pipeline = WallpaperPipeline(data: try DataDirectory.locate())
-            let wallpaper = try pipeline.render(request.spec)
-            switch request.output {
-            case .standardOutput:
-                try AtomicFileWriter.writeAll(wallpaper.png, to: STDOUT_FILENO, path: "standard output")
-            case .file(let path):
-                try AtomicFileWriter.write(wallpaper.png, to: path)
-                let elapsed = (clock.now - started).components
-                let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-                print(
-                    "Wrote \(path): \(request.spec.season.displayName), \(request.spec.width)x\(request.spec.height), "
-                        + "\(formatBytes(wallpaper.png.count)) in \(String(format: "%.2f", seconds)) s")
-            }
-            return .success
-        } catch let error as PipelineError {
-            report("Error: \(ErrorReport.message(for: error))")
-            return ErrorReport.exitCode(for: error)
-        } catch let error as FileError {
-            report("Error: --output: \(error)")
-            return error.exitCode
-        } catch {
-            report("Error: \(error)")
-            return .software
-        }
     }
 
     static func report(_ message: String) {
@@ -102,5 +82,69 @@ enum WallgenCLI {
         count >= 1 << 20
             ? String(format: "%.1f MB", Double(count) / 1_048_576)
             : String(format: "%.0f KB", Double(count) / 1024)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// Writing one PNG where the user asked, with the checks both single-image commands share.
+enum SingleOutput {
+    /// A usage problem with the target that can be seen before any work: PNG bytes
+    /// to a terminal, or a file whose folder is missing.
+    static func precheck(_ target: OutputTarget) -> (String, ExitCode)? {
+        switch target {
+        case .standardOutput where isatty(STDOUT_FILENO) != 0:
+            return ("-o - would write PNG data to the terminal; redirect it (> file.png) or give a file name", .usage)
+        case .standardOutput:
+            return nil
+        case .file(let path):
+            do {
+                try AtomicFileWriter.checkDestination(path)
+                return nil
+            } catch {
+                return ("--output: \(error)", error.exitCode)
+            }
+        }
+    }
+
+    static func write(_ png: [UInt8], to target: OutputTarget) throws(FileError) {
+        switch target {
+        case .standardOutput: try AtomicFileWriter.writeAll(png, to: STDOUT_FILENO, path: "standard output")
+        case .file(let path): try AtomicFileWriter.write(png, to: path)
+        }
+    }
+
+    /// Runs `make`, writes its PNG and reports; `describe` gives the success line's subject.
+    static func run(_ target: OutputTarget, subject: String, _ make: () throws(PipelineError) -> RenderedImage)
+        -> ExitCode
+    {
+        if let (message, code) = precheck(target) {
+            WallgenCLI.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
+            return code
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let rendered = try make()
+            try write(rendered.png, to: target)
+            if case .file(let path) = target {
+                print(
+                    "Wrote \(path): \(subject), \(rendered.image.width)x\(rendered.image.height), "
+                        + "\(WallgenCLI.formatBytes(rendered.png.count)) in "
+                        + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+            }
+            return .success
+        } catch let error as PipelineError {
+            WallgenCLI.report("Error: \(ErrorReport.message(for: error))")
+            return ErrorReport.exitCode(for: error)
+        } catch let error as FileError {
+            WallgenCLI.report("Error: --output: \(error)")
+            return error.exitCode
+        } catch {
+            WallgenCLI.report("Error: \(error)")
+            return .software
+        }
     }
 }

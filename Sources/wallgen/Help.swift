@@ -1,3 +1,4 @@
+import Almanac
 import Designs
 
 /// The text `--help` and `wallgen devices` print.
@@ -13,12 +14,17 @@ enum Help {
                        [--label on|off] [--size <WxH> | --device <name>]
                        [--background <file>] [--base <#RRGGBB>] [--font <file>]
                        [-o <file>]
+               wallgen term <name> [options]
+               wallgen terms [-o <folder>] [options]
                wallgen devices
 
         OPTIONS:
         \(optionLines(WallpaperOptions.specs))
 
         COMMANDS:
+          term <name>             One solar-term card; `wallgen term --help`.
+          terms                   All 24 term cards, a contact sheet and a gallery
+                                  page; `wallgen terms --help`.
           devices                 List the device names --device accepts.
           help                    Show this help.
 
@@ -33,6 +39,59 @@ enum Help {
           missing; 73 the output cannot be created; 74 writing failed; 70 internal error.
           On any failure no output file is left behind and an existing one is untouched.
         """
+    }
+
+    static var term: String {
+        """
+        OVERVIEW: Make the card of one solar term (二十四節氣): its picture, title, date and
+        description, as the app showed them.
+
+        USAGE: wallgen term <name> [--size <WxH> | --device <name>] [--lang zh|en] [-o <file>]
+
+          <name>                  A Chinese name (冬至 or 冬至's simplified form), pinyin
+                                  with or without tones (dongzhi, dōngzhì), an English
+                                  name (winter-solstice) or the number 1-24 in the app's
+                                  order from 立春.
+
+        OPTIONS:
+        \(optionLines(TermOptions.termSpecs))
+
+        TERMS:
+        \(termTable)
+
+        EXAMPLES:
+          wallgen term 冬至 -o dongzhi.png
+          wallgen term qingming --lang en --device desktop-4k
+        """
+    }
+
+    static var terms: String {
+        """
+        OVERVIEW: Make all 24 solar-term cards (or one season's six) in a folder, with
+        contact-sheet.png (every card small, one row per season) and index.html (a page
+        that browses them as the app did).
+
+        USAGE: wallgen terms [-o <folder>] [--season <season>] [--jobs <n>]
+                             [--size <WxH> | --device <name>] [--lang zh|en] [--no-gallery]
+
+        OPTIONS:
+        \(optionLines(TermOptions.termsSpecs))
+
+        Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. A card that
+        fails does not stop the others; the run then exits with that card's status
+        and names every failure.
+
+        TERMS:
+        \(termTable)
+        """
+    }
+
+    /// The 24 terms, four rows of six, as names people can type.
+    static var termTable: String {
+        SolarTerm.all.map { term in
+            let number = term.number < 10 ? " \(term.number)" : "\(term.number)"
+            return "  \(number) \(term.name) \(term.slug.padding(to: 12))\(term.englishSlug)"
+        }.joined(separator: "\n")
     }
 
     static var devices: String {

@@ -3,12 +3,6 @@ import Compositor
 import Designs
 import Foundation
 
-/// Where the PNG goes.
-enum OutputTarget: Equatable {
-    case file(String)
-    case standardOutput
-}
-
 /// A validated request for one season wallpaper.
 struct WallpaperRequest: Equatable {
     var spec: SeasonWallpaperSpec
@@ -17,8 +11,6 @@ struct WallpaperRequest: Equatable {
 
 /// The wallpaper command's options: parse, then validate into a `WallpaperRequest`.
 enum WallpaperOptions {
-    static let maxSide = 16384
-
     static let specs: [OptionSpec] = [
         OptionSpec(
             long: "season", short: "s", valueName: "season",
@@ -36,15 +28,8 @@ enum WallpaperOptions {
         OptionSpec(
             long: "label", short: "l", valueName: "on|off",
             help: ["Show the season's name near the top. (default: on)"]),
-        OptionSpec(
-            long: "size", short: nil, valueName: "WxH",
-            help: [
-                "Canvas size in pixels, 1 to \(maxSide) per side.",
-                "(default: \(DevicePreset.standard.width)x\(DevicePreset.standard.height))",
-            ]),
-        OptionSpec(
-            long: "device", short: nil, valueName: "name",
-            help: ["Canvas size of a device; `wallgen devices` lists them."]),
+        CommonOptions.size,
+        CommonOptions.device,
         OptionSpec(
             long: "background", short: "b", valueName: "file",
             help: ["Your own JPEG or PNG instead of the season's picture."]),
@@ -60,30 +45,28 @@ enum WallpaperOptions {
                 "Where to write the PNG; - writes it to standard output.",
                 "(default: wallpaper-<season>.png)",
             ]),
-        OptionSpec(long: "help", short: "h", valueName: nil, help: ["Show this help."]),
+        CommonOptions.help,
         OptionSpec(long: "version", short: nil, valueName: nil, help: ["Show the version."]),
     ]
 
     /// Checks every value and builds the request. `today` decides the season when
     /// neither --season nor --date is given.
     static func validate(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> WallpaperRequest {
-        if let extra = parsed.positionals.first {
-            let suggestion = closest(to: extra, in: Command.names).map { " (did you mean '\($0)'?)" }
-            throw UsageError("unexpected argument '\(extra)'\(suggestion ?? "")")
-        }
+        try CommonOptions.rejectExtra(parsed.positionals)
         let season = try season(parsed.values["season"], date: parsed.values["date"], today: today)
         var spec = SeasonWallpaperSpec(season: season)
         if let text = parsed.values["alpha"] { spec.alpha = try alpha(text) }
         if let text = parsed.values["label"] { spec.showsLabel = try onOff(text, option: "--label") }
-        (spec.width, spec.height) = try canvasSize(size: parsed.values["size"], device: parsed.values["device"])
+        (spec.width, spec.height) = try CommonOptions.canvasSize(
+            size: parsed.values["size"], device: parsed.values["device"])
         if let text = parsed.values["base"] {
             guard let color = Color(hex: text), color.alpha == 255 else {
                 throw UsageError("--base must be a colour as #RRGGBB, got '\(text)'")
             }
             spec.baseColor = color
         }
-        spec.backgroundPath = try path(parsed.values["background"], option: "--background")
-        spec.fontPath = try path(parsed.values["font"], option: "--font")
+        spec.backgroundPath = try CommonOptions.path(parsed.values["background"], option: "--background")
+        spec.fontPath = try CommonOptions.path(parsed.values["font"], option: "--font")
         let output: OutputTarget
         switch parsed.values["output"] {
         case nil: output = .file("wallpaper-\(season.rawValue).png")
@@ -100,13 +83,7 @@ enum WallpaperOptions {
         case (_?, _?):
             throw UsageError("--season and --date both choose the season; give only one")
         case (let name?, nil):
-            guard let season = Season(name: name) else {
-                let names = Season.allCases.map(\.rawValue)
-                let suggestion = closest(to: name, in: names).map { " (did you mean '\($0)'?)" }
-                throw UsageError(
-                    "unknown season '\(name)'\(suggestion ?? ""); use one of \(names.joined(separator: ", "))")
-            }
-            return season
+            return try CommonOptions.season(named: name)
         case (nil, let text?):
             guard let date = CivilDate(iso: text) else {
                 throw UsageError("--date must be a real date as YYYY-MM-DD, got '\(text)'")
@@ -133,42 +110,5 @@ enum WallpaperOptions {
         case "off", "no", "false", "0": return false
         default: throw UsageError("\(option) must be on or off, got '\(text)'")
         }
-    }
-
-    static func canvasSize(size: String?, device: String?) throws(UsageError) -> (Int, Int) {
-        switch (size, device) {
-        case (_?, _?):
-            throw UsageError("--size and --device both set the canvas size; give only one")
-        case (let text?, nil):
-            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2,
-                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-                let width = Int(parts[0]), let height = Int(parts[1])
-            else {
-                throw UsageError("--size must be WIDTHxHEIGHT in pixels, like 1170x2532, got '\(text)'")
-            }
-            guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
-                throw UsageError("--size sides must be from 1 to \(maxSide) pixels, got \(text)")
-            }
-            let limit = DecodeLimits.standard.maxPixels
-            guard width * height <= limit else {
-                throw UsageError("--size \(text) is \(width * height) pixels, above the limit of \(limit)")
-            }
-            return (width, height)
-        case (nil, let name?):
-            guard let preset = DevicePreset.named(name) else {
-                let suggestion = closest(to: name, in: DevicePreset.all.map(\.name)).map { " (did you mean '\($0)'?)" }
-                throw UsageError("unknown device '\(name)'\(suggestion ?? ""); `wallgen devices` lists them")
-            }
-            return (preset.width, preset.height)
-        case (nil, nil):
-            return (DevicePreset.standard.width, DevicePreset.standard.height)
-        }
-    }
-
-    static func path(_ text: String?, option: String) throws(UsageError) -> String? {
-        guard let text else { return nil }
-        guard !text.isEmpty else { throw UsageError("\(option) needs a file name") }
-        return text
     }
 }

@@ -9,6 +9,37 @@ public enum Layer: Sendable {
     case gradient(LinearGradient)
     /// A line of text.
     case text(TextLayer)
+    /// A small filled or outlined circle (page dots, markers).
+    case shape(ShapeLayer)
+}
+
+/// A round mark in one colour.
+public struct ShapeLayer: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case disc(radius: Double)
+        case ring(radius: Double, lineWidth: Double)
+    }
+
+    public var kind: Kind
+    public var centerX: Double
+    public var centerY: Double
+    public var color: Color
+
+    public init(_ kind: Kind, centerX: Double, centerY: Double, color: Color) {
+        self.kind = kind
+        self.centerX = centerX
+        self.centerY = centerY
+        self.color = color
+    }
+
+    /// The shape's coverage on the canvas.
+    public var mask: CoverageMask {
+        switch kind {
+        case .disc(let radius): .disc(centerX: centerX, centerY: centerY, radius: radius)
+        case .ring(let radius, let lineWidth):
+            .ring(centerX: centerX, centerY: centerY, radius: radius, lineWidth: lineWidth)
+        }
+    }
 }
 
 /// A picture scaled to cover the canvas (aspect fill, centred on `focus`), drawn with

@@ -1,28 +1,39 @@
-/// A line of text centred on a point, in a colour chosen for legibility.
+/// A line of text, placed on the canvas, in a colour chosen for legibility.
 public struct TextLayer: Sendable {
     public var text: String
     public var font: Font
     /// Em size in pixels before any shrinking to fit.
     public var size: Double
-    /// Where the centre of the text's ink goes, in canvas pixels.
-    public var centerX: Double
-    public var centerY: Double
+    public var placement: TextPlacement
     /// The line is shrunk (never enlarged) until its ink is at most this wide.
     public var maxWidth: Double?
     public var paint: TextPaint
 
     public init(
-        text: String, font: Font, size: Double, centerX: Double, centerY: Double,
-        maxWidth: Double? = nil, paint: TextPaint
+        text: String, font: Font, size: Double, placement: TextPlacement, maxWidth: Double? = nil,
+        paint: TextPaint
     ) {
         self.text = text
         self.font = font
         self.size = size
-        self.centerX = centerX
-        self.centerY = centerY
+        self.placement = placement
         self.maxWidth = maxWidth
         self.paint = paint
     }
+}
+
+/// Where a line of text goes, in canvas pixels.
+public enum TextPlacement: Sendable, Equatable {
+    /// The centre of the text's ink box on this point: what the eye sees as centred,
+    /// for a single label.
+    case inkCentered(x: Double, y: Double)
+    /// The baseline at `y`; `x` is where the line starts, its middle or its end. Lines
+    /// of a paragraph share one rhythm this way whatever their ink.
+    case baseline(x: Double, y: Double, alignment: TextAlignment)
+}
+
+public enum TextAlignment: Sendable, Equatable {
+    case leading, center, trailing
 }
 
 /// How text is coloured.

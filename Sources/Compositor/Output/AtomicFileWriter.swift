@@ -51,6 +51,29 @@ public enum AtomicFileWriter {
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .folderMissing(path: folder) }
     }
 
+    /// Makes `folder` when only it is missing (its parent must exist), and throws unless
+    /// files can be created in it: a batch finds out before doing any work.
+    public static func prepareFolder(_ folder: String) throws(FileError) {
+        var status = stat()
+        if stat(folder, &status) != 0 {
+            try checkDestination(folder)
+            guard mkdir(folder, 0o777) == 0 else { throw .from(errno: errno, path: folder) }
+        } else if status.st_mode & S_IFMT != S_IFDIR {
+            throw .other(path: folder, reason: "is a file, not a folder")
+        }
+        try checkWritableFolder(folder)
+    }
+
+    /// Throws unless a file can be created in `folder` (permissions, read-only file
+    /// systems): it creates and removes an empty hidden file to find out.
+    public static func checkWritableFolder(_ folder: String) throws(FileError) {
+        let probe = temporaryPath(for: "probe", in: folder)
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw .from(errno: errno, path: folder) }
+        close(descriptor)
+        unlink(probe)
+    }
+
     /// Devices and pipes (`/dev/stdout`, a FIFO) are written directly: renaming a file
     /// over them would replace the device node instead of writing to it.
     private static func isSpecialFile(_ path: String) -> Bool {

@@ -61,6 +61,9 @@ public struct Renderer: Sendable {
                 let started = clock.now
                 try TextPainter.draw(text, on: canvas)
                 timings.text += clock.now - started
+            case .shape(let shape):
+                flush()
+                shape.mask.blend(color: shape.color.premultiplied, onto: canvas)
             }
         }
         flush()

@@ -3,35 +3,50 @@
 /// the text's box are touched.
 enum TextPainter {
     static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) {
-        let (fitted, size) = try fittedMask(layer)
-        var mask = fitted
+        let fitted = try fit(layer)
+        var mask = fitted.mask
         guard let ink = mask.inkBounds else { return }
-        // Centre the ink (not the advance box) on the requested point: what the eye sees.
-        mask.originX += Int((layer.centerX - (Double(mask.originX + ink.x) + Double(ink.width) / 2)).rounded())
-        mask.originY += Int((layer.centerY - (Double(mask.originY + ink.y) + Double(ink.height) / 2)).rounded())
+        switch layer.placement {
+        case .inkCentered(let x, let y):
+            // The ink box, not the advance box, goes on the point: what the eye sees.
+            mask.originX += Int((x - (Double(mask.originX + ink.x) + Double(ink.width) / 2)).rounded())
+            mask.originY += Int((y - (Double(mask.originY + ink.y) + Double(ink.height) / 2)).rounded())
+        case .baseline(let x, let y, let alignment):
+            let start: Double
+            switch alignment {
+            case .leading: start = x
+            case .center: start = x - fitted.line.advance / 2
+            case .trailing: start = x - fitted.line.advance
+            }
+            mask.originX += Int(start.rounded())
+            mask.originY += Int(y.rounded())
+        }
         let (color, shadow) = resolve(layer.paint, over: canvas, mask: mask, ink: ink)
+        let size = fitted.line.size
         if let shadow {
             var soft = mask.blurred(radius: max(1, Int((shadow.blur * size).rounded())))
             soft.originX += Int((shadow.offsetX * size).rounded())
             soft.originY += Int((shadow.offsetY * size).rounded())
-            blend(soft, color: shadow.color.premultiplied, onto: canvas)
+            soft.blend(color: shadow.color.premultiplied, onto: canvas)
         }
-        blend(mask, color: color.premultiplied, onto: canvas)
+        mask.blend(color: color.premultiplied, onto: canvas)
     }
 
-    /// The line's coverage and em size: the layer's size, or smaller when its ink would
-    /// be wider than `maxWidth`.
-    static func fittedMask(_ layer: TextLayer) throws(FontError) -> (CoverageMask, Double) {
-        var size = layer.size
-        var mask = try TextLine.layout(layer.text, font: layer.font, size: size).rasterize()
-        guard let limit = layer.maxWidth else { return (mask, size) }
+    /// The line and its coverage at the layer's size, or smaller when its ink would be
+    /// wider than `maxWidth`. The mask's origin puts the pen's start at x = 0 on a
+    /// baseline at y = 0.
+    static func fit(_ layer: TextLayer) throws(FontError) -> (line: TextLine, mask: CoverageMask) {
+        var line = try TextLine.layout(layer.text, font: layer.font, size: layer.size)
+        var mask = try line.rasterize()
+        guard let limit = layer.maxWidth else { return (line, mask) }
         // Ink width scales almost linearly with size; a few rounds absorb rounding.
         for _ in 0..<4 {
             guard let ink = mask.inkBounds, Double(ink.width) > limit else { break }
-            size *= limit / Double(ink.width) * 0.995
-            mask = try TextLine.layout(layer.text, font: layer.font, size: size).rasterize()
+            line = try TextLine.layout(
+                layer.text, font: layer.font, size: line.size * limit / Double(ink.width) * 0.995)
+            mask = try line.rasterize()
         }
-        return (mask, size)
+        return (line, mask)
     }
 
     /// The ink colour and shadow for a paint, looking at the canvas under the text.
@@ -78,22 +93,5 @@ enum TextPainter {
             r: UInt8((sums.x / n).rounded()), g: UInt8((sums.y / n).rounded()),
             b: UInt8((sums.z / n).rounded()), a: UInt8((sums.w / n).rounded()))
         return mean.unpremultiplied
-    }
-
-    /// Blends `color`, scaled by the mask's coverage, over the canvas where they overlap.
-    static func blend(_ mask: CoverageMask, color: PremultipliedPixel, onto canvas: Image) {
-        let x0 = max(0, mask.originX)
-        let x1 = min(canvas.width, mask.originX + mask.width)
-        guard x1 > x0 else { return }
-        mask.values.withUnsafeBufferPointer { values in
-            for maskY in 0..<mask.height {
-                let canvasY = mask.originY + maskY
-                guard canvasY >= 0, canvasY < canvas.height else { continue }
-                Blend.sourceOver(
-                    destination: canvas.row(canvasY) + 4 * x0, color: color,
-                    coverage: values.baseAddress! + maskY * mask.width + (x0 - mask.originX),
-                    count: x1 - x0)
-            }
-        }
     }
 }

@@ -79,4 +79,52 @@ public struct CoverageMask: Sendable {
             }
         }
     }
+
+    /// Blends `color`, scaled by this mask's coverage, over the canvas where they overlap.
+    public func blend(color: PremultipliedPixel, onto canvas: Image) {
+        let x0 = max(0, originX)
+        let x1 = min(canvas.width, originX + width)
+        guard x1 > x0 else { return }
+        values.withUnsafeBufferPointer { values in
+            for maskY in 0..<height {
+                let canvasY = originY + maskY
+                guard canvasY >= 0, canvasY < canvas.height else { continue }
+                Blend.sourceOver(
+                    destination: canvas.row(canvasY) + 4 * x0, color: color,
+                    coverage: values.baseAddress! + maskY * width + (x0 - originX), count: x1 - x0)
+            }
+        }
+    }
+
+    /// A filled circle, edges anti-aliased by the distance of each pixel centre from the rim.
+    public static func disc(centerX: Double, centerY: Double, radius: Double) -> CoverageMask {
+        shape(centerX: centerX, centerY: centerY, extent: radius) { distance in radius + 0.5 - distance }
+    }
+
+    /// A circle outline of `lineWidth`, centred on `radius`.
+    public static func ring(centerX: Double, centerY: Double, radius: Double, lineWidth: Double) -> CoverageMask {
+        shape(centerX: centerX, centerY: centerY, extent: radius + lineWidth / 2) { distance in
+            lineWidth / 2 + 0.5 - abs(distance - radius)
+        }
+    }
+
+    /// Rasterises a round shape whose coverage at a pixel centre `distance` from the
+    /// centre is `coverage(distance)`, clamped to 0...1.
+    private static func shape(
+        centerX: Double, centerY: Double, extent: Double, coverage: (Double) -> Double
+    ) -> CoverageMask {
+        let x0 = Int((centerX - extent - 1).rounded(.down))
+        let y0 = Int((centerY - extent - 1).rounded(.down))
+        let size = Int((2 * extent + 3).rounded(.up))
+        var mask = CoverageMask(width: size, height: size, originX: x0, originY: y0)
+        for y in 0..<size {
+            for x in 0..<size {
+                let dx = Double(x0 + x) + 0.5 - centerX
+                let dy = Double(y0 + y) + 0.5 - centerY
+                let value = min(max(coverage((dx * dx + dy * dy).squareRoot()), 0), 1)
+                mask[x, y] = UInt8((value * 255).rounded())
+            }
+        }
+        return mask
+    }
 }

@@ -20,6 +20,8 @@ public struct TextLine: Sendable {
         let glyph: UInt32
         let penX: Double
         let character: Character
+        /// Index of the character in the text.
+        let characterIndex: Int
     }
 
     let glyphs: [PlacedGlyph]
@@ -34,7 +36,7 @@ public struct TextLine: Sendable {
             var glyphs: [PlacedGlyph] = []
             var pen = 0.0
             var previous: UInt32 = 0
-            for character in text {
+            for (characterIndex, character) in text.enumerated() {
                 for scalar in character.unicodeScalars where !isIgnorable(scalar) {
                     let glyph = wg_font_glyph_index(face, scalar.value)
                     guard glyph != 0 else {
@@ -46,7 +48,8 @@ public struct TextLine: Sendable {
                     guard result.succeeded else {
                         throw .glyphFailed(character: character, reason: result.message)
                     }
-                    glyphs.append(PlacedGlyph(glyph: glyph, penX: pen, character: character))
+                    glyphs.append(
+                        PlacedGlyph(glyph: glyph, penX: pen, character: character, characterIndex: characterIndex))
                     pen += advance
                     previous = glyph
                 }
@@ -55,6 +58,19 @@ public struct TextLine: Sendable {
                 text: text, font: font, size: size, advance: pen, ascender: metrics.ascender,
                 descender: metrics.descender, glyphs: glyphs)
         }
+    }
+
+    /// The pen position where each character starts, plus the line's end: `count + 1`
+    /// values, so character `i` spans `starts[i] ..< starts[i + 1]`.
+    public var characterStarts: [Double] {
+        let count = text.count
+        var starts = [Double](repeating: advance, count: count + 1)
+        for placed in glyphs.reversed() { starts[placed.characterIndex] = placed.penX }
+        // A character without glyphs (a joiner) starts where the next one does.
+        for i in stride(from: count - 1, through: 0, by: -1) where starts[i] > starts[i + 1] {
+            starts[i] = starts[i + 1]
+        }
+        return starts
     }
 
     private static func setSize(_ face: OpaquePointer, _ size: Double) throws(FontError) {

@@ -1,0 +1,109 @@
+import Almanac
+import Compositor
+import Dispatch
+import Foundation
+
+/// Renders many term cards into one folder, several at once, and reports each as it
+/// finishes. One card failing does not stop the others.
+public struct CardBatch: Sendable {
+    /// What happened to one card.
+    public struct Outcome: Sendable {
+        public let spec: TermCardSpec
+        /// The file written, or why there is none.
+        public let result: Result<String, BatchFailure>
+        /// A small copy for the contact sheet, when the card was made.
+        public let thumbnail: Image?
+    }
+
+    public enum BatchFailure: Error, Sendable, CustomStringConvertible {
+        case pipeline(PipelineError)
+        case file(FileError)
+
+        public var description: String {
+            switch self {
+            case .pipeline(let error): "\(error)"
+            case .file(let error): "\(error)"
+            }
+        }
+    }
+
+    public let pipeline: TermCardPipeline
+    public let folder: String
+    /// Cards rendered at the same time.
+    public let jobs: Int
+    /// Width of contact-sheet thumbnails.
+    public let thumbnailWidth: Int
+
+    /// `jobs` is capped at the number of cores; each card's own rows then share what is
+    /// left, so cards times rows never exceeds the cores.
+    public init(pipeline: TermCardPipeline, folder: String, jobs: Int, thumbnailWidth: Int = 180) {
+        let jobs = min(max(1, jobs), Parallel.availableCores)
+        var shared = pipeline
+        shared.renderer = Renderer(workers: max(1, Parallel.availableCores / jobs))
+        self.pipeline = shared
+        self.folder = folder
+        self.jobs = jobs
+        self.thumbnailWidth = thumbnailWidth
+    }
+
+    /// The file a card is written to: `DIR/01-lichun.png`.
+    public func path(for spec: TermCardSpec) -> String {
+        folder + "/" + spec.term.fileStem + ".png"
+    }
+
+    /// Renders every spec, calling `finished` (from worker threads, one at a time) as
+    /// each card is done. Outcomes come back in the order of `specs`.
+    public func run(_ specs: [TermCardSpec], finished: @Sendable (Outcome) -> Void) -> [Outcome] {
+        let state = BatchState(count: specs.count)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, specs.count)) { _ in
+            while let index = state.claim() {
+                let outcome = render(specs[index])
+                state.record(outcome, at: index, finished)
+            }
+        }
+        return state.outcomes.map { $0! }
+    }
+
+    private func render(_ spec: TermCardSpec) -> Outcome {
+        do {
+            let card = try pipeline.render(spec)
+            let path = path(for: spec)
+            try AtomicFileWriter.write(card.png, to: path)
+            let height = Int((Double(thumbnailWidth) * Double(spec.height) / Double(spec.width)).rounded())
+            let thumbnail = Resampler.cover(card.image, width: thumbnailWidth, height: max(1, height), workers: 1)
+            return Outcome(spec: spec, result: .success(path), thumbnail: thumbnail)
+        } catch let error as PipelineError {
+            return Outcome(spec: spec, result: .failure(.pipeline(error)), thumbnail: nil)
+        } catch let error as FileError {
+            return Outcome(spec: spec, result: .failure(.file(error)), thumbnail: nil)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+}
+
+/// The work queue and results of one batch, shared by its worker threads.
+private final class BatchState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private(set) var outcomes: [CardBatch.Outcome?]
+
+    init(count: Int) {
+        outcomes = Array(repeating: nil, count: count)
+    }
+
+    func claim() -> Int? {
+        lock.withLock {
+            guard next < outcomes.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    func record(_ outcome: CardBatch.Outcome, at index: Int, _ finished: (CardBatch.Outcome) -> Void) {
+        lock.withLock {
+            outcomes[index] = outcome
+            finished(outcome)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Compositor
+
+/// Time spent in each stage of making one image.
+public struct StageTimings: Sendable {
+    public var read: Duration = .zero
+    public var decode: Duration = .zero
+    public var scale: Duration = .zero
+    public var composite: Duration = .zero
+    public var text: Duration = .zero
+    public var encode: Duration = .zero
+
+    public var total: Duration { read + decode + scale + composite + text + encode }
+}
+
+/// A finished image: its pixels, its PNG bytes and where the time went.
+public struct RenderedImage: Sendable {
+    public let image: Image
+    public let png: [UInt8]
+    public let timings: StageTimings
+}
+
+/// Whose file an input is. A problem with the user's file is theirs to fix and is
+/// reported against their flag; one with a bundled file means a broken installation.
+enum InputOrigin {
+    case background
+    case font
+    case bundled
+
+    func error(_ path: String, _ problem: PipelineError.InputProblem) -> PipelineError {
+        switch self {
+        case .background: .background(path: path, problem: problem)
+        case .font: .font(path: path, problem: problem)
+        case .bundled: .bundled(path: path, problem: problem)
+        }
+    }
+}
+
+/// The steps every pipeline shares, each turning library errors into `PipelineError`s
+/// that name the input.
+enum PipelineSteps {
+    static func read(_ path: String, _ origin: InputOrigin) throws(PipelineError) -> [UInt8] {
+        do {
+            return try FileReader.read(path)
+        } catch {
+            throw origin.error(path, .file(error))
+        }
+    }
+
+    static func decodePicture(
+        _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
+        coverTarget: (width: Int, height: Int)
+    ) throws(PipelineError) -> Image {
+        do {
+            return try ImageDecoder.decode(bytes, limits: limits, coverTarget: coverTarget)
+        } catch {
+            throw origin.error(path, .image(error))
+        }
+    }
+
+    static func openFont(_ path: String, _ origin: InputOrigin) throws(PipelineError) -> Font {
+        let bytes = try read(path, origin)
+        do {
+            return try Font(data: bytes, label: path)
+        } catch {
+            throw origin.error(path, .font(error))
+        }
+    }
+
+    /// Renders the scene and encodes it as PNG, adding to `timings`.
+    static func renderAndEncode(
+        _ scene: Scene, renderer: Renderer, pngOptions: PNGEncodingOptions, timings: inout StageTimings
+    ) throws(PipelineError) -> RenderedImage {
+        let image: Image
+        do {
+            let (rendered, renderTimings) = try renderer.renderTimed(scene)
+            image = rendered
+            timings.scale += renderTimings.scale
+            timings.composite += renderTimings.composite
+            timings.text += renderTimings.text
+        } catch {
+            throw .text(error)
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let png: [UInt8]
+        do {
+            png = try PNGEncoder.encode(image, options: pngOptions)
+        } catch {
+            throw .encoding(error)
+        }
+        timings.encode += clock.now - started
+        return RenderedImage(image: image, png: png, timings: timings)
+    }
+}

@@ -1,0 +1,207 @@
+import Almanac
+import Compositor
+
+/// The language of a card's texts.
+public enum CardLanguage: String, Sendable, CaseIterable {
+    /// The app's card: Chinese title, date and description.
+    case chinese = "zh"
+    /// English name, date and description, with the Chinese name small above.
+    case english = "en"
+}
+
+/// What a person asked for: one solar-term card.
+public struct TermCardSpec: Sendable, Equatable {
+    public var term: SolarTerm
+    public var width: Int
+    public var height: Int
+    public var language: CardLanguage
+    /// The date line; nil shows the term's usual dates.
+    public var dateText: String?
+
+    public init(
+        term: SolarTerm, width: Int = 1170, height: Int = 2532, language: CardLanguage = .chinese,
+        dateText: String? = nil
+    ) {
+        self.term = term
+        self.width = width
+        self.height = height
+        self.language = language
+        self.dateText = dateText
+    }
+}
+
+/// The two faces a card is set in, loaded once and shared by every card of a batch.
+public struct CardFonts: Sendable {
+    public static let titleFile = "WallgenKai-Bold.ttf"
+    public static let bodyFile = "WallgenKai-Regular.ttf"
+
+    public let title: Font
+    public let body: Font
+
+    public init(title: Font, body: Font) {
+        self.title = title
+        self.body = body
+    }
+
+    /// The bundled Traditional Chinese faces.
+    public static func bundled(_ data: DataDirectory) throws(PipelineError) -> CardFonts {
+        CardFonts(
+            title: try PipelineSteps.openFont(data.font(titleFile), .bundled),
+            body: try PipelineSteps.openFont(data.font(bodyFile), .bundled))
+    }
+}
+
+/// The solar-term card of the app: the term's picture under the edge and bottom
+/// gradients; in the darkened lower part, the title with "｡", the date line, the
+/// description wrapped to the card, and six page dots for the term's place in its season.
+///
+/// Everything is measured from the bottom up in units of the canvas's shorter side,
+/// so phones and desktops get the same proportions; if the text would climb above the
+/// darkened half, the whole block is scaled down until it fits.
+public enum TermCard {
+    /// A card's gradient reaches full black at the bottom, under the text.
+    public static let bottomShade = SeasonWallpaper.bottomShade(endAlpha: 1)
+    /// Text stays below this share of the height, where the shade has begun.
+    public static let textTop = 0.52
+    static let white = Color.white
+    static let shadow = TextShadow(color: Color.black.withOpacity(0.45), blur: 0.05, offsetY: 0.02)
+
+    /// Sizes in pixels for one card, before any shrinking.
+    struct Metrics {
+        let unit: Double
+        var titleSize: Double { 150 * unit }
+        var smallTitleSize: Double { 60 * unit }
+        var englishTitleSize: Double { 104 * unit }
+        var dateSize: Double { 48 * unit }
+        var bodySize: Double { 44 * unit }
+        var bodyLineHeight: Double { 1.8 * bodySize }
+        var dotRadius: Double { 8 * unit }
+        var dotSpacing: Double { 36 * unit }
+        var gap: Double { 44 * unit }
+
+        func scaled(_ factor: Double) -> Metrics { Metrics(unit: unit * factor) }
+    }
+
+    public static func scene(_ spec: TermCardSpec, picture: Image, fonts: CardFonts) throws(FontError) -> Scene {
+        let width = Double(spec.width)
+        let height = Double(spec.height)
+        let margin = 0.08 * width
+        // A readable measure on wide screens: not the whole width of a 4K desktop.
+        let textWidth = min(width - 2 * margin, 1.7 * min(width, height))
+        var metrics = Metrics(unit: min(width, height) / 1170)
+        var layers: [Layer] = [
+            .picture(PictureLayer(image: picture)),
+            .gradient(SeasonWallpaper.edgeShade),
+            .gradient(bottomShade),
+        ]
+        for _ in 0..<12 {
+            let (text, top) = try textLayers(spec, fonts, metrics, margin: margin, textWidth: textWidth)
+            if top >= textTop * height || metrics.unit < 0.05 {
+                layers += text
+                break
+            }
+            metrics = metrics.scaled(max(0.5, (height - textTop * height) / (height - top)) * 0.98)
+        }
+        layers += pageDots(spec, metrics)
+        return Scene(width: spec.width, height: spec.height, layers: layers)
+    }
+
+    /// The text layers stacked upwards from above the page dots, and the y of the
+    /// top of the highest one.
+    static func textLayers(
+        _ spec: TermCardSpec, _ fonts: CardFonts, _ m: Metrics, margin: Double, textWidth: Double
+    ) throws(FontError) -> ([Layer], Double) {
+        let term = spec.term
+        let english = spec.language == .english
+        let description = english ? term.englishDescription : term.chineseDescription
+        let lines = try LineBreaker.lines(description, font: fonts.body, size: m.bodySize, maxWidth: textWidth)
+        func line(_ text: String, _ font: Font, _ size: Double, _ baseline: Double, opacity: Double = 1) -> Layer {
+            .text(
+                TextLayer(
+                    text: text, font: font, size: size,
+                    placement: .baseline(x: margin, y: baseline, alignment: .leading),
+                    maxWidth: textWidth, paint: .fixed(white.withOpacity(opacity), shadow: shadow)))
+        }
+        var layers: [Layer] = []
+        var baseline = Double(spec.height) - bottomMargin(spec, m) - 2 * m.dotRadius - m.gap
+        for text in lines.reversed() {
+            layers.append(line(text, fonts.body, m.bodySize, baseline, opacity: 0.92))
+            baseline -= m.bodyLineHeight
+        }
+        baseline += m.bodyLineHeight - m.bodySize - m.gap
+        let date = spec.dateText ?? (english ? term.usualEnglishDateText : term.usualDateText)
+        layers.append(line(date, fonts.body, m.dateSize, baseline, opacity: 0.85))
+        baseline -= m.dateSize + m.gap
+        if english {
+            layers.append(line(term.englishName, fonts.title, m.englishTitleSize, baseline))
+            baseline -= m.englishTitleSize + 0.4 * m.gap
+            layers.append(line(term.name, fonts.title, m.smallTitleSize, baseline, opacity: 0.9))
+            baseline -= m.smallTitleSize
+        } else {
+            layers.append(line(term.name + "｡", fonts.title, m.titleSize, baseline))
+            baseline -= m.titleSize
+        }
+        return (layers, baseline)
+    }
+
+    static func bottomMargin(_ spec: TermCardSpec, _ m: Metrics) -> Double {
+        max(0.045 * Double(spec.height), 40 * m.unit)
+    }
+
+    /// Six dots, centred, for the six terms of the season; the current one filled.
+    static func pageDots(_ spec: TermCardSpec, _ m: Metrics) -> [Layer] {
+        let y = Double(spec.height) - bottomMargin(spec, m) - m.dotRadius
+        let firstX = Double(spec.width) / 2 - 2.5 * m.dotSpacing
+        return (0..<6).map { index in
+            let x = firstX + Double(index) * m.dotSpacing
+            let kind: ShapeLayer.Kind =
+                index == spec.term.indexInSeason
+                ? .disc(radius: m.dotRadius) : .ring(radius: m.dotRadius - m.unit, lineWidth: 2 * m.unit)
+            return .shape(
+                ShapeLayer(
+                    kind, centerX: x, centerY: y, color: white.withOpacity(index == spec.term.indexInSeason ? 1 : 0.75))
+            )
+        }
+    }
+}
+
+/// Spec in, PNG bytes out, for term cards. Fonts are opened once and shared by every
+/// card this pipeline renders.
+public struct TermCardPipeline: Sendable {
+    public let data: DataDirectory
+    public let fonts: CardFonts
+    public var renderer: Renderer
+    public var pngOptions: PNGEncodingOptions
+    public var decodeLimits: DecodeLimits
+
+    public init(
+        data: DataDirectory, renderer: Renderer = Renderer(), pngOptions: PNGEncodingOptions = .fast,
+        decodeLimits: DecodeLimits = .standard
+    ) throws(PipelineError) {
+        self.data = data
+        self.fonts = try CardFonts.bundled(data)
+        self.renderer = renderer
+        self.pngOptions = pngOptions
+        self.decodeLimits = decodeLimits
+    }
+
+    public func render(_ spec: TermCardSpec) throws(PipelineError) -> RenderedImage {
+        var timings = StageTimings()
+        let clock = ContinuousClock()
+        var started = clock.now
+        let path = data.termPicture(spec.term.fileStem)
+        let bytes = try PipelineSteps.read(path, .bundled)
+        timings.read = clock.now - started
+        started = clock.now
+        let picture = try PipelineSteps.decodePicture(
+            bytes, path: path, .bundled, limits: decodeLimits, coverTarget: (spec.width, spec.height))
+        timings.decode = clock.now - started
+        let scene: Scene
+        do {
+            scene = try TermCard.scene(spec, picture: picture, fonts: fonts)
+        } catch {
+            throw .text(error)
+        }
+        return try PipelineSteps.renderAndEncode(scene, renderer: renderer, pngOptions: pngOptions, timings: &timings)
+    }
+}

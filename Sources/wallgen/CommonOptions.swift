@@ -1,0 +1,79 @@
+import Almanac
+import Compositor
+import Designs
+
+/// Where the PNG goes.
+enum OutputTarget: Equatable {
+    case file(String)
+    case standardOutput
+}
+
+/// Options and checks that several commands share.
+enum CommonOptions {
+    static let maxSide = 16384
+
+    static let size = OptionSpec(
+        long: "size", short: nil, valueName: "WxH",
+        help: [
+            "Canvas size in pixels, 1 to \(maxSide) per side.",
+            "(default: \(DevicePreset.standard.width)x\(DevicePreset.standard.height))",
+        ])
+    static let device = OptionSpec(
+        long: "device", short: nil, valueName: "name",
+        help: ["Canvas size of a device; `wallgen devices` lists them."])
+    static let help = OptionSpec(long: "help", short: "h", valueName: nil, help: ["Show this help."])
+
+    static func season(named name: String) throws(UsageError) -> Season {
+        guard let season = Season(name: name) else {
+            let names = Season.allCases.map(\.rawValue)
+            let suggestion = closest(to: name, in: names).map { " (did you mean '\($0)'?)" }
+            throw UsageError(
+                "unknown season '\(name)'\(suggestion ?? ""); use one of \(names.joined(separator: ", "))")
+        }
+        return season
+    }
+
+    /// Words left over after the options are a mistake; the likeliest one is named.
+    static func rejectExtra(_ positionals: [String]) throws(UsageError) {
+        guard let extra = positionals.first else { return }
+        let suggestion = closest(to: extra, in: Command.names).map { " (did you mean '\($0)'?)" }
+        throw UsageError("unexpected argument '\(extra)'\(suggestion ?? "")")
+    }
+
+    static func canvasSize(size: String?, device: String?) throws(UsageError) -> (Int, Int) {
+        switch (size, device) {
+        case (_?, _?):
+            throw UsageError("--size and --device both set the canvas size; give only one")
+        case (let text?, nil):
+            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2,
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                let width = Int(parts[0]), let height = Int(parts[1])
+            else {
+                throw UsageError("--size must be WIDTHxHEIGHT in pixels, like 1170x2532, got '\(text)'")
+            }
+            guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+                throw UsageError("--size sides must be from 1 to \(maxSide) pixels, got \(text)")
+            }
+            let limit = DecodeLimits.standard.maxPixels
+            guard width * height <= limit else {
+                throw UsageError("--size \(text) is \(width * height) pixels, above the limit of \(limit)")
+            }
+            return (width, height)
+        case (nil, let name?):
+            guard let preset = DevicePreset.named(name) else {
+                let suggestion = closest(to: name, in: DevicePreset.all.map(\.name)).map { " (did you mean '\($0)'?)" }
+                throw UsageError("unknown device '\(name)'\(suggestion ?? ""); `wallgen devices` lists them")
+            }
+            return (preset.width, preset.height)
+        case (nil, nil):
+            return (DevicePreset.standard.width, DevicePreset.standard.height)
+        }
+    }
+
+    static func path(_ text: String?, option: String) throws(UsageError) -> String? {
+        guard let text else { return nil }
+        guard !text.isEmpty else { throw UsageError("\(option) needs a file name") }
+        return text
+    }
+}

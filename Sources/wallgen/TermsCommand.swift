@@ -1,0 +1,114 @@
+import Almanac
+import Compositor
+import Designs
+import Foundation
+
+/// `wallgen terms`: a folder of term cards, a contact sheet and a gallery page.
+enum TermsCommand {
+    static func run(_ request: TermsRequest) -> ExitCode {
+        // An unusable folder is reported before any card is rendered.
+        do {
+            try AtomicFileWriter.prepareFolder(request.folder)
+        } catch {
+            WallgenCLI.report("Error: --output: \(error)")
+            return error.exitCode
+        }
+        let batch: CardBatch
+        do {
+            batch = CardBatch(
+                pipeline: try TermCardPipeline(data: try DataDirectory.locate()), folder: request.folder,
+                jobs: request.jobs)
+        } catch {
+            WallgenCLI.report("Error: \(ErrorReport.message(for: error))")
+            return ErrorReport.exitCode(for: error)
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let progress = Progress(total: request.specs.count, live: isatty(STDERR_FILENO) != 0, started: started)
+        let outcomes = batch.run(request.specs) { outcome in progress.finished(outcome) }
+        progress.clear()
+
+        let failures = outcomes.filter { if case .failure = $0.result { true } else { false } }
+        for outcome in failures {
+            if case .failure(let failure) = outcome.result {
+                WallgenCLI.report("Error: \(outcome.spec.term.fileStem) (\(outcome.spec.term.name)): \(failure)")
+            }
+        }
+        let written = outcomes.count - failures.count
+        if let first = failures.first, case .failure(let failure) = first.result {
+            WallgenCLI.report(
+                "Error: \(failures.count) of \(outcomes.count) cards failed; \(written) written to \(request.folder)"
+                    + (request.gallery ? "; no contact sheet or gallery was made" : ""))
+            return exitCode(for: failure)
+        }
+        if request.gallery {
+            do {
+                try writeGallery(outcomes, request)
+            } catch {
+                WallgenCLI.report("Error: --output: \(error)")
+                return error.exitCode
+            }
+        }
+        let extras = request.gallery ? ", contact-sheet.png and index.html" : ""
+        print(
+            "Wrote \(written) cards\(extras) to \(request.folder) in "
+                + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(batch.jobs) at a time)")
+        return .success
+    }
+
+    static func writeGallery(_ outcomes: [CardBatch.Outcome], _ request: TermsRequest) throws(FileError) {
+        let rows = Season.allCases.map { season in
+            outcomes.filter { $0.spec.term.season == season }.compactMap(\.thumbnail)
+        }.filter { !$0.isEmpty }
+        let sheet = ContactSheet.make(rows: rows)
+        let png: [UInt8]
+        do {
+            png = try PNGEncoder.encode(sheet)
+        } catch {
+            throw .other(path: request.folder + "/contact-sheet.png", reason: "\(error)")
+        }
+        try AtomicFileWriter.write(png, to: request.folder + "/contact-sheet.png")
+        let cards = outcomes.map { Gallery.Card(term: $0.spec.term, fileName: $0.spec.term.fileStem + ".png") }
+        let html = Gallery.html(cards: cards, language: request.specs.first?.language ?? .chinese)
+        try AtomicFileWriter.write(Array(html.utf8), to: request.folder + "/index.html")
+    }
+
+    static func exitCode(for failure: CardBatch.BatchFailure) -> ExitCode {
+        switch failure {
+        case .pipeline(let error): ErrorReport.exitCode(for: error)
+        case .file(let error): error.exitCode
+        }
+    }
+}
+
+/// The progress line on a terminal: cards done, the last one, and the time left.
+/// Off a terminal nothing is printed until the summary.
+final class Progress: @unchecked Sendable {
+    private let total: Int
+    private let live: Bool
+    private let started: ContinuousClock.Instant
+    private var done = 0
+
+    init(total: Int, live: Bool, started: ContinuousClock.Instant) {
+        self.total = total
+        self.live = live
+        self.started = started
+    }
+
+    /// Called by the batch one card at a time.
+    func finished(_ outcome: CardBatch.Outcome) {
+        done += 1
+        guard live else { return }
+        let elapsed = WallgenCLI.seconds(ContinuousClock.now - started)
+        let left = elapsed / Double(done) * Double(total - done)
+        let term = outcome.spec.term
+        let line =
+            "[\(done)/\(total)] \(term.name) \(term.slug)"
+            + (done < total ? String(format: ", about %.0f s left", left.rounded(.up)) : "")
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    }
+
+    func clear() {
+        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
