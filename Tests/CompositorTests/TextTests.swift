@@ -40,7 +40,7 @@ import Testing
                     .solid(.white),
                     .text(
                         TextLayer(
-                            text: "Hill", font: try bundledFont(), size: 100, centerX: 200, centerY: 100,
+                            text: "Hill", font: try bundledFont(), size: 100, placement: .inkCentered(x: 200, y: 100),
                             paint: .fixed(red, shadow: nil))),
                 ]))
         var covered = 0
@@ -64,7 +64,7 @@ import Testing
                     .solid(.white),
                     .text(
                         TextLayer(
-                            text: "Winter", font: try bundledFont(), size: 60, centerX: 140, centerY: 80,
+                            text: "Winter", font: try bundledFont(), size: 60, placement: .inkCentered(x: 140, y: 80),
                             paint: .fixed(black, shadow: nil))),
                 ]))
         var minX = 300, maxX = 0, minY = 200, maxY = 0
@@ -85,7 +85,8 @@ import Testing
                     .solid(.white),
                     .text(
                         TextLayer(
-                            text: "Wonderful Winter", font: try bundledFont(), size: 80, centerX: 150, centerY: 60,
+                            text: "Wonderful Winter", font: try bundledFont(), size: 80,
+                            placement: .inkCentered(x: 150, y: 60),
                             maxWidth: 240, paint: .fixed(.black, shadow: nil))),
                 ]))
         var minX = 300, maxX = 0
@@ -107,7 +108,7 @@ import Testing
                     .solid(background),
                     .text(
                         TextLayer(
-                            text: "I", font: try bundledFont(), size: 80, centerX: 100, centerY: 50,
+                            text: "I", font: try bundledFont(), size: 80, placement: .inkCentered(x: 100, y: 50),
                             paint: .contrasting(dark: dark, light: .white))),
                 ]))
         let stem = image[100, 50]

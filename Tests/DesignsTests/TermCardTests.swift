@@ -1,0 +1,118 @@
+import Almanac
+import Compositor
+import Designs
+import Foundation
+import Testing
+
+@Suite struct TermCardTests {
+    static let fonts: CardFonts = try! CardFonts.bundled(data)
+
+    /// Every character of every text wallgen can print on a card or wallpaper is in
+    /// the bundled fonts; a failure lists each missing one.
+    @Test func bundledFontsCoverEverythingPrinted() throws {
+        var cardTexts = SolarTerm.all.flatMap { term in
+            [
+                term.name + "｡", term.englishName, term.chineseDescription, term.englishDescription, term.usualDateText,
+                term.usualEnglishDateText,
+            ]
+        }
+        cardTexts.append("0123456789年月日國曆、")
+        var missing: [String] = []
+        for text in cardTexts {
+            for character in text where !Self.fonts.body.covers(character) || !Self.fonts.title.covers(character) {
+                missing.append("\(character) (in \(text.prefix(12))…)")
+            }
+        }
+        let label = try Font(data: FileReader.read(data.font(SeasonWallpaper.labelFontFile)), label: "label")
+        for season in Season.allCases {
+            for character in season.displayName where !label.covers(character) { missing.append("\(character)") }
+        }
+        #expect(missing.isEmpty, "missing glyphs: \(missing)")
+    }
+
+    @Test func sceneHasPictureShadesTextAndSixDots() throws {
+        let spec = TermCardSpec(term: SolarTerm.find("冬至")!)
+        let scene = try TermCard.scene(spec, picture: Image(width: 8, height: 8), fonts: Self.fonts)
+        guard case .picture(let picture) = scene.layers[0], case .gradient(let edge) = scene.layers[1],
+            case .gradient(let bottom) = scene.layers[2]
+        else {
+            Issue.record("expected picture and two gradients first")
+            return
+        }
+        #expect(picture.opacity == 1 && edge == SeasonWallpaper.edgeShade)
+        #expect(bottom.stops.map(\.position) == [0.5, 1] && bottom.stops.map(\.alpha) == [0, 1])
+        let texts = scene.layers.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        #expect(texts.contains { $0.text == "冬至｡" })
+        #expect(texts.contains { $0.text == "國曆12月21、22日" })
+        #expect(texts.filter { $0.font === Self.fonts.body }.map(\.text).joined().contains("湯圓"))
+        let dots = scene.layers.compactMap { if case .shape(let shape) = $0 { shape } else { nil } }
+        #expect(dots.count == 6)
+        let filled = dots.enumerated().filter { if case .disc = $0.element.kind { true } else { false } }.map(\.offset)
+        #expect(filled == [3], "冬至 is the fourth term of winter")
+    }
+
+    @Test func englishCardKeepsTheChineseNameSmallAbove() throws {
+        let spec = TermCardSpec(term: SolarTerm.find("qingming")!, language: .english)
+        let texts = try TermCard.scene(spec, picture: Image(width: 8, height: 8), fonts: Self.fonts).layers.compactMap {
+            if case .text(let text) = $0 { text } else { nil }
+        }
+        let title = try #require(texts.first { $0.text == "Pure Brightness" })
+        let chinese = try #require(texts.first { $0.text == "清明" })
+        #expect(chinese.size < title.size)
+        guard case .baseline(_, let chineseY, _) = chinese.placement, case .baseline(_, let titleY, _) = title.placement
+        else {
+            Issue.record("card text sits on baselines")
+            return
+        }
+        #expect(chineseY < titleY)
+        #expect(texts.contains { $0.text == "April 4 or 5" })
+    }
+
+    /// On a black picture only the text is bright: at any canvas size, every bright
+    /// pixel lies inside the side margins and in the shaded lower half.
+    @Test(arguments: [(585, 1266), (960, 540), (375, 667), (480, 320), (320, 1400), (1000, 200)])
+    func textStaysInsideTheSafeArea(width: Int, height: Int) throws {
+        let black = Image(width: 4, height: 4)
+        black.fill(PremultipliedPixel(r: 0, g: 0, b: 0, a: 255))
+        for term in [SolarTerm.all[0], SolarTerm.all[17]] {
+            for language in CardLanguage.allCases {
+                let spec = TermCardSpec(term: term, width: width, height: height, language: language)
+                let image = try Renderer().render(try TermCard.scene(spec, picture: black, fonts: Self.fonts))
+                let margin = 0.08 * Double(width)
+                var minX = width, maxX = 0, minY = height
+                for y in 0..<height {
+                    for x in 0..<width where image[x, y].g > 40 {
+                        (minX, maxX, minY) = (min(minX, x), max(maxX, x), min(minY, y))
+                    }
+                }
+                #expect(Double(minX) >= margin - 2, "\(width)x\(height) \(term.slug) \(language): ink at x = \(minX)")
+                #expect(
+                    Double(maxX) <= Double(width) - margin + 2,
+                    "\(width)x\(height) \(term.slug) \(language): ink at x = \(maxX)")
+                #expect(
+                    Double(minY) >= 0.5 * Double(height),
+                    "\(width)x\(height) \(term.slug) \(language): ink at y = \(minY)")
+            }
+        }
+    }
+}
+
+@Suite struct GalleryTests {
+    @Test func textIsEscapedEverywhere() {
+        #expect(
+            Gallery.escape("<b>\"Tom\" & 'Jerry'</b>") == "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;")
+        let page = Gallery.html(
+            cards: SolarTerm.all.map { Gallery.Card(term: $0, fileName: "</script><script>alert(1)</script>.png") },
+            language: .chinese)
+        #expect(!page.contains("</script><script>alert(1)"), "a file name closed the script element")
+        #expect(page.components(separatedBy: "</script>").count == 3, "exactly the page's own two scripts")
+    }
+
+    @Test func pageIsSelfContainedWithTabsForTheSeasonsGiven() {
+        let spring = SolarTerm.terms(of: .spring).map { Gallery.Card(term: $0, fileName: $0.fileStem + ".png") }
+        let page = Gallery.html(cards: spring, language: .chinese)
+        #expect(page.contains("01-lichun.png") && page.contains("06-guyu.png") && !page.contains("07-lixia.png"))
+        #expect(page.components(separatedBy: "role=\"tab\"").count == 2, "one season, one tab")
+        for remote in ["http://", "https://", "//cdn", "@import"] { #expect(!page.contains(remote), "\(remote)") }
+    }
+}
