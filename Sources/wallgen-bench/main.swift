@@ -178,9 +178,76 @@ func benchmarkPipeline() throws {
     }
 }
 
+/// The 24 term cards as one batch, beside the same cards made by one `wallgen term`
+/// process each (two at a time, as the batch uses two cores), in the same run.
+func benchmarkBatch() throws {
+    let terms = quick ? Array(SolarTerm.all.prefix(4)) : SolarTerm.all
+    let (width, height) = pipelineSize
+    let folder = NSTemporaryDirectory() + "wallgen-bench-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+
+    let clock = ContinuousClock()
+    var started = clock.now
+    let batch = CardBatch(
+        pipeline: try TermCardPipeline(data: try DataDirectory.locate()), folder: folder, jobs: Parallel.availableCores)
+    let outcomes = batch.run(terms.map { TermCardSpec(term: $0, width: width, height: height) }) { _ in }
+    let batchSeconds = seconds(clock.now - started)
+    guard outcomes.allSatisfy({ if case .success = $0.result { true } else { false } }) else {
+        throw BenchmarkFailure("a card of the batch failed")
+    }
+
+    let wallgen = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "wallgen")
+    started = clock.now
+    let failures = ProcessFailures()
+    DispatchQueue.concurrentPerform(iterations: batch.jobs) { worker in
+        for index in stride(from: worker, to: terms.count, by: batch.jobs) {
+            let process = Process()
+            process.executableURL = wallgen
+            process.arguments = [
+                "term", "\(terms[index].number)", "--size", "\(width)x\(height)", "-o", folder + "/single-\(index).png",
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            do {
+                try process.run()
+                process.waitUntilExit()
+                if process.terminationStatus != 0 { failures.add() }
+            } catch {
+                failures.add()
+            }
+        }
+    }
+    let singleSeconds = seconds(clock.now - started)
+    guard failures.count == 0 else { throw BenchmarkFailure("\(failures.count) wallgen term runs failed") }
+
+    print("Term cards, \(terms.count) at \(width)x\(height), \(batch.jobs) at a time")
+    print(
+        "  " + "one batch (wallgen terms)".padding(toLength: 32, withPad: " ", startingAt: 0)
+            + format(batchSeconds, 2).leftPadded(8) + " s   " + format(batchSeconds / Double(terms.count) * 1000, 0)
+            + " ms per card")
+    print(
+        "  " + "separate wallgen term processes".padding(toLength: 32, withPad: " ", startingAt: 0)
+            + format(singleSeconds, 2).leftPadded(8) + " s   " + format(singleSeconds / Double(terms.count) * 1000, 0)
+            + " ms per card, batch is " + format(singleSeconds / batchSeconds, 2) + "x faster")
+}
+
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+final class ProcessFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures = 0
+    func add() { lock.withLock { failures += 1 } }
+    var count: Int { lock.withLock { failures } }
+}
+
 for (width, height) in blendSizes { benchmarkBlend(width: width, height: height) }
 do {
     try benchmarkPipeline()
+    try benchmarkBatch()
 } catch {
     FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
     exit(1)
