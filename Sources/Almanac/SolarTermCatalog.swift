@@ -1,9 +1,10 @@
 /// The twenty-four solar terms with their names, usual dates and descriptions.
 ///
 /// Descriptions are written for wallgen: one or two sentences on what each fortnight
-/// means for the weather and the farm year. Usual dates are the days each term has
-/// begun on in this century in UTC+8 (the zone of the Traditional Chinese calendar);
-/// 立春 now falls on February 3 or 4, not the 4 or 5 of older almanacs.
+/// means for the weather and the farm year. Usual dates are the two days each term
+/// most often begins on in 2000-2099 in UTC+8 (the zone of the Traditional Chinese
+/// calendar), as computed by SolarTermCalendar; 立春 now falls on February 3 or 4, not
+/// the 4 or 5 of older almanacs. A test recomputes them.
 enum SolarTermCatalog {
     static let terms: [SolarTerm] = [
         term(
@@ -52,7 +53,7 @@ enum SolarTermCatalog {
             "Bearded wheat is ripe for harvest while bearded rice is being planted: the busiest farming time of the year. The plum rains arrive as well."
         ),
         term(
-            10, "夏至", "夏至", "xiàzhì", "Summer Solstice", 6, [21, 22],
+            10, "夏至", "夏至", "xiàzhì", "Summer Solstice", 6, [20, 21],
             "一年之中白晝最長、黑夜最短的一天，太陽直射北回歸線。此後天氣愈加炎熱，雷陣雨頻繁。",
             "The longest day and the shortest night of the year, with the Sun over the Tropic of Cancer. From here the heat deepens and afternoon thunderstorms are frequent."
         ),
@@ -87,22 +88,22 @@ enum SolarTermCatalog {
             "Day and night are equal once more; after today the days shorten and the air cools. Rice turns gold, and harvesting, ploughing and sowing go on side by side."
         ),
         term(
-            17, "寒露", "寒露", "hánlù", "Cold Dew", 10, [8, 9],
+            17, "寒露", "寒露", "hánlù", "Cold Dew", 10, [7, 8],
             "露水更冷，將要凝結成霜，氣溫明顯下降。菊花盛開，鴻雁南飛，晚熟作物陸續收成。",
             "The dew is colder, close to turning into frost, and temperatures drop noticeably. Chrysanthemums bloom, wild geese fly south, and the late crops are brought in."
         ),
         term(
-            18, "霜降", "霜降", "shuāngjiàng", "Frost's Descent", 10, [23, 24],
+            18, "霜降", "霜降", "shuāngjiàng", "Frost's Descent", 10, [22, 23],
             "天氣漸冷，開始降霜，是秋季最後一個節氣。楓葉轉紅，農家抓緊收穫與儲藏，準備過冬。",
             "It grows cold and the first frost falls: the last term of autumn. Maple leaves turn red, and farmers hurry to bring in and store the harvest before winter."
         ),
         term(
-            19, "立冬", "立冬", "lìdōng", "Beginning of Winter", 11, [7, 8],
+            19, "立冬", "立冬", "lìdōng", "Beginning of Winter", 11, [6, 7],
             "冬季由此開始，草木凋零，萬物收藏。農家收好莊稼、修整農具，準備度過寒冬。",
             "Winter begins: plants wither and all things are stored away. Farmers finish bringing in the crops and mend their tools for the cold months."
         ),
         term(
-            20, "小雪", "小雪", "xiǎoxuě", "Minor Snow", 11, [22, 23],
+            20, "小雪", "小雪", "xiǎoxuě", "Minor Snow", 11, [21, 22],
             "氣溫降到零度上下，北方開始下雪，但雪量不大。人們醃菜、儲糧，做好禦寒的準備。",
             "Temperatures hover around freezing and the first light snow falls in the north. People pickle vegetables, store grain and make ready for the cold."
         ),
@@ -122,7 +123,7 @@ enum SolarTermCatalog {
             "Bitterly cold, though not yet the coldest. In these deep weeks of winter people keep warm and protect the crops that overwinter in the fields."
         ),
         term(
-            24, "大寒", "大寒", "dàhán", "Major Cold", 1, [20, 21],
+            24, "大寒", "大寒", "dàhán", "Major Cold", 1, [19, 20],
             "一年中最寒冷的時期，冰天雪地，天寒地凍。大寒過後便是立春，新的一年即將開始。",
             "The coldest time of the year, a world of ice and snow. After Major Cold comes the Beginning of Spring, and the cycle of the year begins again."
         ),

@@ -69,6 +69,7 @@ import Testing
     @Test func datesReadAsTheAppWroteThem() {
         #expect(SolarTerm.all[0].usualDateText == "國曆2月3、4日")
         #expect(SolarTerm.all[21].usualDateText == "國曆12月21、22日")
+        #expect(SolarTerm.all[9].usualDateText == "國曆6月20、21日")
         #expect(SolarTerm.all[0].usualEnglishDateText == "February 3 or 4")
     }
 }
