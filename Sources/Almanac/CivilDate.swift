@@ -57,4 +57,10 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
         }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
+
+    /// As a Chinese calendar line writes it: 2026年12月22日.
+    public var chineseText: String { "\(year)年\(month)月\(day)日" }
+
+    /// December 22, 2026.
+    public var englishText: String { "\(SolarTerm.englishMonths[month - 1]) \(day), \(year)" }
 }

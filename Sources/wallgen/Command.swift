@@ -8,12 +8,13 @@ enum Command {
     case wallpaper(WallpaperRequest)
     case term(TermRequest)
     case terms(TermsRequest)
+    case almanac(AlmanacRequest)
     case devices
     case help(String)
     case version
 
     /// Words that name a command rather than the default wallpaper.
-    static let names = ["devices", "help", "term", "terms"]
+    static let names = ["almanac", "devices", "help", "term", "terms"]
 
     static func parse(_ arguments: [String], today: CivilDate) throws(UsageError) -> Command {
         let rest = Array(arguments.dropFirst())
@@ -25,6 +26,7 @@ enum Command {
             switch rest.first {
             case "term": return .help(Help.term)
             case "terms": return .help(Help.terms)
+            case "almanac": return .help(Help.almanac)
             default: return .help(Help.wallpaper)
             }
         case "term":
@@ -35,6 +37,10 @@ enum Command {
             let parsed = try ArgumentParser.parse(rest, options: TermOptions.termsSpecs)
             if parsed.flags.contains("help") { return .help(Help.terms) }
             return .terms(try TermOptions.validateTerms(parsed))
+        case "almanac":
+            let parsed = try ArgumentParser.parse(rest, options: AlmanacCommand.specs)
+            if parsed.flags.contains("help") { return .help(Help.almanac) }
+            return .almanac(try AlmanacCommand.validate(parsed, today: today))
         default:
             let parsed = try ArgumentParser.parse(arguments, options: WallpaperOptions.specs)
             if parsed.flags.contains("help") { return .help(Help.wallpaper) }
@@ -53,7 +59,8 @@ enum WallgenCLI {
             command = try Command.parse(arguments, today: CivilDate.today())
         } catch {
             let topic =
-                ["term", "terms"].contains(arguments.first ?? "") ? "wallgen \(arguments[0]) --help" : "wallgen --help"
+                ["term", "terms", "almanac"].contains(arguments.first ?? "")
+                ? "wallgen \(arguments[0]) --help" : "wallgen --help"
             report("Error: \(error.message)\nRun '\(topic)' for usage.")
             return .usage
         }
@@ -70,6 +77,8 @@ enum WallgenCLI {
             return TermCommand.run(request)
         case .terms(let request):
             return TermsCommand.run(request)
+        case .almanac(let request):
+            return AlmanacCommand.run(request)
         }
         return .success
     }

@@ -16,6 +16,7 @@ enum Help {
                        [-o <file>]
                wallgen term <name> [options]
                wallgen terms [-o <folder>] [options]
+               wallgen almanac [--year <year>] [--tz <zone>] [--json]
                wallgen devices
 
         OPTIONS:
@@ -25,6 +26,8 @@ enum Help {
           term <name>             One solar-term card; `wallgen term --help`.
           terms                   All 24 term cards, a contact sheet and a gallery
                                   page; `wallgen terms --help`.
+          almanac                 When each of a year's 24 terms begins;
+                                  `wallgen almanac --help`.
           devices                 List the device names --device accepts.
           help                    Show this help.
 
@@ -46,7 +49,8 @@ enum Help {
         OVERVIEW: Make the card of one solar term (二十四節氣): its picture, title, date and
         description, as the app showed them.
 
-        USAGE: wallgen term <name> [--size <WxH> | --device <name>] [--lang zh|en] [-o <file>]
+        USAGE: wallgen term (<name> | --date <yyyy-mm-dd>) [--year <year>] [--tz <zone>]
+                            [--size <WxH> | --device <name>] [--lang zh|en] [-o <file>]
 
           <name>                  A Chinese name (冬至 or 冬至's simplified form), pinyin
                                   with or without tones (dongzhi, dōngzhì), an English
@@ -62,6 +66,8 @@ enum Help {
         EXAMPLES:
           wallgen term 冬至 -o dongzhi.png
           wallgen term qingming --lang en --device desktop-4k
+          wallgen term --date 2026-11-29 -o today.png
+          wallgen term 冬至 --year 2026
         """
     }
 
@@ -71,8 +77,9 @@ enum Help {
         contact-sheet.png (every card small, one row per season) and index.html (a page
         that browses them as the app did).
 
-        USAGE: wallgen terms [-o <folder>] [--season <season>] [--jobs <n>]
-                             [--size <WxH> | --device <name>] [--lang zh|en] [--no-gallery]
+        USAGE: wallgen terms [-o <folder>] [--season <season>] [--jobs <n>] [--year <year>]
+                             [--tz <zone>] [--size <WxH> | --device <name>] [--lang zh|en]
+                             [--no-gallery]
 
         OPTIONS:
         \(optionLines(TermOptions.termsSpecs))
@@ -83,6 +90,24 @@ enum Help {
 
         TERMS:
         \(termTable)
+        """
+    }
+
+    static var almanac: String {
+        """
+        OVERVIEW: When each solar term of a year begins, to the second: the instant the
+        Sun's apparent longitude reaches the term's multiple of 15°, computed from the
+        VSOP87 theory with nutation and aberration.
+
+        USAGE: wallgen almanac [--year <year>] [--tz <zone>] [--json]
+
+        OPTIONS:
+        \(optionLines(AlmanacCommand.specs))
+
+        Times are civil time: UTC from 1972 (TT - UTC is 32.184 s plus the leap seconds,
+        69.184 s after 2017) and Universal Time before, from the Espenak-Meeus Delta T.
+        With --json each term is an object with the keys name, pinyin, english,
+        longitude, utc and local.
         """
     }
 

@@ -1,6 +1,7 @@
 import Almanac
 import Compositor
 import Designs
+import Foundation
 
 /// A validated request for one term card.
 struct TermRequest: Equatable {
@@ -22,8 +23,17 @@ enum TermOptions {
         long: "lang", short: nil, valueName: "zh|en",
         help: ["Card texts in Traditional Chinese (zh) or English (en). (default: zh)"])
 
+    static let year = OptionSpec(
+        long: "year", short: "y", valueName: "year",
+        help: ["Print that year's exact date (1900-2100) instead of the usual days."])
+
     static let termSpecs: [OptionSpec] = [
-        CommonOptions.size, CommonOptions.device, language,
+        OptionSpec(
+            long: "date", short: "d", valueName: "yyyy-mm-dd",
+            help: [
+                "Instead of a name: the term in effect on that day (the last", "one begun by the day's end in --tz).",
+            ]),
+        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, language,
         OptionSpec(
             long: "output", short: "o", valueName: "file",
             help: [
@@ -40,21 +50,42 @@ enum TermOptions {
         OptionSpec(
             long: "jobs", short: "j", valueName: "n",
             help: ["Cards rendered at once, at most the number of cores.", "(default: \\(Parallel.availableCores))"]),
-        CommonOptions.size, CommonOptions.device, language,
+        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, language,
         OptionSpec(long: "no-gallery", short: nil, valueName: nil, help: ["Skip contact-sheet.png and index.html."]),
         CommonOptions.help,
     ]
 
     static func validateTerm(_ parsed: ParsedArguments) throws(UsageError) -> TermRequest {
-        guard let name = parsed.positionals.first else {
+        let zone = try ZoneOption.parse(parsed.values["tz"])
+        let year = try ZoneOption.year(parsed.values["year"])
+        let language = try language(parsed.values["lang"])
+        var spec: TermCardSpec
+        switch (parsed.positionals.first, parsed.values["date"]) {
+        case (_?, _?):
+            throw UsageError("give a term name or --date, not both")
+        case (nil, nil):
             throw UsageError(
-                "'term' needs a term: a Chinese name (冬至), pinyin (dongzhi), English (winter-solstice) or 1-24")
+                "'term' needs a term: a Chinese name (冬至), pinyin (dongzhi), English (winter-solstice) or 1-24, or --date"
+            )
+        case (let name?, nil):
+            try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
+            spec = TermCardSpec(term: try term(name), language: language)
+            if let year { spec.dateText = try exactDate(spec.term, year: year, zone: zone, language) }
+        case (nil, let text?):
+            guard year == nil else { throw UsageError("--date already sets the year; give one or the other") }
+            guard let date = CivilDate(iso: text) else {
+                throw UsageError("--date must be a real date as YYYY-MM-DD, got '\(text)'")
+            }
+            let range = SolarTermCalendar.supportedYears
+            guard let started = try? SolarTermCalendar.term(inEffectOn: date, zone: zone) else {
+                throw UsageError(
+                    "--date \(text) is outside the supported years \(range.lowerBound)-\(range.upperBound)")
+            }
+            spec = TermCardSpec(term: started.term, language: language)
+            spec.dateText = dateText(started.localDate(in: zone), language)
         }
-        try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
-        var spec = TermCardSpec(term: try term(name))
         (spec.width, spec.height) = try CommonOptions.canvasSize(
             size: parsed.values["size"], device: parsed.values["device"])
-        spec.language = try language(parsed.values["lang"])
         let output: OutputTarget
         switch parsed.values["output"] {
         case nil: output = .file(spec.term.fileStem + ".png")
@@ -74,6 +105,8 @@ enum TermOptions {
         }
         let (width, height) = try CommonOptions.canvasSize(size: parsed.values["size"], device: parsed.values["device"])
         let language = try language(parsed.values["lang"])
+        let zone = try ZoneOption.parse(parsed.values["tz"])
+        let year = try ZoneOption.year(parsed.values["year"])
         var jobs = Parallel.availableCores
         if let text = parsed.values["jobs"] {
             guard let value = Int(text), value >= 1 else {
@@ -83,9 +116,13 @@ enum TermOptions {
         }
         let folder = parsed.values["output"] ?? "solar-terms"
         guard !folder.isEmpty, folder != "-" else { throw UsageError("--output needs a folder name for 'terms'") }
-        return TermsRequest(
-            specs: terms.map { TermCardSpec(term: $0, width: width, height: height, language: language) },
-            folder: folder, jobs: jobs, gallery: !parsed.flags.contains("no-gallery"))
+        var specs: [TermCardSpec] = []
+        for term in terms {
+            var spec = TermCardSpec(term: term, width: width, height: height, language: language)
+            if let year { spec.dateText = try exactDate(term, year: year, zone: zone, language) }
+            specs.append(spec)
+        }
+        return TermsRequest(specs: specs, folder: folder, jobs: jobs, gallery: !parsed.flags.contains("no-gallery"))
     }
 
     /// A term by any of its names, or an error listing the closest ones.
@@ -100,6 +137,20 @@ enum TermOptions {
         throw UsageError(
             "unknown term '\(query)'\(hint). Give a Chinese name (冬至), pinyin (dongzhi), English (winter-solstice) or 1-24; `wallgen terms --help` lists them"
         )
+    }
+
+    /// The day a term begins in a given year, written for the card.
+    static func exactDate(_ term: SolarTerm, year: Int, zone: TimeZone, _ language: CardLanguage) throws(UsageError)
+        -> String
+    {
+        guard let instant = try? SolarTermCalendar.instant(of: term, inYear: year) else {
+            throw UsageError("--year \(year) is outside the supported years")
+        }
+        return dateText(instant.localDate(in: zone), language)
+    }
+
+    static func dateText(_ date: CivilDate, _ language: CardLanguage) -> String {
+        language == .english ? date.englishText : "國曆" + date.chineseText
     }
 
     static func language(_ text: String?) throws(UsageError) -> CardLanguage {

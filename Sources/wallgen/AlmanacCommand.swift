@@ -1,0 +1,73 @@
+import Almanac
+import Foundation
+
+/// A validated `wallgen almanac` request.
+struct AlmanacRequest: Equatable {
+    var year: Int
+    var zone: TimeZone
+    var json: Bool
+}
+
+/// `wallgen almanac`: the 24 terms of a year, to the second, in a time zone.
+enum AlmanacCommand {
+    static let specs: [OptionSpec] = [
+        OptionSpec(long: "year", short: "y", valueName: "year", help: ["The year, 1900 to 2100. (default: this year)"]),
+        ZoneOption.spec,
+        OptionSpec(long: "json", short: nil, valueName: nil, help: ["A JSON array instead of a table."]),
+        CommonOptions.help,
+    ]
+
+    static func validate(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> AlmanacRequest {
+        try CommonOptions.rejectExtra(parsed.positionals)
+        let zone = try ZoneOption.parse(parsed.values["tz"])
+        let year = try ZoneOption.year(parsed.values["year"]) ?? today.year
+        return AlmanacRequest(year: year, zone: zone, json: parsed.flags.contains("json"))
+    }
+
+    static func run(_ request: AlmanacRequest) -> ExitCode {
+        let instants: [SolarTermInstant]
+        do {
+            instants = try SolarTermCalendar.instants(inYear: request.year, zone: request.zone)
+        } catch {
+            WallgenCLI.report("Error: \(error)")
+            return .usage
+        }
+        print(request.json ? json(instants, request.zone) : table(instants, request))
+        return .success
+    }
+
+    struct Entry: Encodable {
+        let name: String
+        let pinyin: String
+        let english: String
+        let longitude: Int
+        let utc: String
+        let local: String
+    }
+
+    static func json(_ instants: [SolarTermInstant], _ zone: TimeZone) -> String {
+        let entries = instants.map { instant in
+            Entry(
+                name: instant.term.name, pinyin: instant.term.pinyin, english: instant.term.englishName,
+                longitude: instant.term.longitude, utc: ZoneOption.utcStamp(instant.instant),
+                local: ZoneOption.localStamp(instant.instant, in: zone))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try! encoder.encode(entries), as: UTF8.self)
+    }
+
+    static func table(_ instants: [SolarTermInstant], _ request: AlmanacRequest) -> String {
+        var lines = ["二十四節氣 \(request.year), \(request.zone.identifier)"]
+        for instant in instants {
+            let term = instant.term
+            let stamp = ZoneOption.localStamp(instant.instant, in: request.zone)
+            let when = stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(8) + " " + stamp.dropFirst(19)
+            let longitude = String(repeating: " ", count: 3 - String(term.longitude).count) + "\(term.longitude)°"
+            lines.append(
+                "  \(term.name)  \(term.pinyin.padding(to: 13))\(term.englishName.padding(to: 21))\(longitude)  \(when)"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+}
