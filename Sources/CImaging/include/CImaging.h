@@ -129,4 +129,13 @@ wg_status wg_font_render_glyph(wg_font *font, uint32_t glyph, double subpixel_x,
 /// FT_Error_String, so the table is built here).
 const char *wg_freetype_error_string(int error);
 
+// MARK: Interrupted runs
+
+/// Registers a temporary file to be removed if SIGINT, SIGTERM or SIGHUP arrives before
+/// it is released (installing the handlers on first use). Returns a slot, or -1 when
+/// none is free (the file then simply is not cleaned up on a signal).
+int wg_cleanup_register(const char *path);
+/// Forgets a registered file: it was renamed into place or removed.
+void wg_cleanup_release(int slot);
+
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+internal import CImaging
 
 /// Writes files so that a reader sees either the old file or the complete new one.
 ///
@@ -14,21 +15,25 @@ public enum AtomicFileWriter {
         }
         let folder = folderOf(path)
         let temporary = temporaryPath(for: path, in: folder)
+        // Registered first, so an interrupt at any moment below removes the file.
+        let cleanup = wg_cleanup_register(temporary)
+        defer { wg_cleanup_release(cleanup) }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw .from(errno: errno, path: folder) }
+        var isOpen = true
         do throws(FileError) {
             try writeAll(bytes, to: descriptor, path: path)
             // Without fsync a crash soon after the rename could leave an empty file.
             guard fsync(descriptor) == 0 else { throw FileError.from(errno: errno, path: path) }
+            // close can report a delayed write error (NFS, quotas): checked too. It is
+            // never retried: the descriptor is gone either way, and another thread may
+            // already have the same number.
+            isOpen = false
+            guard close(descriptor) == 0 else { throw FileError.from(errno: errno, path: path) }
         } catch {
-            close(descriptor)
+            if isOpen { close(descriptor) }
             unlink(temporary)
             throw error
-        }
-        guard close(descriptor) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw .from(errno: code, path: path)
         }
         guard rename(temporary, path) == 0 else {
             let code = errno
@@ -59,7 +64,7 @@ public enum AtomicFileWriter {
             try checkDestination(folder)
             guard mkdir(folder, 0o777) == 0 else { throw .from(errno: errno, path: folder) }
         } else if status.st_mode & S_IFMT != S_IFDIR {
-            throw .other(path: folder, reason: "is a file, not a folder")
+            throw .notAFolder(path: folder)
         }
         try checkWritableFolder(folder)
     }

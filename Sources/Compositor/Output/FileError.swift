@@ -4,6 +4,8 @@ import Foundation
 public enum FileError: Error, Equatable, CustomStringConvertible {
     case notFound(path: String)
     case isDirectory(path: String)
+    /// A folder was wanted (for a batch's output) and a file is there.
+    case notAFolder(path: String)
     case permissionDenied(path: String)
     /// The folder that should hold an output file does not exist.
     case folderMissing(path: String)
@@ -16,6 +18,7 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notFound(let path): "'\(path)' does not exist"
         case .isDirectory(let path): "'\(path)' is a folder, not a file"
+        case .notAFolder(let path): "'\(path)' is a file, not a folder"
         case .permissionDenied(let path): "permission denied for '\(path)'"
         case .folderMissing(let path): "the folder '\(path)' does not exist"
         case .readOnlyFileSystem(let path): "'\(path)' is on a read-only file system"

@@ -8,11 +8,22 @@
 /// half. So the subject sits near the centre line, nothing important lives
 /// only at the far left or right, and the top stays calm sky.
 protocol Scene {
+    /// What the command line calls the picture (`spring`, `dongzhi`).
     var name: String { get }
+    /// Stem of the output file; the term pictures carry their number so
+    /// that a directory listing is in the app's order (`22-dongzhi`).
+    var fileName: String { get }
     func paint(on canvas: Canvas)
+}
+
+extension Scene {
+    var fileName: String { name }
 }
 
 /// Every picture the painter knows, in the order they are painted.
 enum Scenes {
+    /// The four season pictures (`Assets/seasons/`).
     static let all: [Scene] = [SpringScene(), SummerScene(), AutumnScene(), WinterScene()]
+    /// The 24 solar-term pictures (`Assets/terms/`), starting from 立春.
+    static let terms: [Scene] = SolarTerms.all
 }

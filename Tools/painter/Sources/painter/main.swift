@@ -1,16 +1,20 @@
 import Foundation
 
-/// Command line: `painter [season ...] [--preview | --scale S] [--out DIR]`.
-/// Writes `<season>.ppm` files; with no season, paints all four.
+/// Command line: `painter [name ...] [--preview | --scale S] [--out DIR]`.
+/// A name is a season (`spring`), a solar term by slug (`dongzhi`) or file
+/// stem (`22-dongzhi`), or a group: `all`/`seasons` (the four seasons) or
+/// `terms` (all 24). Writes `<file stem>.ppm` files; with no name, paints
+/// the four seasons, as it always has.
 struct Options {
     var scale: Float = 1
     var outDir = "."
-    var names: [String] = []
+    var scenes: [Scene] = []
 }
 
 func usage(exitCode: Int32 = 2) -> Never {
-    let names = Scenes.all.map { $0.name }.joined(separator: "|")
-    print("usage: painter [\(names)|all ...] [--preview | --scale S] [--out DIR]")
+    let seasons = Scenes.all.map { $0.name }.joined(separator: "|")
+    print("usage: painter [\(seasons)|all|seasons|terms|<term> ...] [--preview | --scale S] [--out DIR]")
+    print("  <term>      a solar term: " + Scenes.terms.map { $0.name }.joined(separator: " "))
     print("  --preview   paint at quarter size (800x600) for quick iteration")
     print("  --scale S   paint at S times 3200x2400")
     print("  --out DIR   directory for the .ppm files (default: current)")
@@ -20,6 +24,7 @@ func usage(exitCode: Int32 = 2) -> Never {
 func parse(_ args: [String]) -> Options {
     var o = Options()
     var i = 0
+    let known = Scenes.all + Scenes.terms
     while i < args.count {
         let a = args[i]
         switch a {
@@ -33,28 +38,28 @@ func parse(_ args: [String]) -> Options {
             guard i < args.count else { usage() }
             o.outDir = args[i]
         case "-h", "--help": usage(exitCode: 0)
-        case "all": o.names += Scenes.all.map { $0.name }
+        case "all", "seasons": o.scenes += Scenes.all
+        case "terms": o.scenes += Scenes.terms
         default:
-            guard Scenes.all.contains(where: { $0.name == a }) else {
-                FileHandle.standardError.write("unknown season: \(a)\n".data(using: .utf8)!)
+            guard let scene = known.first(where: { $0.name == a || $0.fileName == a }) else {
+                FileHandle.standardError.write("unknown picture: \(a)\n".data(using: .utf8)!)
                 usage()
             }
-            o.names.append(a)
+            o.scenes.append(scene)
         }
         i += 1
     }
-    if o.names.isEmpty { o.names = Scenes.all.map { $0.name } }
+    if o.scenes.isEmpty { o.scenes = Scenes.all }
     return o
 }
 
 let options = parse(Array(CommandLine.arguments.dropFirst()))
 try? FileManager.default.createDirectory(atPath: options.outDir, withIntermediateDirectories: true)
-for name in options.names {
-    guard let scene = Scenes.all.first(where: { $0.name == name }) else { continue }
+for scene in options.scenes {
     let start = Date()
     let canvas = Canvas(scale: options.scale)
     scene.paint(on: canvas)
-    let path = (options.outDir as NSString).appendingPathComponent("\(name).ppm")
+    let path = (options.outDir as NSString).appendingPathComponent("\(scene.fileName).ppm")
     do {
         try ImageWriter.writePPM(canvas, to: path)
     } catch {

@@ -13,6 +13,9 @@ struct Grass: Element {
     var lean: Float = 0.15
     /// Optional skyline: tufts are only placed below it.
     var ground: ((Float) -> Float)? = nil
+    /// Optional keep-out test (e.g. not on the river): tufts where it
+    /// returns false are skipped.
+    var allowed: ((Vec2) -> Bool)? = nil
     var seed: UInt64
 
     func draw(on canvas: Canvas) {
@@ -22,6 +25,7 @@ struct Grass: Element {
             let minY = max(area.minY, ground?(x) ?? area.minY)
             guard minY < area.maxY else { continue }
             let y = rng.range(minY + 4, area.maxY)
+            if let ok = allowed, !ok(Vec2(x, y)) { continue }
             let near = (y - area.minY) / max(area.maxY - area.minY, 1)
             let len = lerp(farLength, nearLength, near) * rng.range(0.7, 1.3)
             let blades = rng.int(3..<7)

@@ -25,6 +25,10 @@ struct Water: Element {
     var sparkle: Float = 0.25
     /// A thin light line where the water meets the far shore.
     var horizonSheen: Float = 0.25
+    /// Optional outline of the water (coverage 0...1 at a design point):
+    /// a river, a pond, flooded paddies. Nil fills everything below the
+    /// horizon, as a lake or the sea does.
+    var mask: ((Vec2) -> Float)? = nil
     var seed: UInt64
 
     func draw(on canvas: Canvas) {
@@ -39,7 +43,8 @@ struct Water: Element {
         let box = Rect(minX: 0, minY: horizonY - 0.5 * canvas.pixelSize, maxX: Canvas.designSize.x, maxY: bottom)
         canvas.shade(box) { p, under in
             let d = p.y - top
-            let edge = clamp01(d / canvas.pixelSize + 0.5)
+            var edge = clamp01(d / canvas.pixelSize + 0.5)
+            if let m = mask { edge *= m(p) }
             if edge <= 0 { return under }
             let depth = clamp01(d / span)
             // Perspective ripples: vertical period grows with distance below the

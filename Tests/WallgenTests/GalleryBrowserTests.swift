@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// The path of a Chromium-family browser, if this machine has one.
+let browserPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
+
+/// The gallery page opened in a real headless browser: it loads without console
+/// errors, next cycles through the season and back, the dots follow, the arrow keys
+/// and the season tabs work.
+@Suite struct GalleryBrowserTests {
+    static let checker = """
+        <!DOCTYPE html>
+        <html><body>
+        <iframe id="frame" src="index.html" width="900" height="1000"></iframe>
+        <script>
+        const frame = document.getElementById("frame");
+        frame.addEventListener("load", function () {
+          const page = frame.contentDocument;
+          const current = function () { return page.body.dataset.current; };
+          const result = { seen: [current()] };
+          for (let i = 0; i < 6; i++) {
+            page.getElementById("next").click();
+            result.seen.push(current());
+          }
+          result.dots = page.querySelectorAll("#dots span").length;
+          result.filled = Array.from(page.querySelectorAll("#dots span")).findIndex(function (d) { return d.className === "current"; });
+          page.getElementById("previous").click();
+          result.previous = current();
+          page.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
+          result.arrow = current();
+          page.querySelectorAll("[role=tab]")[3].click();
+          result.winter = current();
+          result.imageLoaded = page.getElementById("card").naturalWidth > 0;
+          document.body.setAttribute("data-result", JSON.stringify(result));
+        });
+        </script>
+        </body></html>
+        """
+
+    @Test(
+        .enabled(
+            if: browserPath != nil, "no Chromium browser here (Scripts/test installs Debian's chromium when it can)"))
+    func galleryWorksInAHeadlessBrowser() throws {
+        let folder = try temporaryFolder()
+        let made = try launch(["terms", "-o", folder, "--size", "60x130"], in: folder)
+        #expect(made.status == 0, "\(made.standardError)")
+        try Self.checker.write(toFile: folder + "/check.html", atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: browserPath!)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--enable-logging=stderr",
+            "--v=0", "--virtual-time-budget=10000", "--dump-dom", "file://" + folder + "/check.html",
+        ]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Both pipes are drained at once, so neither can fill up and stall the browser.
+        let log = DrainedPipe(errors)
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let consoleLog = log.text()
+
+        let consoleErrors = consoleLog.split(separator: "\n").filter {
+            $0.contains(":CONSOLE") && ($0.contains("Uncaught") || $0.contains("Error"))
+        }
+        #expect(consoleErrors.isEmpty, "console errors: \(consoleErrors)")
+        let marker = "data-result=\""
+        let start = try #require(dom.range(of: marker), "the page never reported; DOM: \(dom.prefix(500))")
+        let encoded = dom[start.upperBound...].prefix { $0 != "\"" }
+        let json = encoded.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let result = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        let seen = result["seen"] as! [String]
+        #expect(seen.first == "01-lichun.png" && seen[1] == "02-yushui.png")
+        #expect(seen.last == "01-lichun.png", "six times next comes back to the first term: \(seen)")
+        #expect(result["dots"] as? Int == 6 && result["filled"] as? Int == 0)
+        #expect(result["previous"] as? String == "06-guyu.png", "previous from the first cycles to the last")
+        #expect(result["arrow"] as? String == "01-lichun.png")
+        #expect(result["winter"] as? String == "19-lidong.png")
+        #expect(result["imageLoaded"] as? Bool == true)
+    }
+}
+
+/// Reads a pipe to its end on a background thread.
+final class DrainedPipe: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        DispatchQueue.global().async {
+            self.data = pipe.fileHandleForReading.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    /// Waits for the end of the pipe and returns what came through it.
+    func text() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@Suite struct TermCommandTests {
+    @Test func oneCardByChineseName() throws {
+        let folder = try temporaryFolder()
+        let result = try launch(["term", "冬至", "--size", "234x506"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(filesIn(folder) == ["22-dongzhi.png"])
+        let header = try #require(
+            pngHeader([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/22-dongzhi.png")))))
+        #expect(header.width == 234 && header.height == 506 && header.colorType == 2)
+        #expect(result.output.contains("冬至"))
+    }
+
+    @Test func unknownTermListsTheClosestNames() throws {
+        let folder = try temporaryFolder()
+        let result = try launch(["term", "dongzi"], in: folder)
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.contains("unknown term 'dongzi'; closest: dongzhi (冬至)"), "\(result.standardError)")
+        #expect(filesIn(folder).isEmpty)
+        let missing = try launch(["term"], in: folder)
+        #expect(missing.status == 64 && missing.standardError.contains("'term' needs a term"))
+    }
+
+    /// One season: its six cards, a one-row contact sheet and the page.
+    @Test func oneSeasonOfCards() throws {
+        let folder = try temporaryFolder()
+        let result = try launch(["terms", "-o", "cards", "--season", "spring", "--size", "117x253"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            filesIn(folder + "/cards") == [
+                "01-lichun.png", "02-yushui.png", "03-jingzhe.png", "04-chunfen.png", "05-qingming.png", "06-guyu.png",
+                "contact-sheet.png", "index.html",
+            ])
+        #expect(result.output.hasPrefix("Wrote 6 cards"))
+        #expect(result.standardError.isEmpty, "no progress line when stderr is not a terminal")
+        let sheet = try #require(
+            pngHeader([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/cards/contact-sheet.png")))))
+        #expect(sheet.width > 6 * 100 && sheet.height < 2 * 253)
+    }
+
+    @Test func allTwentyFourWithStableNames() throws {
+        let folder = try temporaryFolder()
+        let result = try launch(["terms", "-o", folder, "--size", "60x130", "--jobs", "2"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let files = filesIn(folder)
+        #expect(files.count == 26 && files.first == "01-lichun.png" && files.contains("24-dahan.png"))
+        #expect(files.contains("contact-sheet.png") && files.contains("index.html"))
+        let plain = try temporaryFolder()
+        #expect(try launch(["terms", "-o", plain, "--size", "60x130", "--no-gallery"], in: plain).status == 0)
+        #expect(filesIn(plain).count == 24)
+    }
+
+    /// A card is the same bytes made alone or in a batch, with any number of jobs.
+    @Test func cardsAreIdenticalAloneAndInBatches() throws {
+        let folder = try temporaryFolder()
+        #expect(try launch(["term", "22", "--size", "180x390", "-o", "alone.png"], in: folder).status == 0)
+        for jobs in ["1", "2", "3"] {
+            #expect(
+                try launch(
+                    ["terms", "-o", "jobs\(jobs)", "-s", "winter", "--size", "180x390", "-j", jobs, "--no-gallery"],
+                    in: folder
+                ).status == 0)
+        }
+        let alone = try Data(contentsOf: URL(fileURLWithPath: folder + "/alone.png"))
+        for jobs in ["1", "2", "3"] {
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: folder + "/jobs\(jobs)/22-dongzhi.png")) == alone,
+                "--jobs \(jobs)")
+        }
+    }
+
+    @Test func unusableFolderFailsBeforeAnyRendering() throws {
+        let folder = try temporaryFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+        let onFile = try launch(["terms", "-o", "file", "--size", "60x130"], in: folder)
+        #expect(
+            onFile.status == 73 && onFile.standardError.contains("is a file, not a folder"), "\(onFile.standardError)")
+        let deep = try launch(["terms", "-o", "missing/cards", "--size", "60x130"], in: folder)
+        #expect(
+            deep.status == 73 && deep.standardError.contains("the folder 'missing' does not exist"),
+            "\(deep.standardError)")
+        #expect(filesIn(folder) == ["file"])
+        let jobs = try launch(["terms", "--jobs", "0"], in: folder)
+        #expect(jobs.status == 64 && jobs.standardError.contains("--jobs must be a whole number of at least 1"))
+    }
+
+    /// One damaged picture: the other 23 cards are still made, the damaged one is named,
+    /// no partial file is left, and the run fails.
+    @Test func oneFailedCardDoesNotStopTheOthers() throws {
+        let data = try temporaryFolder()
+        try FileManager.default.createSymbolicLink(
+            atPath: data + "/fonts", withDestinationPath: repositoryRoot + "/fonts")
+        try FileManager.default.createDirectory(atPath: data + "/Assets/terms", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: data + "/Assets/seasons", withDestinationPath: repositoryRoot + "/Assets/seasons")
+        for file in filesIn(repositoryRoot + "/Assets/terms") {
+            try FileManager.default.createSymbolicLink(
+                atPath: data + "/Assets/terms/" + file, withDestinationPath: repositoryRoot + "/Assets/terms/" + file)
+        }
+        try FileManager.default.removeItem(atPath: data + "/Assets/terms/05-qingming.jpg")
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: data + "/Assets/terms/05-qingming.jpg"))
+        let folder = try temporaryFolder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["WALLGEN_DATA"] = data
+        let result = try launch(["terms", "-o", folder, "--size", "60x130"], in: folder, environment: environment)
+        #expect(result.status == 72, "\(result.standardError)")
+        #expect(result.standardError.contains("05-qingming (清明)"))
+        #expect(result.standardError.contains("1 of 24 cards failed; 23 written"))
+        let files = filesIn(folder)
+        #expect(files.count == 23 && !files.contains("05-qingming.png") && !files.contains("index.html"))
+    }
+}
