@@ -1,5 +1,5 @@
-import Foundation
 internal import CImaging
+import Foundation
 
 /// Writes files so that a reader sees either the old file or the complete new one.
 ///
