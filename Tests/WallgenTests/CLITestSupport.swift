@@ -24,16 +24,17 @@ let productsFolder: URL = {
 
 /// Runs `product` with `arguments` in `folder`. Output is captured through files
 /// (kept elsewhere) so large PNG output cannot block on a full pipe.
-func launch(_ arguments: [String], in folder: String, product: String = "wallgen", environment: [String: String]? = nil)
-    throws -> RunResult
-{
+func launch(
+    _ arguments: [String], in folder: String, product: String = "wallgen", environment: [String: String]? = nil,
+    executable: URL? = nil
+) throws -> RunResult {
     let capture = NSTemporaryDirectory() + "wallgen-capture-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: capture, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: capture) }
-    FileManager.default.createFile(atPath: capture + "/out", contents: nil)
-    FileManager.default.createFile(atPath: capture + "/err", contents: nil)
+    _ = FileManager.default.createFile(atPath: capture + "/out", contents: nil)
+    _ = FileManager.default.createFile(atPath: capture + "/err", contents: nil)
     let process = Process()
-    process.executableURL = productsFolder.appendingPathComponent(product)
+    process.executableURL = executable ?? productsFolder.appendingPathComponent(product)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     if let environment { process.environment = environment }
