@@ -6,6 +6,10 @@ let package = Package(
     products: [
         .executable(name: "wallgen", targets: ["wallgen"]),
         .executable(name: "wallgen-bench", targets: ["wallgen-bench"]),
+        .executable(name: "FuzzJPEG", targets: ["FuzzJPEG"]),
+        .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
+        .executable(name: "FuzzFont", targets: ["FuzzFont"]),
+        .executable(name: "FuzzArguments", targets: ["FuzzArguments"]),
     ],
     targets: [
         // FreeType's headers live under /usr/include/freetype2; a system-library target
@@ -33,12 +37,23 @@ let package = Package(
         // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
         // pipeline that reads inputs, renders and encodes it.
         .target(name: "Designs", dependencies: ["Compositor", "Almanac"]),
-        .executableTarget(name: "wallgen", dependencies: ["Designs", "Compositor", "Almanac"]),
+        // The command line: parse, validate, run, report.
+        .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac"]),
+        .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac"]),
+        // Fuzz targets for libFuzzer (Scripts/fuzz); in ordinary builds they replay
+        // saved inputs, which the tests do with Fuzz/regressions.
+        .target(name: "FuzzSupport", dependencies: ["Compositor"]),
+        .executableTarget(name: "FuzzJPEG", dependencies: ["Compositor", "FuzzSupport"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["Compositor", "FuzzSupport"]),
+        .executableTarget(name: "FuzzFont", dependencies: ["Compositor", "FuzzSupport"]),
+        .executableTarget(name: "FuzzArguments", dependencies: ["WallgenCommands", "Almanac", "FuzzSupport"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CImaging"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
-        .testTarget(name: "WallgenTests", dependencies: ["wallgen", "wallgen-bench"]),
+        .testTarget(
+            name: "WallgenTests",
+            dependencies: ["wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzFont", "FuzzArguments"]),
     ]
 )

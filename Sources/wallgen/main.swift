@@ -1,4 +1,6 @@
 import Foundation
+import WallgenCommands
 
-// Entry point: everything else is in WallgenCLI.
+// The executable is only this: every command lives in WallgenCommands, so tests and
+// the argument fuzzer reach the same code.
 exit(WallgenCLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -31,6 +31,9 @@ import Testing
         Case(arguments: ["--size", "20000x100"], status: 64, message: "--size sides must be from 1 to 16384"),
         Case(arguments: ["--size", "16000x16000"], status: 64, message: "above the limit of 100000000"),
         Case(arguments: ["--size", "100x200", "--device", "ipad"], status: 64, message: "give only one"),
+        Case(
+            arguments: ["--size", "200x200", "--max-pixels", "10000"], status: 64, message: "above the limit of 10000"),
+        Case(arguments: ["--max-pixels", "lots"], status: 64, message: "--max-pixels must be a whole number"),
         Case(arguments: ["--device", "iphone"], status: 64, message: "unknown device 'iphone'"),
         Case(arguments: ["--label", "maybe"], status: 64, message: "--label must be on or off, got 'maybe'"),
         Case(
@@ -76,6 +79,9 @@ import Testing
             Case(
                 arguments: ["--background", inputs + "/fine.png", "--font", inputs + "/broken.ttf"], status: 65,
                 message: "--font '\(inputs)/broken.ttf': not a usable font"),
+            Case(
+                arguments: ["--background", inputs + "/fine.png", "--max-pixels", "100", "--size", "8x8"], status: 65,
+                message: "the image is 64x64 (4096 pixels), above the limit of 100 pixels"),
             Case(
                 arguments: ["--font", inputs + "/nope.ttf"], status: 66,
                 message: "--font: '\(inputs)/nope.ttf' does not exist"),

@@ -24,6 +24,7 @@ typedef enum {
 typedef struct {
     uint64_t max_library_memory;    // bytes the codec library may allocate for itself
     int32_t max_progressive_scans;  // JPEG: more scans than this is refused
+    int32_t ignore_checksums;       // PNG: accept chunks whose CRC is wrong (fuzzing only)
 } wg_decode_limits;
 
 /// Frees memory that a wg_ function handed to the caller.

@@ -7,6 +7,9 @@ public struct DecodeLimits: Sendable, Equatable {
     public var maxLibraryMemory: Int
     /// Progressive JPEG scans above this are refused (each costs a full pass).
     public var maxProgressiveScans: Int
+    /// Whether PNG chunk checksums are checked. Only a fuzzer turns this off, so that
+    /// its mutations reach the code behind the checks.
+    public var verifiesChecksums = true
 
     public init(
         maxPixels: Int = 100_000_000, maxLibraryMemory: Int = 512 << 20,

@@ -20,7 +20,8 @@ public enum ImageDecoder {
         }
     }
 
-    /// The size `decode` would report at full scale, read from the header alone.
+    /// The size `decode` would report at full scale (as displayed, after any EXIF
+    /// turn), read from the header alone.
     public static func size(of bytes: [UInt8], limits: DecodeLimits = .standard)
         throws(ImageDecodingError) -> (width: Int, height: Int)
     {
@@ -30,7 +31,8 @@ public enum ImageDecoder {
             case .jpeg:
                 let header = try JPEGHeader(buffer, limits: limits)
                 wg_jpeg_decoder_close(header.decoder)
-                return (header.width, header.height)
+                let turned = ExifOrientation.read(jpeg: buffer)?.swapsAxes ?? false
+                return turned ? (header.height, header.width) : (header.width, header.height)
             case .png:
                 let header = try PNGHeader(buffer, limits: limits)
                 wg_png_decoder_close(header.decoder)
@@ -93,8 +95,10 @@ public enum ImageDecoder {
     ) throws(ImageDecodingError) -> Image {
         let header = try JPEGHeader(buffer, limits: limits)
         defer { wg_jpeg_decoder_close(header.decoder) }
-        let denominator = jpegScaleDenominator(
-            width: header.width, height: header.height, coverTarget: coverTarget)
+        // A photo turned on its side fills the target with its stored height.
+        let orientation = ExifOrientation.read(jpeg: buffer) ?? .normal
+        let target = orientation.swapsAxes ? coverTarget.map { ($0.height, $0.width) } : coverTarget
+        let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
         var outputWidth: UInt32 = 0
         var outputHeight: UInt32 = 0
         let started = ShimResult.call {
@@ -107,7 +111,7 @@ public enum ImageDecoder {
             wg_jpeg_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1)
         }
         guard read.succeeded else { throw read.decodingError(.jpeg) }
-        return image
+        return orientation.apply(to: image)
     }
 
     /// An opened PNG whose header passed the limits. The caller closes `decoder`.

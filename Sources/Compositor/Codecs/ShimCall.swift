@@ -31,6 +31,6 @@ extension DecodeLimits {
     var shimLimits: wg_decode_limits {
         wg_decode_limits(
             max_library_memory: UInt64(max(0, maxLibraryMemory)),
-            max_progressive_scans: Int32(clamping: maxProgressiveScans))
+            max_progressive_scans: Int32(clamping: maxProgressiveScans), ignore_checksums: verifiesChecksums ? 0 : 1)
     }
 }

@@ -1,5 +1,5 @@
 /// wallgen's exit statuses, from BSD's sysexits so scripts can tell causes apart.
-enum ExitCode: Int32 {
+public enum ExitCode: Int32 {
     case success = 0
     /// A flag, value or command is wrong.
     case usage = 64

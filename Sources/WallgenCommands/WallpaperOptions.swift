@@ -4,9 +4,10 @@ import Designs
 import Foundation
 
 /// A validated request for one season wallpaper.
-struct WallpaperRequest: Equatable {
+public struct WallpaperRequest: Equatable {
     var spec: SeasonWallpaperSpec
     var output: OutputTarget
+    var limits = DecodeLimits.standard
 }
 
 /// The wallpaper command's options: parse, then validate into a `WallpaperRequest`.
@@ -30,6 +31,7 @@ enum WallpaperOptions {
             help: ["Show the season's name near the top. (default: on)"]),
         CommonOptions.size,
         CommonOptions.device,
+        CommonOptions.maxPixels,
         OptionSpec(
             long: "background", short: "b", valueName: "file",
             help: ["Your own JPEG or PNG instead of the season's picture."]),
@@ -57,8 +59,7 @@ enum WallpaperOptions {
         var spec = SeasonWallpaperSpec(season: season)
         if let text = parsed.values["alpha"] { spec.alpha = try alpha(text) }
         if let text = parsed.values["label"] { spec.showsLabel = try onOff(text, option: "--label") }
-        (spec.width, spec.height) = try CommonOptions.canvasSize(
-            size: parsed.values["size"], device: parsed.values["device"])
+        (spec.width, spec.height) = try CommonOptions.canvasSize(parsed)
         if let text = parsed.values["base"] {
             guard let color = Color(hex: text), color.alpha == 255 else {
                 throw UsageError("--base must be a colour as #RRGGBB, got '\(text)'")
@@ -75,7 +76,7 @@ enum WallpaperOptions {
             guard !path.isEmpty else { throw UsageError("--output needs a file name") }
             output = .file(path)
         }
-        return WallpaperRequest(spec: spec, output: output)
+        return WallpaperRequest(spec: spec, output: output, limits: try CommonOptions.limits(parsed))
     }
 
     static func season(_ name: String?, date: String?, today: CivilDate) throws(UsageError) -> Season {

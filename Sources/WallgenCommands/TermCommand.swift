@@ -6,7 +6,7 @@ enum TermCommand {
         let term = request.spec.term
         return SingleOutput.run(request.output, subject: "\(term.name) \(term.englishName)") {
             () throws(PipelineError) in
-            try TermCardPipeline(data: try DataDirectory.locate()).render(request.spec)
+            try TermCardPipeline(data: try DataDirectory.locate(), decodeLimits: request.limits).render(request.spec)
         }
     }
 }

@@ -4,7 +4,7 @@ import Designs
 import Foundation
 
 /// What one invocation does, decided from its arguments.
-enum Command {
+public enum Command {
     case wallpaper(WallpaperRequest)
     case term(TermRequest)
     case terms(TermsRequest)
@@ -16,7 +16,7 @@ enum Command {
     /// Words that name a command rather than the default wallpaper.
     static let names = ["almanac", "devices", "help", "term", "terms"]
 
-    static func parse(_ arguments: [String], today: CivilDate) throws(UsageError) -> Command {
+    public static func parse(_ arguments: [String], today: CivilDate) throws(UsageError) -> Command {
         let rest = Array(arguments.dropFirst())
         switch arguments.first {
         case "devices":
@@ -52,8 +52,8 @@ enum Command {
 
 /// Runs one invocation and returns its exit status. Every failure becomes one line on
 /// standard error that names the flag or file and what is wrong.
-enum WallgenCLI {
-    static func run(_ arguments: [String]) -> ExitCode {
+public enum WallgenCLI {
+    public static func run(_ arguments: [String]) -> ExitCode {
         let command: Command
         do {
             command = try Command.parse(arguments, today: CivilDate.today())

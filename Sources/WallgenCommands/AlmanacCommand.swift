@@ -2,7 +2,7 @@ import Almanac
 import Foundation
 
 /// A validated `wallgen almanac` request.
-struct AlmanacRequest: Equatable {
+public struct AlmanacRequest: Equatable {
     var year: Int
     var zone: TimeZone
     var json: Bool

@@ -16,7 +16,8 @@ enum TermsCommand {
         let batch: CardBatch
         do {
             batch = CardBatch(
-                pipeline: try TermCardPipeline(data: try DataDirectory.locate()), folder: request.folder,
+                pipeline: try TermCardPipeline(data: try DataDirectory.locate(), decodeLimits: request.limits),
+                folder: request.folder,
                 jobs: request.jobs)
         } catch {
             WallgenCLI.report("Error: \(ErrorReport.message(for: error))")

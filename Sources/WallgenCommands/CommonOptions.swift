@@ -22,6 +22,24 @@ enum CommonOptions {
         long: "device", short: nil, valueName: "name",
         help: ["Canvas size of a device; `wallgen devices` lists them."])
     static let help = OptionSpec(long: "help", short: "h", valueName: nil, help: ["Show this help."])
+    static let maxPixels = OptionSpec(
+        long: "max-pixels", short: nil, valueName: "n",
+        help: [
+            "Refuse canvases and pictures with more pixels than this, from",
+            "their headers. (default: \(DecodeLimits.standard.maxPixels))",
+        ])
+
+    /// Decoding limits, with `--max-pixels` when given.
+    static func limits(_ parsed: ParsedArguments) throws(UsageError) -> DecodeLimits {
+        var limits = DecodeLimits.standard
+        if let text = parsed.values["max-pixels"] {
+            guard let value = Int(text), value >= 1 else {
+                throw UsageError("--max-pixels must be a whole number of at least 1, got '\(text)'")
+            }
+            limits.maxPixels = value
+        }
+        return limits
+    }
 
     static func season(named name: String) throws(UsageError) -> Season {
         guard let season = Season(name: name) else {
@@ -40,7 +58,11 @@ enum CommonOptions {
         throw UsageError("unexpected argument '\(extra)'\(suggestion ?? "")")
     }
 
-    static func canvasSize(size: String?, device: String?) throws(UsageError) -> (Int, Int) {
+    /// The canvas from `--size` or `--device`, within `--max-pixels`.
+    static func canvasSize(_ parsed: ParsedArguments) throws(UsageError) -> (Int, Int) {
+        let size = parsed.values["size"]
+        let device = parsed.values["device"]
+        let limit = try limits(parsed).maxPixels
         switch (size, device) {
         case (_?, _?):
             throw UsageError("--size and --device both set the canvas size; give only one")
@@ -55,7 +77,6 @@ enum CommonOptions {
             guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
                 throw UsageError("--size sides must be from 1 to \(maxSide) pixels, got \(text)")
             }
-            let limit = DecodeLimits.standard.maxPixels
             guard width * height <= limit else {
                 throw UsageError("--size \(text) is \(width * height) pixels, above the limit of \(limit)")
             }

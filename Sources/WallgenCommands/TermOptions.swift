@@ -4,17 +4,19 @@ import Designs
 import Foundation
 
 /// A validated request for one term card.
-struct TermRequest: Equatable {
+public struct TermRequest: Equatable {
     var spec: TermCardSpec
     var output: OutputTarget
+    var limits = DecodeLimits.standard
 }
 
 /// A validated request for a batch of term cards.
-struct TermsRequest: Equatable {
+public struct TermsRequest: Equatable {
     var specs: [TermCardSpec]
     var folder: String
     var jobs: Int
     var gallery: Bool
+    var limits = DecodeLimits.standard
 }
 
 /// Options of `wallgen term` and `wallgen terms`.
@@ -33,7 +35,7 @@ enum TermOptions {
             help: [
                 "Instead of a name: the term in effect on that day (the last", "one begun by the day's end in --tz).",
             ]),
-        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, language,
+        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels, language,
         OptionSpec(
             long: "output", short: "o", valueName: "file",
             help: [
@@ -50,7 +52,7 @@ enum TermOptions {
         OptionSpec(
             long: "jobs", short: "j", valueName: "n",
             help: ["Cards rendered at once, at most the number of cores.", "(default: \\(Parallel.availableCores))"]),
-        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, language,
+        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels, language,
         OptionSpec(long: "no-gallery", short: nil, valueName: nil, help: ["Skip contact-sheet.png and index.html."]),
         CommonOptions.help,
     ]
@@ -84,8 +86,7 @@ enum TermOptions {
             spec = TermCardSpec(term: started.term, language: language)
             spec.dateText = dateText(started.localDate(in: zone), language)
         }
-        (spec.width, spec.height) = try CommonOptions.canvasSize(
-            size: parsed.values["size"], device: parsed.values["device"])
+        (spec.width, spec.height) = try CommonOptions.canvasSize(parsed)
         let output: OutputTarget
         switch parsed.values["output"] {
         case nil: output = .file(spec.term.fileStem + ".png")
@@ -94,7 +95,7 @@ enum TermOptions {
             guard !path.isEmpty else { throw UsageError("--output needs a file name") }
             output = .file(path)
         }
-        return TermRequest(spec: spec, output: output)
+        return TermRequest(spec: spec, output: output, limits: try CommonOptions.limits(parsed))
     }
 
     static func validateTerms(_ parsed: ParsedArguments) throws(UsageError) -> TermsRequest {
@@ -103,7 +104,7 @@ enum TermOptions {
         if let name = parsed.values["season"] {
             terms = SolarTerm.terms(of: try CommonOptions.season(named: name))
         }
-        let (width, height) = try CommonOptions.canvasSize(size: parsed.values["size"], device: parsed.values["device"])
+        let (width, height) = try CommonOptions.canvasSize(parsed)
         let language = try language(parsed.values["lang"])
         let zone = try ZoneOption.parse(parsed.values["tz"])
         let year = try ZoneOption.year(parsed.values["year"])
@@ -122,7 +123,9 @@ enum TermOptions {
             if let year { spec.dateText = try exactDate(term, year: year, zone: zone, language) }
             specs.append(spec)
         }
-        return TermsRequest(specs: specs, folder: folder, jobs: jobs, gallery: !parsed.flags.contains("no-gallery"))
+        return TermsRequest(
+            specs: specs, folder: folder, jobs: jobs, gallery: !parsed.flags.contains("no-gallery"),
+            limits: try CommonOptions.limits(parsed))
     }
 
     /// A term by any of its names, or an error listing the closest ones.

@@ -1,6 +1,6 @@
 /// A mistake in the command line: reported with a hint and exit status 64.
-struct UsageError: Error, Equatable {
-    let message: String
+public struct UsageError: Error, Equatable {
+    public let message: String
 
     init(_ message: String) {
         self.message = message

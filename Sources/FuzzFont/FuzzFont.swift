@@ -1,0 +1,25 @@
+import Compositor
+import FuzzSupport
+
+/// Feeds arbitrary bytes to FreeType as a font, then lays out and draws a line with
+/// Latin and Chinese in it, as a label would.
+
+func draw(_ bytes: [UInt8]) {
+    guard let font = try? Font(data: bytes, label: "fuzz") else { return }
+    for text in ["Winter", "冬至｡", "Aé"] {
+        guard let line = try? TextLine.layout(text, font: font, size: 24) else { continue }
+        _ = try? line.rasterize()
+    }
+}
+
+#if FUZZING
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzFont(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        draw(FuzzReplay.bytes(data, size))
+        return 0
+    }
+#else
+    @main enum Replay {
+        static func main() { FuzzReplay.run(draw) }
+    }
+#endif
