@@ -19,12 +19,12 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
-        // The only place libpng, libjpeg-turbo and FreeType are called. Their setjmp/longjmp
+        // The only place libpng, libjpeg-turbo, Little CMS and FreeType are called. Their setjmp/longjmp
         // error handling stays inside these C functions; Swift sees status codes and messages.
         .target(
             name: "CImaging",
             dependencies: ["CFreeType"],
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("lcms2")]
         ),
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
         .target(

@@ -2,6 +2,7 @@
 // error_exit, which must not return: it longjmps back to the setjmp taken at the top
 // of whichever wg_jpeg_* function is running.
 #include "CImaging.h"
+#include "color.h"
 #include "message.h"
 
 #include <setjmp.h>
@@ -29,6 +30,8 @@ struct wg_jpeg_decoder {
     wg_jpeg_errors errors;
     wg_jpeg_progress progress;
     int started;
+    void *color;          // ICC transform to sRGB, when the file carries a profile
+    uint8_t *color_row;   // scratch row for it
 };
 
 static void wg_jpeg_error_exit(j_common_ptr info) {
@@ -104,6 +107,7 @@ wg_status wg_jpeg_decoder_open(const uint8_t *data, size_t size, const wg_decode
         decoder->info.mem->max_memory_to_use = (long)limits->max_library_memory;
     }
     jpeg_mem_src(&decoder->info, data, (unsigned long)size);
+    jpeg_save_markers(&decoder->info, JPEG_APP0 + 2, 0xFFFF);  // ICC profile chunks
     jpeg_read_header(&decoder->info, TRUE);
 
     *width = decoder->info.image_width;
@@ -133,6 +137,21 @@ wg_status wg_jpeg_decoder_start(wg_jpeg_decoder *decoder, int scale_denominator,
     info->dct_method = JDCT_ISLOW;
     jpeg_start_decompress(info);
     decoder->started = 1;
+    JOCTET *profile = NULL;
+    unsigned int profile_size = 0;
+    if (jpeg_read_icc_profile(info, &profile, &profile_size)) {
+        decoder->color = wg_jpeg_is_cmyk(info)
+                             ? wg_icc_cmyk_to_srgb(profile, profile_size, info->saw_Adobe_marker)
+                             : (info->out_color_components == 4 && info->jpeg_color_space != JCS_GRAYSCALE
+                                    ? wg_icc_rgba_to_srgb(profile, profile_size)
+                                    : NULL);
+        free(profile);
+        if (decoder->color != NULL &&
+            (decoder->color_row = malloc((size_t)info->output_width * 4)) == NULL) {
+            wg_icc_free(decoder->color);
+            decoder->color = NULL;
+        }
+    }
     *output_width = info->output_width;
     *output_height = info->output_height;
     return WG_OK;
@@ -171,8 +190,14 @@ wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t s
         for (int i = 0; i < 4; i++) rows[i] = rgba + (size_t)(first + i) * stride;
         JDIMENSION remaining = info->output_height - first;
         JDIMENSION read = jpeg_read_scanlines(info, rows, remaining < 4 ? remaining : 4);
-        if (cmyk) {
-            for (JDIMENSION i = 0; i < read; i++) {
+        for (JDIMENSION i = 0; i < read; i++) {
+            if (decoder->color != NULL) {
+                memcpy(decoder->color_row, rows[i], (size_t)info->output_width * 4);
+                wg_icc_apply(decoder->color, decoder->color_row, rows[i], info->output_width);
+                if (cmyk) {
+                    for (JDIMENSION x = 0; x < info->output_width; x++) rows[i][4 * x + 3] = 255;
+                }
+            } else if (cmyk) {
                 wg_cmyk_row_to_rgba(rows[i], info->output_width, info->saw_Adobe_marker);
             }
         }
@@ -185,6 +210,8 @@ void wg_jpeg_decoder_close(wg_jpeg_decoder *decoder) {
     if (decoder == NULL) return;
     // jpeg_destroy cannot fail, so no escape is needed here.
     jpeg_destroy_decompress(&decoder->info);
+    wg_icc_free(decoder->color);
+    free(decoder->color_row);
     free(decoder);
 }
 
@@ -224,7 +251,8 @@ static void wg_jpeg_destination_finish(j_compress_ptr info) {
 }
 
 wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         wg_jpeg_input input, int quality, uint8_t **output, size_t *output_size,
+                         wg_jpeg_input input, int quality, const uint8_t *icc_profile,
+                         size_t icc_profile_size, uint8_t **output, size_t *output_size,
                          char *message, size_t capacity) {
     *output = NULL;
     *output_size = 0;
@@ -263,6 +291,9 @@ wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality, TRUE);
     jpeg_start_compress(&info, TRUE);
+    if (icc_profile != NULL && icc_profile_size > 0) {
+        jpeg_write_icc_profile(&info, icc_profile, (unsigned int)icc_profile_size);
+    }
     while (info.next_scanline < height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)info.next_scanline * stride);
         jpeg_write_scanlines(&info, &row, 1);

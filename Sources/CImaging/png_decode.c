@@ -2,6 +2,7 @@
 // library's allocations and chunk sizes and skip ancillary chunks we never use.
 // libpng reports fatal errors by longjmp to png_jmpbuf; every entry point below sets it.
 #include "CImaging.h"
+#include "color.h"
 #include "message.h"
 
 #include <png.h>
@@ -31,6 +32,7 @@ struct wg_png_decoder {
     wg_png_allocations allocations;
     char text[200];
     wg_status status;
+    void *color;  // ICC transform to sRGB, when the file carries an RGB profile
 };
 
 static png_voidp wg_png_malloc(png_structp png, png_alloc_size_t size) {
@@ -128,7 +130,7 @@ wg_status wg_png_decoder_open(const uint8_t *data, size_t size, const wg_decode_
     // Chunks that do not change the pixels are skipped unread (their data is never kept).
     static const png_byte ignored[] =
         "tEXt\0zTXt\0iTXt\0sPLT\0pCAL\0sCAL\0hIST\0oFFs\0pHYs\0tIME\0sBIT\0sTER\0eXIf\0"
-        "iCCP\0cHRM\0bKGD\0gAMA\0sRGB\0";
+        "cHRM\0bKGD\0gAMA\0sRGB\0";
     png_set_keep_unknown_chunks(decoder->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     png_set_keep_unknown_chunks(decoder->png, PNG_HANDLE_CHUNK_NEVER, ignored,
                                 (int)(sizeof ignored / 5));
@@ -137,6 +139,14 @@ wg_status wg_png_decoder_open(const uint8_t *data, size_t size, const wg_decode_
     png_uint_32 w = png_get_image_width(decoder->png, decoder->info);
     png_uint_32 h = png_get_image_height(decoder->png, decoder->info);
     int color_type = png_get_color_type(decoder->png, decoder->info);
+    png_charp profile_name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 profile_size;
+    if ((color_type & PNG_COLOR_MASK_COLOR) &&
+        png_get_iCCP(decoder->png, decoder->info, &profile_name, &compression, &profile, &profile_size)) {
+        decoder->color = wg_icc_rgba_to_srgb(profile, profile_size);  // NULL if unusable
+    }
     int alpha = (color_type & PNG_COLOR_MASK_ALPHA) ||
                 png_get_valid(decoder->png, decoder->info, PNG_INFO_tRNS);
     // Every colour type and depth ends as 8-bit RGBA.
@@ -173,6 +183,15 @@ wg_status wg_png_decoder_read(wg_png_decoder *decoder, uint8_t *rgba, size_t str
     }
     png_read_image(decoder->png, rows);
     png_read_end(decoder->png, NULL);
+    png_uint_32 w = png_get_image_width(decoder->png, decoder->info);
+    uint8_t *scratch = decoder->color != NULL ? malloc((size_t)w * 4) : NULL;
+    if (scratch != NULL) {
+        for (png_uint_32 y = 0; y < h; y++) {
+            memcpy(scratch, rows[y], (size_t)w * 4);
+            wg_icc_apply(decoder->color, scratch, rows[y], w);
+        }
+    }
+    free(scratch);
     free(rows);
     return WG_OK;
 }
@@ -182,5 +201,6 @@ void wg_png_decoder_close(wg_png_decoder *decoder) {
     if (decoder->png != NULL) {
         png_destroy_read_struct(&decoder->png, decoder->info ? &decoder->info : NULL, NULL);
     }
+    wg_icc_free(decoder->color);
     free(decoder);
 }

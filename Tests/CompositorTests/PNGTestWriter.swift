@@ -28,6 +28,8 @@ struct PNGTestWriter {
     var palette: [(UInt8, UInt8, UInt8)] = []
     /// Raw tRNS chunk data, if any.
     var transparency: [UInt8]? = nil
+    /// More chunks, written before the image data.
+    var extraChunks: [(type: String, data: [UInt8])] = []
     /// Sample values per pixel, `channels` of them, each below 2^bitDepth.
     let samples: (Int, Int) -> [Int]
 
@@ -38,6 +40,7 @@ struct PNGTestWriter {
         file += Self.chunk("IHDR", header)
         if !palette.isEmpty { file += Self.chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] }) }
         if let transparency { file += Self.chunk("tRNS", transparency) }
+        for extra in extraChunks { file += Self.chunk(extra.type, extra.data) }
         file += Self.chunk("IDAT", Self.zlibStored(scanlines()))
         file += Self.chunk("IEND", [])
         return file

@@ -45,6 +45,7 @@ wg_status wg_jpeg_decoder_start(wg_jpeg_decoder *decoder, int scale_denominator,
                                 char *message, size_t message_capacity);
 /// Decodes every row as opaque RGBA8 (alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK
 /// sources are all converted; Adobe-style inverted CMYK is recognised by its APP14 marker.
+/// An embedded RGB or CMYK ICC profile is honoured: colours are converted to sRGB.
 wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,
                                char *message, size_t message_capacity);
 void wg_jpeg_decoder_close(wg_jpeg_decoder *decoder);
@@ -55,9 +56,11 @@ typedef enum {
     WG_JPEG_INPUT_CMYK = 4,  // four bytes per pixel, written as given with an Adobe marker
 } wg_jpeg_input;
 
-/// Encodes a JPEG into a buffer the caller frees with wg_free.
+/// Encodes a JPEG into a buffer the caller frees with wg_free, embedding an ICC
+/// profile when one is given (NULL for none).
 wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         wg_jpeg_input input, int quality, uint8_t **output, size_t *output_size,
+                         wg_jpeg_input input, int quality, const uint8_t *icc_profile,
+                         size_t icc_profile_size, uint8_t **output, size_t *output_size,
                          char *message, size_t message_capacity);
 
 // MARK: PNG (libpng, full API)
@@ -69,7 +72,8 @@ typedef struct wg_png_decoder wg_png_decoder;
 wg_status wg_png_decoder_open(const uint8_t *data, size_t size, const wg_decode_limits *limits,
                               wg_png_decoder **decoder, uint32_t *width, uint32_t *height,
                               int *has_alpha, char *message, size_t message_capacity);
-/// Decodes the whole image (interlaced or not) as straight-alpha RGBA8.
+/// Decodes the whole image (interlaced or not) as straight-alpha RGBA8, converted to
+/// sRGB when an RGB ICC profile (iCCP) is embedded.
 wg_status wg_png_decoder_read(wg_png_decoder *decoder, uint8_t *rgba, size_t stride,
                               char *message, size_t message_capacity);
 void wg_png_decoder_close(wg_png_decoder *decoder);

@@ -11,11 +11,14 @@ public enum JPEGEncoder {
         case cmyk
     }
 
-    /// Encodes an image as a baseline RGB JPEG; alpha is ignored.
-    public static func encode(_ image: Image, quality: Int = 90) throws(ImageEncodingError) -> [UInt8] {
+    /// Encodes an image as a baseline RGB JPEG; alpha is ignored. With `iccProfile` the
+    /// pixels are declared to be in that profile's colour space (embedded as APP2).
+    public static func encode(_ image: Image, quality: Int = 90, iccProfile: [UInt8] = []) throws(ImageEncodingError)
+        -> [UInt8]
+    {
         try encode(
             pixels: UnsafeRawPointer(image.pixels), width: image.width, height: image.height,
-            bytesPerRow: image.bytesPerRow, input: WG_JPEG_INPUT_RGBX, quality: quality)
+            bytesPerRow: image.bytesPerRow, input: WG_JPEG_INPUT_RGBX, quality: quality, iccProfile: iccProfile)
     }
 
     /// Encodes raw samples, `bytesPerRow` apart.
@@ -28,21 +31,23 @@ public enum JPEGEncoder {
             try encode(
                 pixels: UnsafeRawPointer(buffer.baseAddress!), width: width, height: height,
                 bytesPerRow: width * bytesPerPixel,
-                input: kind == .gray ? WG_JPEG_INPUT_GRAY : WG_JPEG_INPUT_CMYK, quality: quality)
+                input: kind == .gray ? WG_JPEG_INPUT_GRAY : WG_JPEG_INPUT_CMYK, quality: quality, iccProfile: [])
         }
     }
 
     private static func encode(
         pixels: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, input: wg_jpeg_input,
-        quality: Int
+        quality: Int, iccProfile: [UInt8]
     ) throws(ImageEncodingError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .emptyImage }
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let result = ShimResult.call {
-            wg_jpeg_encode(
-                pixels.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height),
-                bytesPerRow, input, Int32(quality), &output, &size, $0, $1)
+        let result = iccProfile.withUnsafeBufferPointer { profile in
+            ShimResult.call {
+                wg_jpeg_encode(
+                    pixels.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height),
+                    bytesPerRow, input, Int32(quality), profile.baseAddress, profile.count, &output, &size, $0, $1)
+            }
         }
         guard result.succeeded, let output else {
             throw .library(format: .jpeg, reason: result.message)
