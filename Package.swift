@@ -48,12 +48,17 @@ let package = Package(
         .executableTarget(name: "FuzzPNG", dependencies: ["Compositor", "FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["Compositor", "FuzzSupport"]),
         .executableTarget(name: "FuzzArguments", dependencies: ["WallgenCommands", "Almanac", "FuzzSupport"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CImaging"]),
+        // Helpers several test targets share (an independent PNG writer).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CImaging", "TestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",
-            dependencies: ["wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzFont", "FuzzArguments"]),
+            dependencies: [
+                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzFont", "FuzzArguments", "Compositor",
+                "TestSupport",
+            ]),
     ]
 )

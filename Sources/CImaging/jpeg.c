@@ -251,9 +251,9 @@ static void wg_jpeg_destination_finish(j_compress_ptr info) {
 }
 
 wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         wg_jpeg_input input, int quality, const uint8_t *icc_profile,
-                         size_t icc_profile_size, uint8_t **output, size_t *output_size,
-                         char *message, size_t capacity) {
+                         wg_jpeg_input input, int quality, int progressive,
+                         const uint8_t *icc_profile, size_t icc_profile_size, uint8_t **output,
+                         size_t *output_size, char *message, size_t capacity) {
     *output = NULL;
     *output_size = 0;
     if (width == 0 || height == 0 || width > 65500 || height > 65500 || quality < 1 ||
@@ -290,6 +290,7 @@ wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
     }
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality, TRUE);
+    if (progressive) jpeg_simple_progression(&info);
     jpeg_start_compress(&info, TRUE);
     if (icc_profile != NULL && icc_profile_size > 0) {
         jpeg_write_icc_profile(&info, icc_profile, (unsigned int)icc_profile_size);

@@ -1,4 +1,5 @@
 import Compositor
+import TestSupport
 import Testing
 
 @Suite struct PNGDecodingTests {

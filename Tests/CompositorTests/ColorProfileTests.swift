@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import TestSupport
 import Testing
 
 /// Pictures that carry an ICC profile are converted to sRGB.

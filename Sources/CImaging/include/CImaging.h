@@ -56,12 +56,13 @@ typedef enum {
     WG_JPEG_INPUT_CMYK = 4,  // four bytes per pixel, written as given with an Adobe marker
 } wg_jpeg_input;
 
-/// Encodes a JPEG into a buffer the caller frees with wg_free, embedding an ICC
-/// profile when one is given (NULL for none).
+/// Encodes a JPEG (baseline, or progressive with libjpeg's standard scan script) into a
+/// buffer the caller frees with wg_free, embedding an ICC profile when one is given
+/// (NULL for none).
 wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         wg_jpeg_input input, int quality, const uint8_t *icc_profile,
-                         size_t icc_profile_size, uint8_t **output, size_t *output_size,
-                         char *message, size_t message_capacity);
+                         wg_jpeg_input input, int quality, int progressive,
+                         const uint8_t *icc_profile, size_t icc_profile_size, uint8_t **output,
+                         size_t *output_size, char *message, size_t message_capacity);
 
 // MARK: PNG (libpng, full API)
 

@@ -13,12 +13,13 @@ public enum JPEGEncoder {
 
     /// Encodes an image as a baseline RGB JPEG; alpha is ignored. With `iccProfile` the
     /// pixels are declared to be in that profile's colour space (embedded as APP2).
-    public static func encode(_ image: Image, quality: Int = 90, iccProfile: [UInt8] = []) throws(ImageEncodingError)
-        -> [UInt8]
-    {
+    public static func encode(
+        _ image: Image, quality: Int = 90, progressive: Bool = false, iccProfile: [UInt8] = []
+    ) throws(ImageEncodingError) -> [UInt8] {
         try encode(
             pixels: UnsafeRawPointer(image.pixels), width: image.width, height: image.height,
-            bytesPerRow: image.bytesPerRow, input: WG_JPEG_INPUT_RGBX, quality: quality, iccProfile: iccProfile)
+            bytesPerRow: image.bytesPerRow, input: WG_JPEG_INPUT_RGBX, quality: quality, progressive: progressive,
+            iccProfile: iccProfile)
     }
 
     /// Encodes raw samples, `bytesPerRow` apart.
@@ -31,13 +32,14 @@ public enum JPEGEncoder {
             try encode(
                 pixels: UnsafeRawPointer(buffer.baseAddress!), width: width, height: height,
                 bytesPerRow: width * bytesPerPixel,
-                input: kind == .gray ? WG_JPEG_INPUT_GRAY : WG_JPEG_INPUT_CMYK, quality: quality, iccProfile: [])
+                input: kind == .gray ? WG_JPEG_INPUT_GRAY : WG_JPEG_INPUT_CMYK, quality: quality, progressive: false,
+                iccProfile: [])
         }
     }
 
     private static func encode(
         pixels: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, input: wg_jpeg_input,
-        quality: Int, iccProfile: [UInt8]
+        quality: Int, progressive: Bool, iccProfile: [UInt8]
     ) throws(ImageEncodingError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .emptyImage }
         var output: UnsafeMutablePointer<UInt8>?
@@ -46,7 +48,9 @@ public enum JPEGEncoder {
             ShimResult.call {
                 wg_jpeg_encode(
                     pixels.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height),
-                    bytesPerRow, input, Int32(quality), profile.baseAddress, profile.count, &output, &size, $0, $1)
+                    bytesPerRow, input, Int32(quality), progressive ? 1 : 0, profile.baseAddress, profile.count,
+                    &output,
+                    &size, $0, $1)
             }
         }
         guard result.succeeded, let output else {

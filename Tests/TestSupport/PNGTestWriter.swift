@@ -1,15 +1,15 @@
 /// A minimal PNG writer for tests, independent of libpng: it stores scanlines
 /// uncompressed (deflate "stored" blocks) with filter 0, and can interlace (Adam7),
 /// so the decoder can be fed every colour type and bit depth the format allows.
-struct PNGTestWriter {
-    enum ColorType: UInt8 {
+public struct PNGTestWriter {
+    public enum ColorType: UInt8, Sendable {
         case gray = 0
         case rgb = 2
         case palette = 3
         case grayAlpha = 4
         case rgba = 6
 
-        var channels: Int {
+        public var channels: Int {
             switch self {
             case .gray, .palette: 1
             case .grayAlpha: 2
@@ -19,21 +19,31 @@ struct PNGTestWriter {
         }
     }
 
-    let width: Int
-    let height: Int
-    let bitDepth: Int
-    let colorType: ColorType
-    var interlaced = false
+    public let width: Int
+    public let height: Int
+    public let bitDepth: Int
+    public let colorType: ColorType
+    public var interlaced = false
     /// PLTE entries (RGB).
-    var palette: [(UInt8, UInt8, UInt8)] = []
+    public var palette: [(UInt8, UInt8, UInt8)] = []
     /// Raw tRNS chunk data, if any.
-    var transparency: [UInt8]? = nil
+    public var transparency: [UInt8]? = nil
     /// More chunks, written before the image data.
-    var extraChunks: [(type: String, data: [UInt8])] = []
+    public var extraChunks: [(type: String, data: [UInt8])] = []
     /// Sample values per pixel, `channels` of them, each below 2^bitDepth.
-    let samples: (Int, Int) -> [Int]
+    public let samples: (Int, Int) -> [Int]
 
-    func encode() -> [UInt8] {
+    public init(
+        width: Int, height: Int, bitDepth: Int, colorType: ColorType, samples: @escaping (Int, Int) -> [Int]
+    ) {
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
+        self.colorType = colorType
+        self.samples = samples
+    }
+
+    public func encode() -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height))
         header += [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0]
@@ -83,16 +93,16 @@ struct PNGTestWriter {
         return bytes
     }
 
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
+    public static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
     }
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -102,7 +112,7 @@ struct PNGTestWriter {
     }
 
     /// A zlib stream of stored (uncompressed) deflate blocks.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var offset = 0
         repeat {

@@ -1,0 +1,162 @@
+import Compositor
+import Foundation
+import TestSupport
+import Testing
+
+/// Files made to hurt: each is refused with its exit status and a message, leaves no
+/// file behind, and the process stays within a memory ceiling measured from the kernel.
+@Suite struct HostileInputTests {
+    /// Memory a refused input may cost: the program itself plus a little.
+    static let ceiling = 80.0
+
+    func refuse(_ bytes: [UInt8], named name: String, status: Int32 = 65, message: String) throws {
+        let folder = try temporaryFolder()
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+        let run = try measuredRun(["--background", name, "--size", "64x64", "-o", "out.png"], in: folder)
+        #expect(run.status == status, "\(name): \(run.standardError)")
+        #expect(run.standardError.contains(message), "\(name): \(run.standardError)")
+        #expect(run.peakMegabytes < Self.ceiling, "\(name) took \(run.peakMegabytes) MB")
+        #expect(filesIn(folder) == [name], "\(name) left \(filesIn(folder))")
+    }
+
+    static func png(width: Int, height: Int, extra: [(String, [UInt8])] = [], data: [UInt8]? = nil) -> [UInt8] {
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        file += PNGTestWriter.chunk(
+            "IHDR", PNGTestWriter.bigEndian(UInt32(width)) + PNGTestWriter.bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
+        for (type, body) in extra { file += PNGTestWriter.chunk(type, body) }
+        if let data { file += PNGTestWriter.chunk("IDAT", data) }
+        return file + PNGTestWriter.chunk("IEND", [])
+    }
+
+    @Test func headerOnlyBombsAreRefusedBeforeAllocating() throws {
+        try refuse(Self.png(width: 65535, height: 65535), named: "bomb.png", message: "above the limit")
+        var jpeg = try JPEGEncoder.encode(solidImage(16, 16))
+        let frame = jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 }!
+        jpeg.replaceSubrange((frame + 5)...(frame + 8), with: [0xFF, 0xDC, 0xFF, 0xDC])  // 65500 x 65500
+        try refuse(jpeg, named: "bomb.jpg", message: "65500x65500")
+    }
+
+    /// A real, valid PNG of 110 million black pixels is only 130 KB compressed; it is
+    /// refused from its header, never inflated.
+    @Test func aHugeZeroFilledPNGIsRefused() throws {
+        let (width, height) = (11_000, 10_000)
+        var rows: [UInt8] = []
+        let row = [UInt8](repeating: 0, count: 1 + 3 * width)
+        for _ in 0..<40 { rows += row }
+        // Only the first rows are stored: the header alone must be enough to refuse.
+        try refuse(
+            Self.png(width: width, height: height, data: PNGTestWriter.zlibStored(rows)), named: "zeros.png",
+            message: "above the limit")
+    }
+
+    /// Ancillary chunks that libpng would buffer whole (text, sPLT, pCAL) are skipped
+    /// unread, so a chunk that claims a gigabyte costs nothing.
+    @Test func chunkBombsCostNoMemory() throws {
+        var claimsHuge = Self.png(width: 4, height: 4)
+        let zTXt: [UInt8] = [0x3F, 0xFF, 0xFF, 0xF0] + Array("zTXt".utf8) + Array("key".utf8) + [0, 0]
+        claimsHuge.insert(contentsOf: zTXt, at: 33)  // after IHDR, the rest missing
+        try refuse(claimsHuge, named: "ztxt.png", message: "truncated")
+        // A real 8 MB text chunk in an otherwise fine picture: decoded, quickly, in little memory.
+        let pixels = PNGTestWriter.zlibStored([UInt8](repeating: 0, count: 4 * (1 + 12)))
+        let text = Array("comment".utf8) + [0] + [UInt8](repeating: 0x41, count: 8 << 20)
+        let big = Self.png(
+            width: 4, height: 4,
+            extra: [("tEXt", text), ("sPLT", Array("p".utf8) + [0, 8] + [UInt8](repeating: 1, count: 6 << 20))],
+            data: pixels)
+        let folder = try temporaryFolder()
+        try Data(big).write(to: URL(fileURLWithPath: folder + "/text.png"))
+        let run = try measuredRun(
+            ["--background", "text.png", "--size", "64x64", "--label", "off", "-o", "out.png"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.peakMegabytes < Self.ceiling + 30, "took \(run.peakMegabytes) MB (the file itself is 14 MB)")
+    }
+
+    /// A progressive JPEG with thousands of scans would take minutes; it is stopped at 500.
+    @Test func aJPEGWithThousandsOfScansIsRefused() throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 64, height: 64, seed: 4, opaque: true), progressive: true)
+        // Repeat the first scan (a DC scan) thousands of times before the end marker.
+        let scans = jpeg.indices.filter { jpeg[$0] == 0xFF && $0 + 1 < jpeg.count && jpeg[$0 + 1] == 0xDA }
+        let firstScan = Array(jpeg[scans[0]..<scans[1]])
+        var many = Array(jpeg[..<scans[1]])
+        for _ in 0..<3000 { many += firstScan }
+        many += jpeg[scans[1]...]
+        try refuse(many, named: "scans.jpg", message: "more than 500 progressive scans")
+    }
+
+    @Test func truncationsAtManyOffsetsAreErrors() throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 48, height: 32, seed: 6, opaque: true))
+        let png = try PNGEncoder.encode(randomImage(width: 48, height: 32, seed: 7, opaque: true))
+        for (bytes, name) in [(jpeg, "cut.jpg"), (png, "cut.png")] {
+            for cut in stride(from: 1, to: bytes.count - 1, by: max(1, bytes.count / 12)) {
+                let folder = try temporaryFolder()
+                try Data(bytes[..<cut]).write(to: URL(fileURLWithPath: folder + "/" + name))
+                let run = try measuredRun(["--background", name, "--size", "32x32", "-o", "out.png"], in: folder)
+                #expect(run.status == 65, "\(name) cut at \(cut): \(run.standardError)")
+                #expect(filesIn(folder) == [name])
+            }
+        }
+    }
+
+    /// SIGINT while the PNG is being written: the temporary file is removed and the
+    /// process ends by the signal. inotify reports the temporary file the moment it is
+    /// created; the process is stopped right then, so the signal always lands mid-write.
+    @Test func anInterruptedRunLeavesNothing() throws {
+        let folder = try temporaryFolder()
+        let watch = inotify_init1(Int32(IN_CLOEXEC))
+        try #require(watch >= 0)
+        defer { close(watch) }
+        try #require(inotify_add_watch(watch, folder, UInt32(IN_CREATE)) >= 0)
+        var sawTemporaryFile = false
+        let run = try measuredRun(["--size", "1200x1200", "--label", "off", "-o", "big.png"], in: folder) { pid in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while read(watch, &buffer, buffer.count) > 0 {
+                kill(pid, SIGSTOP)
+                if filesIn(folder).contains(where: { $0.hasSuffix(".tmp") }) {
+                    sawTemporaryFile = true
+                    kill(pid, SIGINT)
+                    kill(pid, SIGCONT)
+                    return
+                }
+                kill(pid, SIGCONT)
+            }
+        }
+        #expect(sawTemporaryFile)
+        #expect(run.signal == SIGINT, "status \(run.status): \(run.standardError)")
+        #expect(filesIn(folder).isEmpty, "left \(filesIn(folder))")
+    }
+
+    /// A read-only file system: a clear error and nothing written. Needs a read-only
+    /// mount, which only root can make here; skipped otherwise.
+    @Test(.enabled(if: getuid() == 0, "needs root to mount a read-only file system"))
+    func aReadOnlyFileSystemIsReported() throws {
+        let mountPoint = try temporaryFolder()
+        let mount = try launch(
+            ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint], in: mountPoint,
+            executable: URL(fileURLWithPath: "/bin/mount"))
+        guard mount.status == 0 else { return }  // no mount permission in this sandbox
+        defer { _ = try? launch([mountPoint], in: "/", executable: URL(fileURLWithPath: "/bin/umount")) }
+        let run = try measuredRun(["--size", "32x32", "-o", mountPoint + "/out.png"], in: NSTemporaryDirectory())
+        #expect(run.status == 73, "\(run.standardError)")
+        #expect(run.standardError.contains("read-only file system"), "\(run.standardError)")
+    }
+}
+
+func solidImage(_ width: Int, _ height: Int) -> Image {
+    let image = Image(width: width, height: height)
+    image.fill(PremultipliedPixel(r: 90, g: 120, b: 150, a: 255))
+    return image
+}
+
+func randomImage(width: Int, height: Int, seed: UInt64, opaque: Bool) -> Image {
+    var state = seed
+    let image = Image(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let bits = state >> 24
+            image[x, y] = PremultipliedPixel(
+                r: UInt8(bits & 0xFF), g: UInt8(bits >> 8 & 0xFF), b: UInt8(bits >> 16 & 0xFF), a: 255)
+        }
+    }
+    return image
+}

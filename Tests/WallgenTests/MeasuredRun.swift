@@ -1,0 +1,56 @@
+import Foundation
+
+/// What one run of `wallgen` did, with the peak memory its process used.
+struct MeasuredRun {
+    let status: Int32
+    /// The signal that ended the process, if one did.
+    let signal: Int32?
+    let standardError: String
+    /// Peak resident memory in megabytes, from the kernel's accounting of this child.
+    let peakMegabytes: Double
+}
+
+/// Starts `wallgen` with posix_spawn and reaps it with wait4, which reports the child's
+/// own resource use (Foundation's Process reaps children itself and cannot). `during`
+/// runs while it works, with its process id (to send it a signal, say).
+func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> Void)? = nil) throws -> MeasuredRun {
+    let errorPath = NSTemporaryDirectory() + "wallgen-stderr-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: errorPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // The shell only changes folder and execs wallgen in its place: same process, so
+    // wait4's figures are wallgen's own.
+    let executable = productsFolder.appendingPathComponent("wallgen").path
+    let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder, executable] + arguments
+    let argv = command.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    // Signals start at their defaults and unblocked, as from a shell: ignored signals
+    // and the spawning thread's blocked set are inherited, and a test runner's worker
+    // threads block signals.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+    guard spawned == 0 else { throw NSError(domain: "spawn", code: Int(spawned)) }
+    during?(pid)
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let signaled = status & 0x7F != 0 && status & 0x7F != 0x7F
+    return MeasuredRun(
+        status: signaled ? -1 : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil,
+        standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "",
+        peakMegabytes: Double(usage.ru_maxrss) / 1024)
+}
