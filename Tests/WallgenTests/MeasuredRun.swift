@@ -26,7 +26,7 @@ func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> V
     let executable = productsFolder.appendingPathComponent("wallgen").path
     let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder, executable] + arguments
     let argv = command.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     // Signals start at their defaults and unblocked, as from a shell: ignored signals
     // and the spawning thread's blocked set are inherited, and a test runner's worker
     // threads block signals.
