@@ -1,0 +1,15 @@
+import Foundation
+import Testing
+
+/// Every input that once troubled a fuzz target is replayed by that target (built
+/// without the fuzzer, it replays the files it is given) and must not crash it.
+@Suite struct FuzzRegressionTests {
+    @Test(arguments: [("FuzzJPEG", "jpeg"), ("FuzzPNG", "png"), ("FuzzFont", "font"), ("FuzzArguments", "arguments")])
+    func savedInputsReplayCleanly(target: String, folder: String) throws {
+        let inputs = repositoryRoot + "/Fuzz/regressions/" + folder
+        let result = try launch([inputs], in: try temporaryFolder(), product: target)
+        #expect(result.status == 0, "\(target): \(result.standardError)")
+        #expect(result.output.contains("replayed"), "\(result.output)")
+        #expect(!filesIn(inputs).isEmpty, "no regression inputs for \(target)")
+    }
+}
