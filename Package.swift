@@ -19,12 +19,21 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
-        // The only place libpng, libjpeg-turbo, Little CMS and FreeType are called. Their setjmp/longjmp
+        // Text shaping; its headers also come from pkg-config.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        // The only place libpng, libjpeg-turbo, Little CMS, FreeType, HarfBuzz and fontconfig
+        // are called. Their setjmp/longjmp
         // error handling stays inside these C functions; Swift sees status codes and messages.
         .target(
             name: "CImaging",
-            dependencies: ["CFreeType"],
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("lcms2")]
+            dependencies: ["CFreeType", "CHarfBuzz"],
+            linkerSettings: [
+                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
+            ]
         ),
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
         .target(

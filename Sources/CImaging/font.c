@@ -12,10 +12,16 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 
+#include <hb-ft.h>
+#include <hb.h>
+
 struct wg_font {
     FT_Library library;  // one per font: FreeType libraries are not shared across threads
     FT_Face face;
     uint8_t *data;       // FT_New_Memory_Face reads from this for the face's whole life
+    hb_font_t *shaper;   // HarfBuzz's view of the same face, kept in step with its size
+    int is_bitmap;       // colour emoji fonts hold bitmaps at fixed sizes only
+    double scale;        // requested size / the bitmap strike's size (1 for outlines)
 };
 
 // FreeType's own list of error codes and descriptions, expanded into a table
@@ -70,17 +76,28 @@ wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_fon
         wg_font_close(font);
         return wg_font_fail(error, "not a usable font", message, capacity);
     }
-    if (!FT_IS_SCALABLE(font->face)) {
+    font->is_bitmap = !FT_IS_SCALABLE(font->face);
+    if (font->is_bitmap && !(FT_HAS_COLOR(font->face) && font->face->num_fixed_sizes > 0)) {
         wg_font_close(font);
-        wg_set_message(message, capacity, "the font has no scalable outlines");
+        wg_set_message(message, capacity, "the font has no scalable outlines or colour bitmaps");
         return WG_ERROR_UNSUPPORTED;
+    }
+    font->scale = 1;
+    font->shaper = hb_ft_font_create_referenced(font->face);
+    if (font->shaper == NULL) {
+        wg_font_close(font);
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
     }
     *out = font;
     return WG_OK;
 }
 
+int wg_font_is_color(const wg_font *font) { return FT_HAS_COLOR(font->face) ? 1 : 0; }
+
 void wg_font_close(wg_font *font) {
     if (font == NULL) return;
+    if (font->shaper != NULL) hb_font_destroy(font->shaper);  // releases its face reference
     if (font->face != NULL) FT_Done_Face(font->face);
     if (font->library != NULL) FT_Done_FreeType(font->library);
     free(font->data);
@@ -97,15 +114,42 @@ wg_status wg_font_set_pixel_size(wg_font *font, double pixel_size, char *message
         wg_set_message(message, capacity, "font size must be between 1 and 4096 pixels");
         return WG_ERROR_ARGUMENT;
     }
-    FT_F26Dot6 size = (FT_F26Dot6)lround(pixel_size * 64);
-    FT_Error error = FT_Set_Char_Size(font->face, size, size, 72, 72);
+    FT_Error error;
+    if (font->is_bitmap) {
+        // The smallest strike at least as large as asked for (sharpest when scaled
+        // down), else the largest there is.
+        FT_Face face = font->face;
+        int best = 0;
+        for (int i = 0; i < face->num_fixed_sizes; i++) {
+            double ppem = face->available_sizes[i].y_ppem / 64.0;
+            double chosen = face->available_sizes[best].y_ppem / 64.0;
+            int fits = ppem >= pixel_size, chosen_fits = chosen >= pixel_size;
+            if ((fits && (!chosen_fits || ppem < chosen)) || (!fits && !chosen_fits && ppem > chosen)) best = i;
+        }
+        error = FT_Select_Size(face, best);
+        font->scale = pixel_size / (face->available_sizes[best].y_ppem / 64.0);
+    } else {
+        FT_F26Dot6 size = (FT_F26Dot6)lround(pixel_size * 64);
+        error = FT_Set_Char_Size(font->face, size, size, 72, 72);
+        font->scale = 1;
+    }
     if (error) return wg_font_fail(error, "cannot set the font size", message, capacity);
+    hb_ft_font_changed(font->shaper);
+    // Unhinted outlines, so positions match the subpixel rendering below.
+    hb_ft_font_set_load_flags(font->shaper, FT_LOAD_NO_HINTING | (font->is_bitmap ? FT_LOAD_COLOR : 0));
     return WG_OK;
 }
 
 void wg_font_get_metrics(const wg_font *font, wg_font_metrics *metrics) {
-    // Scaled design metrics (unhinted) rather than size->metrics, which are rounded.
     const FT_Face face = font->face;
+    if (font->is_bitmap) {
+        const FT_Size_Metrics *size = &face->size->metrics;
+        metrics->ascender = size->ascender / 64.0 * font->scale;
+        metrics->descender = -size->descender / 64.0 * font->scale;
+        metrics->line_height = size->height / 64.0 * font->scale;
+        return;
+    }
+    // Scaled design metrics (unhinted) rather than size->metrics, which are rounded.
     double scale = face->size->metrics.x_ppem > 0
                        ? (double)face->size->metrics.y_scale / 65536.0 / 64.0
                        : 0;
@@ -114,41 +158,67 @@ void wg_font_get_metrics(const wg_font *font, wg_font_metrics *metrics) {
     metrics->line_height = face->height * scale;
 }
 
+double wg_font_scale(const wg_font *font) { return font->scale; }
+
 uint32_t wg_font_glyph_index(const wg_font *font, uint32_t scalar) {
     return FT_Get_Char_Index(font->face, scalar);
 }
 
-static const FT_Int32 wg_load_flags = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
-
-wg_status wg_font_glyph_advance(wg_font *font, uint32_t glyph, double *advance, char *message,
-                                size_t capacity) {
-    FT_Error error = FT_Load_Glyph(font->face, glyph, wg_load_flags);
-    if (error) return wg_font_fail(error, "cannot load a glyph", message, capacity);
-    *advance = font->face->glyph->linearHoriAdvance / 65536.0;
+wg_status wg_font_shape(wg_font *font, const uint32_t *text, size_t length, size_t start,
+                        size_t count, int vertical, wg_shaped_glyph **glyphs, size_t *glyph_count,
+                        char *message, size_t capacity) {
+    *glyphs = NULL;
+    *glyph_count = 0;
+    hb_buffer_t *buffer = hb_buffer_create();
+    if (!hb_buffer_allocation_successful(buffer)) {
+        hb_buffer_destroy(buffer);
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
+    }
+    // The whole text is context (for joining and contextual forms); only the run is shaped.
+    hb_buffer_add_utf32(buffer, text, (int)length, (unsigned int)start, (int)count);
+    hb_buffer_guess_segment_properties(buffer);
+    if (vertical) hb_buffer_set_direction(buffer, HB_DIRECTION_TTB);
+    hb_shape(font->shaper, buffer, NULL, 0);
+    unsigned int n = 0;
+    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &n);
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &n);
+    wg_shaped_glyph *out = n > 0 ? malloc(sizeof *out * n) : NULL;
+    if (n > 0 && out == NULL) {
+        hb_buffer_destroy(buffer);
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
+    }
+    // HarfBuzz works in 26.6 pixels at the face's size; bitmap strikes are then scaled.
+    double unit = font->scale / 64.0;
+    for (unsigned int i = 0; i < n; i++) {
+        out[i].glyph = infos[i].codepoint;
+        out[i].cluster = infos[i].cluster;
+        out[i].x_advance = positions[i].x_advance * unit;
+        out[i].y_advance = positions[i].y_advance * unit;
+        out[i].x_offset = positions[i].x_offset * unit;
+        out[i].y_offset = positions[i].y_offset * unit;
+    }
+    hb_buffer_destroy(buffer);
+    *glyphs = out;
+    *glyph_count = n;
     return WG_OK;
-}
-
-double wg_font_kerning(const wg_font *font, uint32_t left_glyph, uint32_t right_glyph) {
-    if (!FT_HAS_KERNING(font->face)) return 0;
-    FT_Vector delta;
-    if (FT_Get_Kerning(font->face, left_glyph, right_glyph, FT_KERNING_UNFITTED, &delta)) return 0;
-    return delta.x / 64.0;
 }
 
 wg_status wg_font_render_glyph(wg_font *font, uint32_t glyph, double subpixel_x,
                                wg_glyph_bitmap *bitmap, char *message, size_t capacity) {
-    FT_Error error = FT_Load_Glyph(font->face, glyph, wg_load_flags);
+    FT_Int32 flags = font->is_bitmap ? FT_LOAD_COLOR : FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
+    FT_Error error = FT_Load_Glyph(font->face, glyph, flags);
     if (error) return wg_font_fail(error, "cannot load a glyph", message, capacity);
     FT_GlyphSlot slot = font->face->glyph;
-    if (slot->format != FT_GLYPH_FORMAT_OUTLINE) {
-        wg_set_message(message, capacity, "the glyph is not an outline");
-        return WG_ERROR_UNSUPPORTED;
+    if (slot->format == FT_GLYPH_FORMAT_OUTLINE) {
+        // Shift the outline by the pen's fraction so glyphs sit where the layout put them.
+        FT_Outline_Translate(&slot->outline, (FT_Pos)lround(subpixel_x * 64), 0);
+        error = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL);
+        if (error) return wg_font_fail(error, "cannot render a glyph", message, capacity);
     }
-    // Shift the outline by the pen's fraction so glyphs sit where the layout put them.
-    FT_Outline_Translate(&slot->outline, (FT_Pos)lround(subpixel_x * 64), 0);
-    error = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL);
-    if (error) return wg_font_fail(error, "cannot render a glyph", message, capacity);
-    if (slot->bitmap.pixel_mode != FT_PIXEL_MODE_GRAY && slot->bitmap.rows > 0) {
+    int mode = slot->bitmap.pixel_mode;
+    if (slot->bitmap.rows > 0 && mode != FT_PIXEL_MODE_GRAY && mode != FT_PIXEL_MODE_BGRA) {
         wg_set_message(message, capacity, "the glyph rendered in an unsupported pixel mode");
         return WG_ERROR_UNSUPPORTED;
     }
@@ -158,5 +228,7 @@ wg_status wg_font_render_glyph(wg_font *font, uint32_t glyph, double subpixel_x,
     bitmap->rows = slot->bitmap.rows;
     bitmap->pitch = slot->bitmap.pitch;
     bitmap->coverage = slot->bitmap.buffer;
+    bitmap->is_color = mode == FT_PIXEL_MODE_BGRA;
+    bitmap->scale = font->scale;
     return WG_OK;
 }

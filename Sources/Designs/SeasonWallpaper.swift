@@ -13,13 +13,21 @@ public struct SeasonWallpaperSpec: Sendable, Equatable {
     public var baseColor: Color
     /// The user's own picture; nil uses the season's bundled one.
     public var backgroundPath: String?
-    /// The user's own label font; nil uses the bundled display font.
+    /// The user's own label font, tried before the bundled ones.
     public var fontPath: String?
+    /// The person's own label; nil shows the season's name.
+    public var text: String?
+    /// The label's colour; nil picks whichever reads best on the picture.
+    public var textColor: Color?
+    public var labelPosition: LabelPosition
+    /// Sets the label top to bottom (vertical Chinese).
+    public var isVertical: Bool
 
     public init(
         season: Season, width: Int = 1170, height: Int = 2532, alpha: Double = 0.5,
         showsLabel: Bool = true, baseColor: Color = .white, backgroundPath: String? = nil,
-        fontPath: String? = nil
+        fontPath: String? = nil, text: String? = nil, textColor: Color? = nil, labelPosition: LabelPosition = .top,
+        isVertical: Bool = false
     ) {
         self.season = season
         self.width = width
@@ -29,7 +37,14 @@ public struct SeasonWallpaperSpec: Sendable, Equatable {
         self.baseColor = baseColor
         self.backgroundPath = backgroundPath
         self.fontPath = fontPath
+        self.text = text
+        self.textColor = textColor
+        self.labelPosition = labelPosition
+        self.isVertical = isVertical
     }
+
+    /// What the label says.
+    public var labelText: String { text ?? season.displayName }
 }
 
 /// The season wallpaper's design: base colour, faded picture, the app's two shading
@@ -53,41 +68,53 @@ public enum SeasonWallpaper {
     /// A wallpaper's bottom shade: enough to settle the picture, not a black band.
     public static let wallpaperBottomAlpha = 0.4
 
-    /// Label em size: a share of the shorter side, so phones and desktops look alike;
-    /// a little smaller on landscape screens, where the short side is the height.
-    public static func labelSize(width: Int, height: Int) -> Double {
-        (height > width ? 0.15 : 0.12) * Double(min(width, height))
-    }
-
     /// Text stays inside this share of the width (a safe margin on each side).
     public static let safeWidth = 0.84
 
-    /// Where the label's centre sits: high on the canvas, as in the app, below where a
-    /// phone's status bar and clock would cover it on a portrait screen.
-    public static func labelCenterY(width: Int, height: Int) -> Double {
-        Double(height) * (height > width ? 0.14 : 0.13)
+    /// Where the label's centre sits. At the top it is high on the canvas, as in the
+    /// app, below where a phone's status bar and clock would cover it.
+    public static func labelCenterY(width: Int, height: Int, position: LabelPosition) -> Double {
+        switch position {
+        case .top: Double(height) * (height > width ? 0.14 : 0.13)
+        case .center: Double(height) * 0.5
+        case .bottom: Double(height) * 0.82
+        }
     }
 
-    /// The scene for a spec; `font` sets the label and is needed only when it is shown.
-    public static func scene(_ spec: SeasonWallpaperSpec, picture: Image, font: Font?) -> Scene {
+    /// The scene for a spec; `fonts` set the label and are needed only when it is shown.
+    public static func scene(_ spec: SeasonWallpaperSpec, picture: Image, fonts: FontChain?) -> Scene {
         var layers: [Layer] = [
             .solid(spec.baseColor),
             .picture(PictureLayer(image: picture, opacity: spec.alpha)),
             .gradient(edgeShade),
             .gradient(bottomShade(endAlpha: wallpaperBottomAlpha)),
         ]
-        if spec.showsLabel, let font {
+        if spec.showsLabel, let fonts {
             let ink = Color(hex: spec.season.theme.ink) ?? .black
+            let width = Double(spec.width)
+            let height = Double(spec.height)
+            let size = LabelText.size(for: spec.labelText, width: spec.width, height: spec.height)
+            // A vertical column stands higher from the top, so its middle sits lower.
+            let centerY =
+                spec.isVertical && spec.labelPosition == .top
+                ? height * 0.32 : labelCenterY(width: spec.width, height: spec.height, position: spec.labelPosition)
             layers.append(
                 .text(
                     TextLayer(
-                        text: spec.season.displayName, font: font,
-                        size: labelSize(width: spec.width, height: spec.height),
-                        placement: .inkCentered(
-                            x: Double(spec.width) / 2, y: labelCenterY(width: spec.width, height: spec.height)),
-                        maxWidth: Double(spec.width) * safeWidth,
-                        paint: .contrasting(dark: ink, light: .white))))
+                        text: spec.labelText, fonts: fonts, size: size,
+                        placement: .inkCentered(x: width / 2, y: centerY),
+                        maxWidth: width * safeWidth, maxHeight: spec.isVertical ? height * 0.5 : height * 0.3,
+                        paint: spec.textColor.map { .fixed($0, shadow: softShadow(for: $0)) }
+                            ?? .contrasting(dark: ink, light: .white),
+                        isVertical: spec.isVertical)))
         }
         return Scene(width: spec.width, height: spec.height, layers: layers)
+    }
+
+    /// A soft shadow that sets a chosen colour off: dark under light text, light under dark.
+    static func softShadow(for color: Color) -> TextShadow {
+        color.luminance > 0.4
+            ? TextShadow(color: Color.black.withOpacity(0.5), blur: 0.06, offsetY: 0.02)
+            : TextShadow(color: Color.white.withOpacity(0.55), blur: 0.08)
     }
 }

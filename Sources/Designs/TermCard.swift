@@ -17,16 +17,22 @@ public struct TermCardSpec: Sendable, Equatable {
     public var language: CardLanguage
     /// The date line; nil shows the term's usual dates.
     public var dateText: String?
+    /// The person's own title; nil shows the term's name.
+    public var title: String?
+    /// Sets the title top to bottom, as Chinese is written.
+    public var isVerticalTitle: Bool
 
     public init(
         term: SolarTerm, width: Int = 1170, height: Int = 2532, language: CardLanguage = .chinese,
-        dateText: String? = nil
+        dateText: String? = nil, title: String? = nil, isVerticalTitle: Bool = false
     ) {
         self.term = term
         self.width = width
         self.height = height
         self.language = language
         self.dateText = dateText
+        self.title = title
+        self.isVerticalTitle = isVerticalTitle
     }
 }
 
@@ -82,7 +88,11 @@ public enum TermCard {
         func scaled(_ factor: Double) -> Metrics { Metrics(unit: unit * factor) }
     }
 
-    public static func scene(_ spec: TermCardSpec, picture: Image, fonts: CardFonts) throws(FontError) -> Scene {
+    /// The scene for a card; `titleFonts` set a person's own title (default: the title face).
+    public static func scene(_ spec: TermCardSpec, picture: Image, fonts: CardFonts, titleFonts: FontChain? = nil)
+        throws(FontError) -> Scene
+    {
+        let titleChain = titleFonts ?? FontChain(fonts.title)
         let width = Double(spec.width)
         let height = Double(spec.height)
         let margin = 0.08 * width
@@ -95,7 +105,7 @@ public enum TermCard {
             .gradient(bottomShade),
         ]
         for _ in 0..<12 {
-            let (text, top) = try textLayers(spec, fonts, metrics, margin: margin, textWidth: textWidth)
+            let (text, top) = try textLayers(spec, fonts, titleChain, metrics, margin: margin, textWidth: textWidth)
             if top >= textTop * height || metrics.unit < 0.05 {
                 layers += text
                 break
@@ -109,7 +119,8 @@ public enum TermCard {
     /// The text layers stacked upwards from above the page dots, and the y of the
     /// top of the highest one.
     static func textLayers(
-        _ spec: TermCardSpec, _ fonts: CardFonts, _ m: Metrics, margin: Double, textWidth: Double
+        _ spec: TermCardSpec, _ fonts: CardFonts, _ titleFonts: FontChain, _ m: Metrics, margin: Double,
+        textWidth: Double
     ) throws(FontError) -> ([Layer], Double) {
         let term = spec.term
         let english = spec.language == .english
@@ -132,13 +143,33 @@ public enum TermCard {
         let date = spec.dateText ?? (english ? term.usualEnglishDateText : term.usualDateText)
         layers.append(line(date, fonts.body, m.dateSize, baseline, opacity: 0.85))
         baseline -= m.dateSize + m.gap
+        func title(_ text: String, _ size: Double, opacity: Double = 1) -> Layer {
+            .text(
+                TextLayer(
+                    text: text, fonts: titleFonts, size: size,
+                    placement: .baseline(x: margin, y: baseline, alignment: .leading), maxWidth: textWidth,
+                    paint: .fixed(white.withOpacity(opacity), shadow: shadow)))
+        }
+        if spec.isVerticalTitle {
+            // A column standing where a horizontal title's baseline would be.
+            let text = (spec.title ?? term.name) + "。"  // the full-width stop has a vertical form
+            let length = try TextLine.layout(text, fonts: titleFonts, size: m.titleSize, vertical: true).advance
+            let top = baseline - length
+            layers.append(
+                .text(
+                    TextLayer(
+                        text: text, fonts: titleFonts, size: m.titleSize,
+                        placement: .baseline(x: margin + m.titleSize / 2, y: top, alignment: .leading),
+                        paint: .fixed(white, shadow: shadow), isVertical: true)))
+            return (layers, top)
+        }
         if english {
-            layers.append(line(term.englishName, fonts.title, m.englishTitleSize, baseline))
+            layers.append(title(spec.title ?? term.englishName, m.englishTitleSize))
             baseline -= m.englishTitleSize + 0.4 * m.gap
-            layers.append(line(term.name, fonts.title, m.smallTitleSize, baseline, opacity: 0.9))
+            layers.append(title(term.name, m.smallTitleSize, opacity: 0.9))
             baseline -= m.smallTitleSize
         } else {
-            layers.append(line(term.name + "｡", fonts.title, m.titleSize, baseline))
+            layers.append(title((spec.title ?? term.name) + "｡", m.titleSize))
             baseline -= m.titleSize
         }
         return (layers, baseline)
@@ -196,9 +227,13 @@ public struct TermCardPipeline: Sendable {
         let picture = try PipelineSteps.decodePicture(
             bytes, path: path, .bundled, limits: decodeLimits, coverTarget: (spec.width, spec.height))
         timings.decode = clock.now - started
+        // A person's own title may need the emoji font or an installed one.
+        let titleFonts = try spec.title.map { (text) throws(PipelineError) in
+            try LabelFonts.chain(for: text, data: data, userFontPath: nil, display: CardFonts.titleFile)
+        }
         let scene: Scene
         do {
-            scene = try TermCard.scene(spec, picture: picture, fonts: fonts)
+            scene = try TermCard.scene(spec, picture: picture, fonts: fonts, titleFonts: titleFonts)
         } catch {
             throw .text(error)
         }

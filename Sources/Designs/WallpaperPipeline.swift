@@ -33,15 +33,15 @@ public struct WallpaperPipeline: Sendable {
         let picture = try PipelineSteps.decodePicture(
             pictureBytes, path: picturePath, pictureOrigin, limits: decodeLimits,
             coverTarget: (spec.width, spec.height))
-        // The font matters only for the label; without one it is not even read.
-        let font =
+        // Fonts matter only for the label; without one none is read.
+        let fonts =
             spec.showsLabel
-            ? try PipelineSteps.openFont(
-                spec.fontPath ?? data.font(SeasonWallpaper.labelFontFile), spec.fontPath != nil ? .font : .bundled)
+            ? try LabelFonts.chain(
+                for: spec.labelText, data: data, userFontPath: spec.fontPath, display: SeasonWallpaper.labelFontFile)
             : nil
         timings.decode = clock.now - started
 
-        let scene = SeasonWallpaper.scene(spec, picture: picture, font: font)
+        let scene = SeasonWallpaper.scene(spec, picture: picture, fonts: fonts)
         return try PipelineSteps.renderAndEncode(scene, renderer: renderer, pngOptions: pngOptions, timings: &timings)
     }
 }

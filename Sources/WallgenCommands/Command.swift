@@ -54,6 +54,16 @@ public enum Command {
 /// standard error that names the flag or file and what is wrong.
 public enum WallgenCLI {
     public static func run(_ arguments: [String]) -> ExitCode {
+        // --verbose works with every command: stage times and peak memory on stderr.
+        let verbose = arguments.contains("--verbose")
+        let status = run(arguments.filter { $0 != "--verbose" }, verbose: verbose)
+        if verbose, let peak = PeakMemory.megabytes {
+            report("wallgen: peak memory \(String(format: "%.1f", peak)) MB")
+        }
+        return status
+    }
+
+    static func run(_ arguments: [String], verbose: Bool) -> ExitCode {
         let command: Command
         do {
             command = try Command.parse(arguments, today: CivilDate.today())
@@ -72,9 +82,9 @@ public enum WallgenCLI {
         case .devices:
             print(Help.devices)
         case .wallpaper(let request):
-            return WallpaperCommand.run(request)
+            return WallpaperCommand.run(request, verbose: verbose)
         case .term(let request):
-            return TermCommand.run(request)
+            return TermCommand.run(request, verbose: verbose)
         case .terms(let request):
             return TermsCommand.run(request)
         case .almanac(let request):
@@ -118,6 +128,17 @@ enum SingleOutput {
         }
     }
 
+    /// One line of where the time went, for --verbose.
+    static func describe(_ timings: StageTimings) -> String {
+        let stages: [(String, Duration)] = [
+            ("read", timings.read), ("decode", timings.decode), ("scale", timings.scale),
+            ("composite", timings.composite), ("text", timings.text), ("encode", timings.encode),
+        ]
+        return "wallgen: "
+            + stages.map { "\($0.0) \(String(format: "%.1f", WallgenCLI.seconds($0.1) * 1000)) ms" }
+            .joined(separator: ", ")
+    }
+
     static func write(_ png: [UInt8], to target: OutputTarget) throws(FileError) {
         switch target {
         case .standardOutput: try AtomicFileWriter.writeAll(png, to: STDOUT_FILENO, path: "standard output")
@@ -126,9 +147,9 @@ enum SingleOutput {
     }
 
     /// Runs `make`, writes its PNG and reports; `describe` gives the success line's subject.
-    static func run(_ target: OutputTarget, subject: String, _ make: () throws(PipelineError) -> RenderedImage)
-        -> ExitCode
-    {
+    static func run(
+        _ target: OutputTarget, subject: String, verbose: Bool, _ make: () throws(PipelineError) -> RenderedImage
+    ) -> ExitCode {
         if let (message, code) = precheck(target) {
             WallgenCLI.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
             return code
@@ -138,6 +159,7 @@ enum SingleOutput {
         do {
             let rendered = try make()
             try write(rendered.png, to: target)
+            if verbose { WallgenCLI.report(Self.describe(rendered.timings)) }
             if case .file(let path) = target {
                 print(
                     "Wrote \(path): \(subject), \(rendered.image.width)x\(rendered.image.height), "

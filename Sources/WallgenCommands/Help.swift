@@ -31,8 +31,11 @@ enum Help {
           devices                 List the device names --device accepts.
           help                    Show this help.
 
+        Every command also takes --verbose: stage times and peak memory on stderr.
+
         EXAMPLES:
           wallgen --season winter --alpha 0.5 --label on -o out.png
+          wallgen --text "冬天 ❄️ Winter" --label-position center -o mine.png
           wallgen --date 2026-04-05 --device desktop-4k -o spring-desk.png
           wallgen --background photo.jpg --alpha 0.8 --label off -o - > mine.png
 

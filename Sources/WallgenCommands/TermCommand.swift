@@ -2,9 +2,10 @@ import Designs
 
 /// `wallgen term NAME`: one solar-term card.
 enum TermCommand {
-    static func run(_ request: TermRequest) -> ExitCode {
+    static func run(_ request: TermRequest, verbose: Bool) -> ExitCode {
+        for warning in request.warnings { WallgenCLI.report(warning) }
         let term = request.spec.term
-        return SingleOutput.run(request.output, subject: "\(term.name) \(term.englishName)") {
+        return SingleOutput.run(request.output, subject: "\(term.name) \(term.englishName)", verbose: verbose) {
             () throws(PipelineError) in
             try TermCardPipeline(data: try DataDirectory.locate(), decodeLimits: request.limits).render(request.spec)
         }

@@ -8,6 +8,7 @@ public struct TermRequest: Equatable {
     var spec: TermCardSpec
     var output: OutputTarget
     var limits = DecodeLimits.standard
+    var warnings: [String] = []
 }
 
 /// A validated request for a batch of term cards.
@@ -36,6 +37,10 @@ enum TermOptions {
                 "Instead of a name: the term in effect on that day (the last", "one begun by the day's end in --tz).",
             ]),
         year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels, language,
+        OptionSpec(
+            long: "text", short: "t", valueName: "text", help: ["Your own title instead of the term's name."]),
+        LabelOptions.maxCharacters, LabelOptions.strict,
+        OptionSpec(long: "vertical", short: nil, valueName: nil, help: ["Set the title top to bottom."]),
         OptionSpec(
             long: "output", short: "o", valueName: "file",
             help: [
@@ -95,7 +100,10 @@ enum TermOptions {
             guard !path.isEmpty else { throw UsageError("--output needs a file name") }
             output = .file(path)
         }
-        return TermRequest(spec: spec, output: output, limits: try CommonOptions.limits(parsed))
+        let (title, warnings) = try LabelOptions.text(parsed)
+        spec.title = title
+        spec.isVerticalTitle = parsed.flags.contains("vertical")
+        return TermRequest(spec: spec, output: output, limits: try CommonOptions.limits(parsed), warnings: warnings)
     }
 
     static func validateTerms(_ parsed: ParsedArguments) throws(UsageError) -> TermsRequest {

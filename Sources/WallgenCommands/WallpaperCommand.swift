@@ -2,8 +2,10 @@ import Designs
 
 /// `wallgen [options]`: one season wallpaper.
 enum WallpaperCommand {
-    static func run(_ request: WallpaperRequest) -> ExitCode {
-        SingleOutput.run(request.output, subject: request.spec.season.displayName) { () throws(PipelineError) in
+    static func run(_ request: WallpaperRequest, verbose: Bool) -> ExitCode {
+        for warning in request.warnings { WallgenCLI.report(warning) }
+        return SingleOutput.run(request.output, subject: request.spec.labelText, verbose: verbose) {
+            () throws(PipelineError) in
             try WallpaperPipeline(data: try DataDirectory.locate(), decodeLimits: request.limits).render(request.spec)
         }
     }

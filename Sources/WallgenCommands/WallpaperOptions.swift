@@ -8,6 +8,8 @@ public struct WallpaperRequest: Equatable {
     var spec: SeasonWallpaperSpec
     var output: OutputTarget
     var limits = DecodeLimits.standard
+    /// Said on standard error before the wallpaper is made (a text cut to the limit).
+    var warnings: [String] = []
 }
 
 /// The wallpaper command's options: parse, then validate into a `WallpaperRequest`.
@@ -47,6 +49,8 @@ enum WallpaperOptions {
                 "Where to write the PNG; - writes it to standard output.",
                 "(default: wallpaper-<season>.png)",
             ]),
+        LabelOptions.text, LabelOptions.maxCharacters, LabelOptions.strict, LabelOptions.textColor,
+        LabelOptions.position, LabelOptions.vertical,
         CommonOptions.help,
         OptionSpec(long: "version", short: nil, valueName: nil, help: ["Show the version."]),
     ]
@@ -68,6 +72,11 @@ enum WallpaperOptions {
         }
         spec.backgroundPath = try CommonOptions.path(parsed.values["background"], option: "--background")
         spec.fontPath = try CommonOptions.path(parsed.values["font"], option: "--font")
+        var warnings: [String] = []
+        (spec.text, warnings) = try LabelOptions.text(parsed)
+        spec.textColor = try LabelOptions.color(parsed.values["text-color"])
+        spec.labelPosition = try LabelOptions.position(parsed.values["label-position"])
+        spec.isVertical = parsed.flags.contains("vertical")
         let output: OutputTarget
         switch parsed.values["output"] {
         case nil: output = .file("wallpaper-\(season.rawValue).png")
@@ -76,7 +85,8 @@ enum WallpaperOptions {
             guard !path.isEmpty else { throw UsageError("--output needs a file name") }
             output = .file(path)
         }
-        return WallpaperRequest(spec: spec, output: output, limits: try CommonOptions.limits(parsed))
+        return WallpaperRequest(
+            spec: spec, output: output, limits: try CommonOptions.limits(parsed), warnings: warnings)
     }
 
     static func season(_ name: String?, date: String?, today: CivilDate) throws(UsageError) -> Season {

@@ -18,7 +18,7 @@ import Testing
     /// A vertical stem is fully covered at its middle and empty well outside it; the
     /// ink of "I" (a plain stem in this font) stands on the baseline (mask row y = 0).
     @Test func stemIsFullyCoveredAndSitsOnTheBaseline() throws {
-        let mask = try TextLine.layout("I", font: try bundledFont(), size: 120).rasterize()
+        let mask = try TextLine.layout("I", font: try bundledFont(), size: 120).rasterize().mask
         let ink = try #require(mask.inkBounds)
         let middleX = ink.x + ink.width / 2
         let middleY = ink.y + ink.height / 2

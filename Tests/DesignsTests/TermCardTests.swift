@@ -44,7 +44,7 @@ import Testing
         let texts = scene.layers.compactMap { if case .text(let text) = $0 { text } else { nil } }
         #expect(texts.contains { $0.text == "冬至｡" })
         #expect(texts.contains { $0.text == "國曆12月21、22日" })
-        #expect(texts.filter { $0.font === Self.fonts.body }.map(\.text).joined().contains("湯圓"))
+        #expect(texts.filter { $0.fonts.fonts.first === Self.fonts.body }.map(\.text).joined().contains("湯圓"))
         let dots = scene.layers.compactMap { if case .shape(let shape) = $0 { shape } else { nil } }
         #expect(dots.count == 6)
         let filled = dots.enumerated().filter { if case .disc = $0.element.kind { true } else { false } }.map(\.offset)

@@ -6,13 +6,14 @@ struct MeasuredRun {
     /// The signal that ended the process, if one did.
     let signal: Int32?
     let standardError: String
-    /// Peak resident memory in megabytes, from the kernel's accounting of this child.
+    /// Peak resident memory in megabytes, as `wallgen --verbose` reports it (the kernel's
+    /// high-water mark of its own memory), or infinity when it did not report.
     let peakMegabytes: Double
 }
 
-/// Starts `wallgen` with posix_spawn and reaps it with wait4, which reports the child's
-/// own resource use (Foundation's Process reaps children itself and cannot). `during`
-/// runs while it works, with its process id (to send it a signal, say).
+/// Starts `wallgen --verbose` with posix_spawn and reaps it with wait4. (getrusage's
+/// maxrss cannot be used: Linux counts the parent's memory before exec into the
+/// child's.) `during` runs while it works, with its process id (to send a signal, say).
 func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> Void)? = nil) throws -> MeasuredRun {
     let errorPath = NSTemporaryDirectory() + "wallgen-stderr-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: errorPath) }
@@ -24,7 +25,7 @@ func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> V
     // The shell only changes folder and execs wallgen in its place: same process, so
     // wait4's figures are wallgen's own.
     let executable = productsFolder.appendingPathComponent("wallgen").path
-    let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder, executable] + arguments
+    let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder, executable, "--verbose"] + arguments
     let argv = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     // Signals start at their defaults and unblocked, as from a shell: ignored signals
@@ -46,11 +47,12 @@ func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> V
     guard spawned == 0 else { throw NSError(domain: "spawn", code: Int(spawned)) }
     during?(pid)
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signaled = status & 0x7F != 0 && status & 0x7F != 0x7F
+    let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    let peak = errors.split(separator: "\n").first { $0.hasPrefix("wallgen: peak memory ") }
+        .flatMap { Double($0.split(separator: " ")[3]) }
     return MeasuredRun(
         status: signaled ? -1 : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil,
-        standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "",
-        peakMegabytes: Double(usage.ru_maxrss) / 1024)
+        standardError: errors, peakMegabytes: peak ?? .infinity)
 }

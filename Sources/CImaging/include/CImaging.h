@@ -109,13 +109,29 @@ typedef struct {
     uint32_t width;
     uint32_t rows;
     int32_t pitch;           // bytes between rows
-    const uint8_t *coverage; // 8-bit coverage, valid until the next render call on this font
+    const uint8_t *coverage; // valid until the next render call on this font: 8-bit
+                             // coverage, or premultiplied BGRA when is_color
+    int32_t is_color;
+    double scale;            // draw the bitmap this much larger (bitmap strikes), else 1
 } wg_glyph_bitmap;
 
-/// Opens a face from a copy of `data`. Fails with FreeType's error in words.
+/// One glyph out of the shaper, in pixels at the current size.
+typedef struct {
+    uint32_t glyph;
+    uint32_t cluster;        // index into the shaped text of the character it came from
+    double x_advance;
+    double y_advance;        // negative down the page in vertical text
+    double x_offset;
+    double y_offset;
+} wg_shaped_glyph;
+
+/// Opens a face from a copy of `data`: scalable outlines, or colour bitmaps (emoji).
+/// Fails with FreeType's error in words.
 wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_font **font,
                        char *message, size_t message_capacity);
 void wg_font_close(wg_font *font);
+/// Whether the face has colour glyphs (emoji).
+int wg_font_is_color(const wg_font *font);
 /// The family name, or "" when the font has none.
 const char *wg_font_family_name(const wg_font *font);
 wg_status wg_font_set_pixel_size(wg_font *font, double pixel_size, char *message,
@@ -123,14 +139,21 @@ wg_status wg_font_set_pixel_size(wg_font *font, double pixel_size, char *message
 void wg_font_get_metrics(const wg_font *font, wg_font_metrics *metrics);
 /// 0 when the font has no glyph for this Unicode scalar.
 uint32_t wg_font_glyph_index(const wg_font *font, uint32_t scalar);
-/// Horizontal advance of a glyph at the current size, in pixels (unhinted).
-wg_status wg_font_glyph_advance(wg_font *font, uint32_t glyph, double *advance, char *message,
-                                size_t message_capacity);
-/// Kerning between two glyphs at the current size, in pixels (0 without a kern table).
-double wg_font_kerning(const wg_font *font, uint32_t left_glyph, uint32_t right_glyph);
-/// Renders a glyph's 8-bit coverage with the pen offset by `subpixel_x` (0 <= x < 1).
+/// How much larger than its bitmap strike the face is drawn (1 for outline fonts).
+double wg_font_scale(const wg_font *font);
+/// Shapes `count` UTF-32 characters from `start` of `text` (the rest is context) with
+/// HarfBuzz: kerning, ligatures, marks, emoji sequences. `vertical` sets top-to-bottom.
+/// The caller frees *glyphs with wg_free.
+wg_status wg_font_shape(wg_font *font, const uint32_t *text, size_t length, size_t start,
+                        size_t count, int vertical, wg_shaped_glyph **glyphs, size_t *glyph_count,
+                        char *message, size_t message_capacity);
+/// Renders a glyph: 8-bit coverage with the pen offset by `subpixel_x` (0 <= x < 1), or
+/// a colour bitmap at its strike's size.
 wg_status wg_font_render_glyph(wg_font *font, uint32_t glyph, double subpixel_x,
                                wg_glyph_bitmap *bitmap, char *message, size_t message_capacity);
+/// The file of an installed scalable font that has `scalar`, found with fontconfig;
+/// 1 when found (its path is in `path`), 0 otherwise.
+int wg_system_font_for(uint32_t scalar, char *path, size_t capacity);
 /// FreeType's description of an error code (Debian's FreeType returns NULL from
 /// FT_Error_String, so the table is built here).
 const char *wg_freetype_error_string(int error);

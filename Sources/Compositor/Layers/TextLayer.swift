@@ -1,24 +1,38 @@
 /// A line of text, placed on the canvas, in a colour chosen for legibility.
 public struct TextLayer: Sendable {
     public var text: String
-    public var font: Font
+    /// Each character is set in the first of these fonts that has it.
+    public var fonts: FontChain
     /// Em size in pixels before any shrinking to fit.
     public var size: Double
     public var placement: TextPlacement
-    /// The line is shrunk (never enlarged) until its ink is at most this wide.
+    /// The line is shrunk (never enlarged) until its ink is at most this wide and tall.
     public var maxWidth: Double?
+    public var maxHeight: Double?
     public var paint: TextPaint
+    /// Set top to bottom (vertical Chinese), with the fonts' vertical metrics and forms.
+    public var isVertical: Bool
 
     public init(
-        text: String, font: Font, size: Double, placement: TextPlacement, maxWidth: Double? = nil,
-        paint: TextPaint
+        text: String, fonts: FontChain, size: Double, placement: TextPlacement, maxWidth: Double? = nil,
+        maxHeight: Double? = nil, paint: TextPaint, isVertical: Bool = false
     ) {
         self.text = text
-        self.font = font
+        self.fonts = fonts
         self.size = size
         self.placement = placement
         self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
         self.paint = paint
+        self.isVertical = isVertical
+    }
+
+    /// A line in one font.
+    public init(
+        text: String, font: Font, size: Double, placement: TextPlacement, maxWidth: Double? = nil, paint: TextPaint
+    ) {
+        self.init(
+            text: text, fonts: FontChain(font), size: size, placement: placement, maxWidth: maxWidth, paint: paint)
     }
 }
 

@@ -4,13 +4,16 @@
 enum TextPainter {
     static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) {
         let fitted = try fit(layer)
-        var mask = fitted.mask
-        guard let ink = mask.inkBounds else { return }
+        var rendered = fitted.rendered
+        var coverage = rendered.combinedCoverage
+        guard let ink = coverage.inkBounds else { return }
+        let shiftX: Int
+        let shiftY: Int
         switch layer.placement {
         case .inkCentered(let x, let y):
             // The ink box, not the advance box, goes on the point: what the eye sees.
-            mask.originX += Int((x - (Double(mask.originX + ink.x) + Double(ink.width) / 2)).rounded())
-            mask.originY += Int((y - (Double(mask.originY + ink.y) + Double(ink.height) / 2)).rounded())
+            shiftX = Int((x - (Double(coverage.originX + ink.x) + Double(ink.width) / 2)).rounded())
+            shiftY = Int((y - (Double(coverage.originY + ink.y) + Double(ink.height) / 2)).rounded())
         case .baseline(let x, let y, let alignment):
             let start: Double
             switch alignment {
@@ -18,35 +21,58 @@ enum TextPainter {
             case .center: start = x - fitted.line.advance / 2
             case .trailing: start = x - fitted.line.advance
             }
-            mask.originX += Int(start.rounded())
-            mask.originY += Int(y.rounded())
+            shiftX = Int(start.rounded())
+            shiftY = Int(y.rounded())
         }
-        let (color, shadow) = resolve(layer.paint, over: canvas, mask: mask, ink: ink)
+        rendered.mask.originX += shiftX
+        rendered.mask.originY += shiftY
+        coverage.originX += shiftX
+        coverage.originY += shiftY
+        let (color, shadow) = resolve(layer.paint, over: canvas, mask: coverage, ink: ink)
         let size = fitted.line.size
         if let shadow {
-            var soft = mask.blurred(radius: max(1, Int((shadow.blur * size).rounded())))
+            var soft = coverage.blurred(radius: max(1, Int((shadow.blur * size).rounded())))
             soft.originX += Int((shadow.offsetX * size).rounded())
             soft.originY += Int((shadow.offsetY * size).rounded())
             soft.blend(color: shadow.color.premultiplied, onto: canvas)
         }
-        mask.blend(color: color.premultiplied, onto: canvas)
+        rendered.mask.blend(color: color.premultiplied, onto: canvas)
+        if let glyphs = rendered.color {
+            blend(glyphs, atX: rendered.mask.originX, y: rendered.mask.originY, onto: canvas)
+        }
     }
 
-    /// The line and its coverage at the layer's size, or smaller when its ink would be
-    /// wider than `maxWidth`. The mask's origin puts the pen's start at x = 0 on a
-    /// baseline at y = 0.
-    static func fit(_ layer: TextLayer) throws(FontError) -> (line: TextLine, mask: CoverageMask) {
-        var line = try TextLine.layout(layer.text, font: layer.font, size: layer.size)
-        var mask = try line.rasterize()
-        guard let limit = layer.maxWidth else { return (line, mask) }
-        // Ink width scales almost linearly with size; a few rounds absorb rounding.
-        for _ in 0..<4 {
-            guard let ink = mask.inkBounds, Double(ink.width) > limit else { break }
-            line = try TextLine.layout(
-                layer.text, font: layer.font, size: line.size * limit / Double(ink.width) * 0.995)
-            mask = try line.rasterize()
+    /// Colour glyphs, source-over the canvas where they overlap it.
+    static func blend(_ image: Image, atX originX: Int, y originY: Int, onto canvas: Image) {
+        let x0 = max(0, originX)
+        let x1 = min(canvas.width, originX + image.width)
+        guard x1 > x0 else { return }
+        for row in 0..<image.height {
+            let y = originY + row
+            guard y >= 0, y < canvas.height else { continue }
+            Blend.sourceOver(
+                destination: canvas.row(y) + 4 * x0, source: image.row(row) + 4 * (x0 - originX), count: x1 - x0)
         }
-        return (line, mask)
+    }
+
+    /// The line and its drawing at the layer's size, or smaller when its ink would be
+    /// wider than `maxWidth` or taller than `maxHeight`. The drawing's origin puts the
+    /// pen's start at (0, 0) on the baseline.
+    static func fit(_ layer: TextLayer) throws(FontError) -> (line: TextLine, rendered: RenderedText) {
+        var line = try TextLine.layout(layer.text, fonts: layer.fonts, size: layer.size, vertical: layer.isVertical)
+        var rendered = try line.rasterize()
+        let widthLimit = layer.maxWidth ?? .infinity
+        let heightLimit = layer.maxHeight ?? .infinity
+        // Ink size scales almost linearly with the font size; a few rounds absorb rounding.
+        for _ in 0..<4 {
+            guard let ink = rendered.combinedCoverage.inkBounds else { break }
+            let factor = min(widthLimit / Double(ink.width), heightLimit / Double(ink.height))
+            guard factor < 1 else { break }
+            line = try TextLine.layout(
+                layer.text, fonts: layer.fonts, size: line.size * factor * 0.995, vertical: layer.isVertical)
+            rendered = try line.rasterize()
+        }
+        return (line, rendered)
     }
 
     /// The ink colour and shadow for a paint, looking at the canvas under the text.

@@ -1,13 +1,15 @@
 internal import CImaging
 import Foundation
 
-/// A scalable font face loaded through FreeType.
+/// A font face loaded through FreeType: scalable outlines, or colour bitmaps (emoji).
 ///
 /// A FreeType face holds its current size and last glyph as state, so every use goes
 /// through `withFace`, one thread at a time. A batch shares one `Font` per file.
 public final class Font: @unchecked Sendable {
     /// The family name the font declares (for messages), or the file name.
     public let name: String
+    /// Whether the font draws in colour (an emoji font).
+    public let isColor: Bool
     private let face: OpaquePointer
     private let lock = NSLock()
 
@@ -19,6 +21,7 @@ public final class Font: @unchecked Sendable {
         }
         guard result.succeeded, let face else { throw .unusable(reason: result.message) }
         self.face = face
+        self.isColor = wg_font_is_color(face) != 0
         let family = String(cString: wg_font_family_name(face))
         self.name = family.isEmpty ? label : family
     }

@@ -1,136 +1,193 @@
 internal import CImaging
 
-/// One line of text laid out left to right in one font at one pixel size: each glyph's
-/// pen position, with the font's kerning applied.
+/// One line of text shaped and positioned: each character set in the first font of a
+/// chain that has it, each run of one font shaped by HarfBuzz (kerning, ligatures,
+/// combining marks, emoji sequences as one glyph), left to right or top to bottom.
 ///
-/// Positions are fractional; glyphs are rendered at their subpixel offsets, so the
-/// spacing a type designer chose survives at any size.
+/// Positions are fractional; outline glyphs are rendered at their subpixel offsets,
+/// so the spacing a type designer chose survives at any size.
 public struct TextLine: Sendable {
     public let text: String
-    public let font: Font
     /// Em size in pixels.
     public let size: Double
-    /// Distance the pen moves over the whole line.
+    /// Whether the line runs top to bottom (vertical Chinese).
+    public let isVertical: Bool
+    /// Distance the pen moves over the whole line (down the page when vertical).
     public let advance: Double
-    /// Font ascent and descent at this size (positive numbers).
+    /// The largest ascent and descent of the fonts used, at this size (positive numbers).
     public let ascender: Double
     public let descender: Double
 
     struct PlacedGlyph: Sendable {
+        let font: Font
         let glyph: UInt32
-        let penX: Double
-        let character: Character
-        /// Index of the character in the text.
+        /// The glyph's origin: x to the right, y up from the baseline (as fonts measure).
+        let x: Double
+        let y: Double
+        /// Index of the character (grapheme cluster) it belongs to.
         let characterIndex: Int
     }
 
     let glyphs: [PlacedGlyph]
 
-    /// Lays out `text` (a single line; line breaks are not interpreted).
+    /// How many glyphs the shaper made (an emoji sequence or a ligature is one).
+    public var glyphCount: Int { glyphs.count }
+
+    /// The fonts that set the characters, in order of the characters that use them.
+    public var fontNames: [String] {
+        var names: [String] = []
+        for glyph in glyphs where names.last != glyph.font.name { names.append(glyph.font.name) }
+        return names
+    }
+
+    /// The font that sets character `index` (nil for one drawn by a neighbour's glyph).
+    public func font(ofCharacter index: Int) -> Font? {
+        glyphs.first { $0.characterIndex == index }?.font
+    }
+
+    /// Pen position where each character starts, and the line's end (`count + 1` values).
+    public let characterStarts: [Double]
+
+    /// Lays out `text` in a single font.
     public static func layout(_ text: String, font: Font, size: Double) throws(FontError) -> TextLine {
+        try layout(text, fonts: FontChain(font), size: size)
+    }
+
+    /// Lays out `text` (one line: line breaks are not interpreted) in a chain of fonts.
+    public static func layout(_ text: String, fonts: FontChain, size: Double, vertical: Bool = false)
+        throws(FontError) -> TextLine
+    {
         guard size >= 1, size <= 4096 else { throw .invalidSize(size) }
-        return try font.withFace { (face) throws(FontError) -> TextLine in
+        let characters = Array(text)
+        // UTF-32 for HarfBuzz, and which character each scalar belongs to.
+        var scalars: [UInt32] = []
+        var characterOfScalar: [Int] = []
+        var firstScalar: [Int] = []
+        for (index, character) in characters.enumerated() {
+            firstScalar.append(scalars.count)
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar.value)
+                characterOfScalar.append(index)
+            }
+        }
+        firstScalar.append(scalars.count)
+
+        var fontOfCharacter: [Font] = []
+        for character in characters {
+            guard let font = fonts.font(for: character) else {
+                throw .missingGlyph(character: character, font: fonts.fonts.map(\.name).joined(separator: ", "))
+            }
+            fontOfCharacter.append(font)
+        }
+
+        var glyphs: [PlacedGlyph] = []
+        var starts = [Double](repeating: .nan, count: characters.count + 1)
+        var pen = 0.0
+        var ascender = 0.0
+        var descender = 0.0
+        var runStart = 0
+        while runStart < characters.count {
+            let font = fontOfCharacter[runStart]
+            var runEnd = runStart + 1
+            while runEnd < characters.count && fontOfCharacter[runEnd] === font { runEnd += 1 }
+            let shaped = try shape(
+                scalars, from: firstScalar[runStart], to: firstScalar[runEnd], font: font, size: size,
+                vertical: vertical)
+            ascender = max(ascender, shaped.ascender)
+            descender = max(descender, shaped.descender)
+            for glyph in shaped.glyphs {
+                let character = characterOfScalar[Int(glyph.cluster)]
+                if starts[character].isNaN { starts[character] = pen }
+                if vertical {
+                    glyphs.append(
+                        PlacedGlyph(
+                            font: font, glyph: glyph.glyph, x: glyph.x_offset, y: -pen + glyph.y_offset,
+                            characterIndex: character))
+                    pen -= glyph.y_advance
+                } else {
+                    glyphs.append(
+                        PlacedGlyph(
+                            font: font, glyph: glyph.glyph, x: pen + glyph.x_offset, y: glyph.y_offset,
+                            characterIndex: character))
+                    pen += glyph.x_advance
+                }
+            }
+            runStart = runEnd
+        }
+        starts[characters.count] = pen
+        // A character merged into its neighbour's glyph (a ligature's second letter)
+        // starts where the next character does.
+        for index in stride(from: characters.count - 1, through: 0, by: -1) where starts[index].isNaN {
+            starts[index] = starts[index + 1]
+        }
+        return TextLine(
+            text: text, size: size, isVertical: vertical, advance: pen, ascender: ascender, descender: descender,
+            glyphs: glyphs, characterStarts: starts)
+    }
+
+    private struct ShapedRun {
+        let glyphs: [wg_shaped_glyph]
+        let ascender: Double
+        let descender: Double
+    }
+
+    private static func shape(
+        _ scalars: [UInt32], from start: Int, to end: Int, font: Font, size: Double, vertical: Bool
+    ) throws(FontError) -> ShapedRun {
+        try font.withFace { (face) throws(FontError) -> ShapedRun in
             try setSize(face, size)
             var metrics = wg_font_metrics()
             wg_font_get_metrics(face, &metrics)
-            var glyphs: [PlacedGlyph] = []
-            var pen = 0.0
-            var previous: UInt32 = 0
-            for (characterIndex, character) in text.enumerated() {
-                for scalar in character.unicodeScalars where !isIgnorable(scalar) {
-                    let glyph = wg_font_glyph_index(face, scalar.value)
-                    guard glyph != 0 else {
-                        throw .missingGlyph(character: character, font: font.name)
-                    }
-                    if previous != 0 { pen += wg_font_kerning(face, previous, glyph) }
-                    var advance = 0.0
-                    let result = ShimResult.call { wg_font_glyph_advance(face, glyph, &advance, $0, $1) }
-                    guard result.succeeded else {
-                        throw .glyphFailed(character: character, reason: result.message)
-                    }
-                    glyphs.append(
-                        PlacedGlyph(glyph: glyph, penX: pen, character: character, characterIndex: characterIndex))
-                    pen += advance
-                    previous = glyph
+            var output: UnsafeMutablePointer<wg_shaped_glyph>?
+            var count = 0
+            let result = scalars.withUnsafeBufferPointer { text in
+                ShimResult.call {
+                    wg_font_shape(
+                        face, text.baseAddress, text.count, start, end - start, vertical ? 1 : 0, &output, &count, $0,
+                        $1)
                 }
             }
-            return TextLine(
-                text: text, font: font, size: size, advance: pen, ascender: metrics.ascender,
-                descender: metrics.descender, glyphs: glyphs)
+            guard result.succeeded else { throw .unusable(reason: result.message) }
+            defer { wg_free(output) }
+            let glyphs = output.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            return ShapedRun(glyphs: glyphs, ascender: metrics.ascender, descender: metrics.descender)
         }
     }
 
-    /// The pen position where each character starts, plus the line's end: `count + 1`
-    /// values, so character `i` spans `starts[i] ..< starts[i + 1]`.
-    public var characterStarts: [Double] {
-        let count = text.count
-        var starts = [Double](repeating: advance, count: count + 1)
-        for placed in glyphs.reversed() { starts[placed.characterIndex] = placed.penX }
-        // A character without glyphs (a joiner) starts where the next one does.
-        for i in stride(from: count - 1, through: 0, by: -1) where starts[i] > starts[i + 1] {
-            starts[i] = starts[i + 1]
-        }
-        return starts
-    }
-
-    private static func setSize(_ face: OpaquePointer, _ size: Double) throws(FontError) {
+    static func setSize(_ face: OpaquePointer, _ size: Double) throws(FontError) {
         let result = ShimResult.call { wg_font_set_pixel_size(face, size, $0, $1) }
         guard result.succeeded else { throw .invalidSize(size) }
     }
 
-    /// Draws the line's coverage. The mask's origin is placed so that the pen starts at
-    /// canvas x = 0 on a baseline at canvas y = 0; move it with `originX/Y`.
-    public func rasterize() throws(FontError) -> CoverageMask {
-        struct GlyphBitmap {
-            let left: Int
-            let top: Int
-            let width: Int
-            let rows: Int
-            let coverage: [UInt8]
-        }
-        let bitmaps = try font.withFace { (face) throws(FontError) -> [GlyphBitmap] in
-            try Self.setSize(face, size)
-            var bitmaps: [GlyphBitmap] = []
-            for placed in glyphs {
-                let whole = placed.penX.rounded(.down)
-                var bitmap = wg_glyph_bitmap()
-                let result = ShimResult.call {
-                    wg_font_render_glyph(face, placed.glyph, placed.penX - whole, &bitmap, $0, $1)
-                }
-                guard result.succeeded else {
-                    throw .glyphFailed(character: placed.character, reason: result.message)
-                }
-                let width = Int(bitmap.width)
-                let rows = Int(bitmap.rows)
-                guard width > 0, rows > 0, let source = bitmap.coverage else { continue }
-                var coverage = [UInt8](repeating: 0, count: width * rows)
-                for y in 0..<rows {
-                    let line = source + y * Int(bitmap.pitch)
-                    for x in 0..<width { coverage[y * width + x] = line[x] }
-                }
-                bitmaps.append(
-                    GlyphBitmap(
-                        left: Int(whole) + Int(bitmap.left), top: Int(bitmap.top), width: width,
-                        rows: rows, coverage: coverage))
-            }
-            return bitmaps
-        }
-        guard let first = bitmaps.first else { return CoverageMask(width: 0, height: 0) }
-        var minX = first.left, maxX = first.left + first.width
-        var minY = -first.top, maxY = -first.top + first.rows
-        for b in bitmaps {
-            minX = min(minX, b.left)
-            maxX = max(maxX, b.left + b.width)
-            minY = min(minY, -b.top)
-            maxY = max(maxY, -b.top + b.rows)
+    /// Draws the line. Outline glyphs become coverage in the mask; colour glyphs (emoji)
+    /// are scaled smoothly from their bitmaps into the colour layer. The origin is
+    /// placed so the pen starts at canvas (0, 0) on the baseline (on the centre line,
+    /// at the top, when vertical); move it with `originX/Y`.
+    public func rasterize() throws(FontError) -> RenderedText {
+        let pieces = try renderPieces()
+        guard let first = pieces.first else { return RenderedText(mask: CoverageMask(width: 0, height: 0), color: nil) }
+        var minX = first.x, maxX = first.x + first.width, minY = first.y, maxY = first.y + first.height
+        for piece in pieces {
+            minX = min(minX, piece.x)
+            maxX = max(maxX, piece.x + piece.width)
+            minY = min(minY, piece.y)
+            maxY = max(maxY, piece.y + piece.height)
         }
         var mask = CoverageMask(width: maxX - minX, height: maxY - minY, originX: minX, originY: minY)
-        for b in bitmaps {
-            let offsetX = b.left - minX
-            let offsetY = -b.top - minY
-            for y in 0..<b.rows {
-                for x in 0..<b.width {
-                    let value = UInt32(b.coverage[y * b.width + x])
+        let color = pieces.contains { $0.color != nil } ? Image(width: mask.width, height: mask.height) : nil
+        for piece in pieces {
+            let offsetX = piece.x - minX
+            let offsetY = piece.y - minY
+            if let image = piece.color, let color {
+                for row in 0..<image.height {
+                    Blend.sourceOver(
+                        destination: color.row(offsetY + row) + 4 * offsetX, source: image.row(row), count: image.width)
+                }
+                continue
+            }
+            for y in 0..<piece.height {
+                for x in 0..<piece.width {
+                    let value = UInt32(piece.coverage[y * piece.width + x])
                     if value == 0 { continue }
                     let index = (offsetY + y) * mask.width + offsetX + x
                     // Overlapping glyph edges combine as independent coverage: a + b - ab.
@@ -139,6 +196,102 @@ public struct TextLine: Sendable {
                 }
             }
         }
-        return mask
+        return RenderedText(mask: mask, color: color)
+    }
+
+    /// One glyph's pixels, placed in canvas coordinates (y down).
+    private struct Piece {
+        let x: Int
+        let y: Int
+        let width: Int
+        let height: Int
+        let coverage: [UInt8]
+        let color: Image?
+    }
+
+    private func renderPieces() throws(FontError) -> [Piece] {
+        var pieces: [Piece] = []
+        let characters = Array(text)
+        for placed in glyphs {
+            let piece = try placed.font.withFace { (face) throws(FontError) -> Piece? in
+                try Self.setSize(face, size)
+                let whole = placed.x.rounded(.down)
+                var bitmap = wg_glyph_bitmap()
+                let result = ShimResult.call {
+                    wg_font_render_glyph(face, placed.glyph, placed.x - whole, &bitmap, $0, $1)
+                }
+                guard result.succeeded else {
+                    throw .glyphFailed(character: characters[placed.characterIndex], reason: result.message)
+                }
+                let width = Int(bitmap.width)
+                let rows = Int(bitmap.rows)
+                guard width > 0, rows > 0, let source = bitmap.coverage else { return nil }
+                let baseline = Int((-placed.y).rounded())
+                if bitmap.is_color != 0 {
+                    let image = Self.colorImage(
+                        source, width: width, rows: rows, pitch: Int(bitmap.pitch), scale: bitmap.scale)
+                    return Piece(
+                        x: Int((placed.x + Double(bitmap.left) * bitmap.scale).rounded()),
+                        y: baseline - Int((Double(bitmap.top) * bitmap.scale).rounded()), width: image.width,
+                        height: image.height, coverage: [], color: image)
+                }
+                var coverage = [UInt8](repeating: 0, count: width * rows)
+                for y in 0..<rows {
+                    let line = source + y * Int(bitmap.pitch)
+                    for x in 0..<width { coverage[y * width + x] = line[x] }
+                }
+                return Piece(
+                    x: Int(whole) + Int(bitmap.left), y: baseline - Int(bitmap.top), width: width, height: rows,
+                    coverage: coverage, color: nil)
+            }
+            if let piece { pieces.append(piece) }
+        }
+        return pieces
+    }
+
+    /// A colour glyph's premultiplied BGRA bitmap as an image, resampled to the size it
+    /// is drawn at (emoji fonts hold one bitmap size; Lanczos keeps edges smooth).
+    private static func colorImage(
+        _ source: UnsafePointer<UInt8>, width: Int, rows: Int, pitch: Int, scale: Double
+    ) -> Image {
+        let image = Image(width: width, height: rows)
+        for y in 0..<rows {
+            let line = source + y * pitch
+            let row = image.row(y)
+            for x in 0..<width {
+                row[4 * x] = line[4 * x + 2]
+                row[4 * x + 1] = line[4 * x + 1]
+                row[4 * x + 2] = line[4 * x]
+                row[4 * x + 3] = line[4 * x + 3]
+            }
+        }
+        let scaledWidth = max(1, Int((Double(width) * scale).rounded()))
+        let scaledHeight = max(1, Int((Double(rows) * scale).rounded()))
+        guard scaledWidth != width || scaledHeight != rows else { return image }
+        return Resampler.resample(
+            image, crop: SourceRect(x: 0, y: 0, width: Double(width), height: Double(rows)), width: scaledWidth,
+            height: scaledHeight, workers: 1)
+    }
+}
+
+/// A drawn line: outline glyphs as coverage (painted in the text's colour) and colour
+/// glyphs as premultiplied pixels, over the same box.
+public struct RenderedText: Sendable {
+    public var mask: CoverageMask
+    /// Colour glyphs, the same size as `mask` and at its origin; nil when there are none.
+    public var color: Image?
+
+    /// Coverage of everything drawn: the text and its colour glyphs (for shadows and
+    /// for finding the ink).
+    public var combinedCoverage: CoverageMask {
+        guard let color else { return mask }
+        var combined = mask
+        for y in 0..<mask.height {
+            let row = color.row(y)
+            for x in 0..<mask.width {
+                combined[x, y] = max(combined[x, y], row[4 * x + 3])
+            }
+        }
+        return combined
     }
 }

@@ -1,0 +1,36 @@
+// Finding an installed font for a character, through fontconfig: the last link of the
+// fallback chain, for characters none of the bundled fonts have.
+#include "CImaging.h"
+#include "message.h"
+
+#include <fontconfig/fontconfig.h>
+
+int wg_system_font_for(uint32_t scalar, char *path, size_t capacity) {
+    if (!FcInit()) return 0;
+    FcPattern *pattern = FcPatternCreate();
+    FcCharSet *characters = FcCharSetCreate();
+    int found = 0;
+    if (pattern != NULL && characters != NULL && FcCharSetAddChar(characters, scalar)) {
+        FcPatternAddCharSet(pattern, FC_CHARSET, characters);
+        FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+        FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+        FcDefaultSubstitute(pattern);
+        FcResult result;
+        FcFontSet *fonts = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
+        // The best match that really has the character (FcFontSort also lists near misses).
+        for (int i = 0; fonts != NULL && i < fonts->nfont && !found; i++) {
+            FcCharSet *has = NULL;
+            FcChar8 *file = NULL;
+            if (FcPatternGetCharSet(fonts->fonts[i], FC_CHARSET, 0, &has) == FcResultMatch &&
+                FcCharSetHasChar(has, scalar) &&
+                FcPatternGetString(fonts->fonts[i], FC_FILE, 0, &file) == FcResultMatch) {
+                wg_set_message(path, capacity, (const char *)file);
+                found = 1;
+            }
+        }
+        if (fonts != NULL) FcFontSetDestroy(fonts);
+    }
+    if (characters != NULL) FcCharSetDestroy(characters);
+    if (pattern != NULL) FcPatternDestroy(pattern);
+    return found;
+}

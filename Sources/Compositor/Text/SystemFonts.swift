@@ -1,0 +1,33 @@
+internal import CImaging
+import Foundation
+
+/// Installed fonts, found through fontconfig: the last resort of a `FontChain`.
+/// A font file is opened once and shared.
+public enum SystemFonts {
+    private static let cache = FontCache()
+
+    /// An installed font that has every scalar of `character`, or nil.
+    public static func font(for character: Character) -> Font? {
+        guard let scalar = character.unicodeScalars.first(where: { !isIgnorable($0) }) else { return nil }
+        let path = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer -> String? in
+            wg_system_font_for(scalar.value, buffer.baseAddress!, buffer.count) != 0
+                ? String(cString: buffer.baseAddress!) : nil
+        }
+        guard let path else { return nil }
+        return cache.font(at: path)
+    }
+}
+
+private final class FontCache: @unchecked Sendable {
+    private var fonts: [String: Font?] = [:]
+    private let lock = NSLock()
+
+    func font(at path: String) -> Font? {
+        lock.withLock {
+            if let known = fonts[path] { return known }
+            let font = (try? FileReader.read(path)).flatMap { try? Font(data: $0, label: path) }
+            fonts[path] = font
+            return font
+        }
+    }
+}

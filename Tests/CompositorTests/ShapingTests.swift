@@ -1,0 +1,98 @@
+import Compositor
+import Testing
+
+/// Shaping and font fallback over the bundled fonts: Latin display face, the Chinese
+/// face and the colour emoji font, in that order (no system fonts, so results do not
+/// depend on the machine).
+@Suite struct ShapingTests {
+    static func font(_ file: String) throws -> Font {
+        try Font(data: FileReader.read(repositoryRoot + "/fonts/" + file), label: file)
+    }
+
+    static let chain: FontChain = try! FontChain([
+        font("Comfortaa-Bold.ttf"), font("WallgenKai-Bold.ttf"), font("NotoColorEmoji.ttf"),
+    ])
+
+    @Test func eachCharacterComesFromTheRightFace() throws {
+        let line = try TextLine.layout("冬天 ❄️ Winter", fonts: Self.chain, size: 64)
+        #expect(line.font(ofCharacter: 0)?.name == "Wallgen Kai")
+        #expect(line.font(ofCharacter: 3)?.isColor == true, "❄️ asks for emoji presentation")
+        #expect(line.font(ofCharacter: 5)?.name == "Comfortaa")
+        #expect(line.fontNames == ["Wallgen Kai", "Comfortaa", "Noto Color Emoji", "Comfortaa"])
+    }
+
+    /// Emoji sequences shape to one glyph each: a ZWJ family, a skin tone, a flag, a keycap.
+    @Test(arguments: ["👨‍👩‍👧", "👍🏽", "🇹🇼", "1️⃣"]) func anEmojiSequenceIsOneGlyph(text: String) throws {
+        #expect(text.count == 1)
+        #expect(try TextLine.layout(text, fonts: Self.chain, size: 64).glyphCount == 1)
+    }
+
+    /// A combining accent joins its letter: "é" typed as e + U+0301 draws like the
+    /// precomposed letter, the accent placed over the e.
+    @Test func combiningAccentsArePlaced() throws {
+        let decomposed = try TextLine.layout("e\u{301}", fonts: Self.chain, size: 80).rasterize().mask
+        let precomposed = try TextLine.layout("\u{E9}", fonts: Self.chain, size: 80).rasterize().mask
+        let a = try #require(decomposed.inkBounds)
+        let b = try #require(precomposed.inkBounds)
+        #expect(abs(a.width - b.width) <= 2 && abs(a.height - b.height) <= 2, "\(a) vs \(b)")
+        #expect(abs((decomposed.originY + a.y) - (precomposed.originY + b.y)) <= 2, "the accent sits as high")
+    }
+
+    /// Kerning comes from the font's GPOS table through HarfBuzz: "AV" is tighter than
+    /// its two letters set apart.
+    @Test func kerningTightensPairs() throws {
+        let pair = try TextLine.layout("AV", fonts: Self.chain, size: 100).advance
+        let apart =
+            try TextLine.layout("A", fonts: Self.chain, size: 100).advance
+            + TextLine.layout("V", fonts: Self.chain, size: 100).advance
+        #expect(pair < apart - 1, "AV \(pair) vs A + V \(apart)")
+    }
+
+    /// Colour emoji are drawn in colour: a label of one emoji has strongly saturated
+    /// pixels, where text in one grey would have none.
+    @Test func emojiAreDrawnInColour() throws {
+        let image = try Renderer().render(
+            Scene(
+                width: 200, height: 200,
+                layers: [
+                    .solid(Color(red: 128, green: 128, blue: 128)),
+                    .text(
+                        TextLayer(
+                            text: "🇹🇼", fonts: Self.chain, size: 120, placement: .inkCentered(x: 100, y: 100),
+                            paint: .fixed(.white, shadow: nil))),
+                ]))
+        var saturated = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let p = image[x, y]
+                if Int(max(p.r, p.g, p.b)) - Int(min(p.r, p.g, p.b)) > 120 { saturated += 1 }
+            }
+        }
+        #expect(saturated > 2000, "\(saturated) saturated pixels")
+    }
+
+    @Test func aCharacterNoFontHasIsNamed() throws {
+        do {
+            _ = try TextLine.layout("Winter \u{378}", fonts: Self.chain, size: 40)
+            Issue.record("an unassigned code point was drawn")
+        } catch {
+            #expect("\(error)".contains("U+0378"), "\(error)")
+        }
+    }
+
+    /// Top to bottom: the pen moves down, characters stack, punctuation takes its
+    /// vertical form. A horizontal comma sits low in the left half of its square; the
+    /// vertical one in the upper right (a vertical line's x is its centre, y its top).
+    @Test func verticalTextRunsDown() throws {
+        let line = try TextLine.layout("冬至快樂", fonts: Self.chain, size: 50, vertical: true)
+        #expect(line.isVertical && abs(line.advance - 200) < 2, "four full squares: \(line.advance)")
+        let ink = try #require(try line.rasterize().mask.inkBounds)
+        #expect(ink.height > 3 * ink.width)
+        let horizontal = try TextLine.layout("，", fonts: Self.chain, size: 50).rasterize().mask
+        let vertical = try TextLine.layout("，", fonts: Self.chain, size: 50, vertical: true).rasterize().mask
+        let h = try #require(horizontal.inkBounds)
+        let v = try #require(vertical.inkBounds)
+        #expect(horizontal.originX + h.x + h.width < 25 && horizontal.originY + h.y > -20, "horizontal: low left")
+        #expect(vertical.originX + v.x > 0 && vertical.originY + v.y + v.height < 25, "vertical: upper right")
+    }
+}
