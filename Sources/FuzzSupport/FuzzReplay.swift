@@ -16,6 +16,15 @@ public enum FuzzReplay {
         return limits
     }()
 
+    /// The image targets' body: decode arbitrary bytes, and touch the result as the
+    /// renderer would (scale it, encode it again). Errors are expected; crashes, hangs,
+    /// leaks and memory beyond the fuzzer's limit are what it looks for.
+    public static func decodeImage(_ bytes: [UInt8]) {
+        guard let image = try? ImageDecoder.decode(bytes, limits: limits) else { return }
+        let scaled = Resampler.cover(image, width: 16, height: 16, workers: 1)
+        _ = try? PNGEncoder.encode(scaled)
+    }
+
     /// Copies the fuzzer's input into an array (libFuzzer may pass a null pointer for empty input).
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
         guard let data, size > 0 else { return [] }
