@@ -125,6 +125,48 @@ import Testing
         #expect(filesIn(folder).isEmpty, "left \(filesIn(folder))")
     }
 
+    /// JPEG variants libjpeg-turbo's 8-bit build may not decode: arithmetic coding (the
+    /// frame marker patched to SOF9) and 12-bit precision. Either decoded or refused
+    /// cleanly; never a crash.
+    @Test func arithmeticAndTwelveBitJPEGsAreHandled() throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 32, height: 32, seed: 3, opaque: true))
+        let frame = jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 }!
+        var arithmetic = jpeg
+        arithmetic[frame + 1] = 0xC9
+        var twelveBit = jpeg
+        twelveBit[frame + 4] = 12
+        for (bytes, name) in [(arithmetic, "arithmetic.jpg"), (twelveBit, "twelve.jpg")] {
+            let folder = try temporaryFolder()
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+            let run = try measuredRun(["--background", name, "--size", "32x32", "-o", "out.png"], in: folder)
+            #expect(run.status == 0 || run.status == 65, "\(name): \(run.standardError)")
+            #expect(run.signal == nil)
+            if run.status == 65 { #expect(run.standardError.contains("--background '\(name)'")) }
+            if name == "twelve.jpg" { #expect(run.standardError.contains("precision"), "\(run.standardError)") }
+            #expect(filesIn(folder) == (run.status == 0 ? [name, "out.png"] : [name]))
+        }
+    }
+
+    /// A batch that runs out of space part-way says which cards failed and how many were
+    /// written, exits 74, and leaves no temporary files. Needs a small tmpfs (root).
+    @Test(.enabled(if: getuid() == 0, "needs root to mount a small file system"))
+    func aBatchThatRunsOutOfSpaceSaysWhatWasWritten() throws {
+        let mountPoint = try temporaryFolder()
+        let mount = try launch(
+            ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mountPoint], in: mountPoint,
+            executable: URL(fileURLWithPath: "/bin/mount"))
+        guard mount.status == 0 else { return }  // no mount permission in this sandbox
+        defer { _ = try? launch([mountPoint], in: "/", executable: URL(fileURLWithPath: "/bin/umount")) }
+        let run = try measuredRun(
+            ["terms", "-o", mountPoint + "/cards", "--size", "234x506", "--jobs", "1"], in: NSTemporaryDirectory())
+        #expect(run.status == 74, "\(run.standardError)")
+        #expect(run.standardError.contains("no space left"), "\(run.standardError)")
+        let written = filesIn(mountPoint + "/cards")
+        #expect(run.standardError.contains("cards failed; \(written.count) written"), "\(run.standardError)")
+        #expect(!written.isEmpty && written.count < 24)
+        #expect(!written.contains { $0.hasSuffix(".tmp") }, "temporary files left: \(written)")
+    }
+
     /// A read-only file system: a clear error and nothing written. Needs a read-only
     /// mount, which only root can make here; skipped otherwise.
     @Test(.enabled(if: getuid() == 0, "needs root to mount a read-only file system"))
