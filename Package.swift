@@ -32,7 +32,8 @@ let package = Package(
             name: "CImaging",
             dependencies: ["CFreeType", "CHarfBuzz"],
             linkerSettings: [
-                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
+                .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("lcms2"),
+                .linkedLibrary("fontconfig"),
             ]
         ),
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.

@@ -79,19 +79,27 @@ wg_status wg_png_decoder_read(wg_png_decoder *decoder, uint8_t *rgba, size_t str
                               char *message, size_t message_capacity);
 void wg_png_decoder_close(wg_png_decoder *decoder);
 
-typedef struct {
-    int compression_level;  // zlib level 0...9
-    int filters;            // libpng PNG_*_FILTER mask; 0 lets libpng choose
-    int strategy;           // zlib strategy (Z_DEFAULT_STRATEGY, Z_RLE, ...); -1 for libpng's choice
-} wg_png_encode_options;
+/// Writes a PNG around an already compressed zlib stream of filtered rows, as IDAT
+/// chunks. The caller frees *output with wg_free.
+wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha,
+                                 const uint8_t *zlib_stream, size_t zlib_size, uint8_t **output,
+                                 size_t *output_size, char *message, size_t message_capacity);
 
-/// Encodes RGBA8 rows. With write_alpha 0 the fourth byte is dropped and an RGB PNG
-/// (colour type 2) is written; otherwise the rows must hold straight (not premultiplied)
-/// alpha and an RGBA PNG is written. The caller frees *output with wg_free.
-wg_status wg_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
-                        int write_alpha, const wg_png_encode_options *options,
-                        uint8_t **output, size_t *output_size,
-                        char *message, size_t message_capacity);
+/// Filters rows `first_row ..< end_row` of an RGBA8 image for PNG into `output`: one filter
+/// byte and the filtered bytes per row, RGB unless `keep_alpha`. Paeth for every row, or
+/// with `adaptive` the filter whose output has the smallest signed sum (libpng's rule).
+void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
+                        uint32_t end_row, int keep_alpha, int adaptive, uint8_t *output);
+
+/// Compresses one band as raw deflate with `dictionary` (the previous band's tail) preset,
+/// ending in a sync flush unless `final`; also gives the band's Adler-32. The caller frees
+/// *output with wg_free.
+wg_status wg_deflate_band(const uint8_t *data, size_t size, const uint8_t *dictionary,
+                          size_t dictionary_size, int level, int strategy, int final,
+                          uint8_t **output, size_t *output_size, uint32_t *adler,
+                          char *message, size_t message_capacity);
+/// The Adler-32 of two buffers one after the other, from theirs.
+uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
 
 // MARK: Fonts (FreeType)
 

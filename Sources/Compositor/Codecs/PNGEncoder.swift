@@ -1,24 +1,14 @@
 internal import CImaging
+import Foundation
 
-/// How hard deflate works, and which PNG row filters it may use.
+/// How hard deflate works, and how PNG row filters are chosen.
 public struct PNGEncodingOptions: Sendable, Equatable {
     /// zlib level, 0 (store) to 9 (smallest).
     public var compressionLevel: Int
-    /// Row filters libpng may choose from for each row.
-    public var filters: Filters
+    /// Try every PNG filter on each row and keep the cheapest (libpng's rule), rather
+    /// than Paeth everywhere.
+    public var adaptiveFilters: Bool
     public var strategy: Strategy
-
-    public struct Filters: OptionSet, Sendable {
-        public let rawValue: Int32
-        public init(rawValue: Int32) { self.rawValue = rawValue }
-        // libpng's PNG_FILTER_* bit values.
-        public static let none = Filters(rawValue: 0x08)
-        public static let sub = Filters(rawValue: 0x10)
-        public static let up = Filters(rawValue: 0x20)
-        public static let average = Filters(rawValue: 0x40)
-        public static let paeth = Filters(rawValue: 0x80)
-        public static let all: Filters = [.none, .sub, .up, .average, .paeth]
-    }
 
     /// zlib's strategies (Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE).
     public enum Strategy: Int32, Sendable {
@@ -27,70 +17,158 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         case runLength = 3
     }
 
-    public init(compressionLevel: Int, filters: Filters, strategy: Strategy) {
+    public init(compressionLevel: Int, adaptiveFilters: Bool, strategy: Strategy) {
         self.compressionLevel = compressionLevel
-        self.filters = filters
+        self.adaptiveFilters = adaptiveFilters
         self.strategy = strategy
     }
 
     /// Fast and still compact for photographic wallpapers: Paeth predicts smooth
     /// gradients well and run-length deflate at level 1 costs a tenth of level 6.
-    public static let fast = PNGEncodingOptions(compressionLevel: 1, filters: .paeth, strategy: .runLength)
-    /// zlib's default level with libpng's adaptive filter choice.
-    public static let standard = PNGEncodingOptions(compressionLevel: 6, filters: .all, strategy: .filtered)
+    public static let fast = PNGEncodingOptions(compressionLevel: 1, adaptiveFilters: false, strategy: .runLength)
+    /// zlib's default level with adaptive filters, as most PNG writers do it.
+    public static let standard = PNGEncodingOptions(compressionLevel: 6, adaptiveFilters: true, strategy: .filtered)
     /// Smallest files, slowest.
-    public static let small = PNGEncodingOptions(compressionLevel: 9, filters: .all, strategy: .filtered)
+    public static let small = PNGEncodingOptions(compressionLevel: 9, adaptiveFilters: true, strategy: .filtered)
 }
 
-/// Encodes images as 8-bit PNG.
+/// Encodes images as 8-bit PNG, filtering and compressing bands of rows in parallel.
+///
+/// Rows are filtered on every core, then cut into bands of a fixed number of rows,
+/// each deflated on its own with the previous band's last 32 KiB as its dictionary and
+/// joined into one zlib stream (see CImaging/deflate.c). The band size never depends on
+/// the number of threads, so the bytes are the same on any machine and any `--jobs`.
 public enum PNGEncoder {
+    /// Rows per deflate band.
+    static let bandRows = 128
+
     /// Encodes `image`: as RGB (colour type 2) when every pixel is opaque, otherwise as
     /// RGBA with the alpha un-premultiplied, as PNG requires.
-    public static func encode(_ image: Image, options: PNGEncodingOptions = .fast)
-        throws(ImageEncodingError) -> [UInt8]
-    {
-        guard image.width > 0, image.height > 0 else { throw .emptyImage }
-        if image.isOpaque {
-            // Premultiplied and straight alpha agree when every alpha is 255.
-            return try encode(rows: image.pixels, image: image, bytesPerRow: image.bytesPerRow, alpha: false, options)
-        }
-        var straight = straightAlphaRows(of: image)
-        return try straight.withUnsafeMutableBufferPointer { (rows) throws(ImageEncodingError) -> [UInt8] in
-            try encode(rows: rows.baseAddress!, image: image, bytesPerRow: 4 * image.width, alpha: true, options)
-        }
-    }
-
-    private static func encode(
-        rows: UnsafeMutablePointer<UInt8>, image: Image, bytesPerRow: Int, alpha: Bool, _ options: PNGEncodingOptions
+    public static func encode(
+        _ image: Image, options: PNGEncodingOptions = .fast, workers: Int = Parallel.availableCores
     ) throws(ImageEncodingError) -> [UInt8] {
-        var shimOptions = wg_png_encode_options(
-            compression_level: Int32(options.compressionLevel), filters: options.filters.rawValue,
-            strategy: options.strategy.rawValue)
-        var output: UnsafeMutablePointer<UInt8>?
+        guard image.width > 0, image.height > 0 else { throw .emptyImage }
+        let opaque = image.isOpaque
+        let source = opaque ? image : straightAlphaCopy(of: image)
+        let rowLength = 1 + image.width * (opaque ? 3 : 4)
+        let filtered = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rowLength * image.height)
+        defer { filtered.deallocate() }
+        let output = SendablePointer(filtered.baseAddress!)
+        Parallel.forEachChunk(of: image.height, workers: workers) { rows in
+            wg_png_filter_rows(
+                source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(rows.lowerBound),
+                UInt32(rows.upperBound), opaque ? 0 : 1, options.adaptiveFilters ? 1 : 0,
+                output.pointer + rows.lowerBound * rowLength)
+        }
+        let stream = try compress(
+            UnsafeBufferPointer(filtered), rowLength: rowLength, options: options, workers: workers)
+        var png: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let result = ShimResult.call {
-            wg_png_encode(
-                rows, UInt32(image.width), UInt32(image.height), bytesPerRow, alpha ? 1 : 0, &shimOptions, &output,
-                &size, $0, $1)
-        }
-        guard result.succeeded, let output else {
-            throw .library(format: .png, reason: result.message)
-        }
-        defer { wg_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: size))
-    }
-
-    /// The image's rows with alpha divided back out, as PNG stores them.
-    private static func straightAlphaRows(of image: Image) -> [UInt8] {
-        var rows = [UInt8](repeating: 0, count: 4 * image.width * image.height)
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let color = image[x, y].unpremultiplied
-                let index = 4 * (y * image.width + x)
-                (rows[index], rows[index + 1], rows[index + 2], rows[index + 3]) =
-                    (color.red, color.green, color.blue, color.alpha)
+        let result = stream.withUnsafeBufferPointer { zlib in
+            ShimResult.call {
+                wg_png_write_container(
+                    UInt32(image.width), UInt32(image.height), opaque ? 0 : 1, zlib.baseAddress, zlib.count, &png,
+                    &size, $0, $1)
             }
         }
-        return rows
+        guard result.succeeded, let png else { throw .library(format: .png, reason: result.message) }
+        defer { wg_free(png) }
+        return Array(UnsafeBufferPointer(start: png, count: size))
+    }
+
+    /// One zlib stream of the filtered rows: a header, the bands, the Adler-32.
+    private static func compress(
+        _ data: UnsafeBufferPointer<UInt8>, rowLength: Int, options: PNGEncodingOptions, workers: Int
+    ) throws(ImageEncodingError) -> [UInt8] {
+        let bandBytes = bandRows * rowLength
+        let total = data.count
+        let bandCount = (total + bandBytes - 1) / bandBytes
+        let bands = BandResults(count: bandCount)
+        let input = SendablePointer(UnsafeMutablePointer(mutating: data.baseAddress!))
+        Parallel.forEachChunk(of: bandCount, workers: workers, minimumChunk: 1) { indices in
+            for index in indices {
+                let start = index * bandBytes
+                let end = min(total, start + bandBytes)
+                let dictionaryStart = max(0, start - 32768)
+                var output: UnsafeMutablePointer<UInt8>?
+                var size = 0
+                var adler: UInt32 = 0
+                let result = ShimResult.call {
+                    wg_deflate_band(
+                        input.pointer + start, end - start, input.pointer + dictionaryStart, start - dictionaryStart,
+                        Int32(options.compressionLevel), options.strategy.rawValue, index == bandCount - 1 ? 1 : 0,
+                        &output, &size, &adler, $0, $1)
+                }
+                if let output, result.succeeded {
+                    bands.store(
+                        index, Array(UnsafeBufferPointer(start: output, count: size)), adler: adler, length: end - start
+                    )
+                    wg_free(output)
+                } else {
+                    bands.fail(result.message)
+                }
+            }
+        }
+        if let failure = bands.failure { throw .library(format: .png, reason: failure) }
+        // zlib header: deflate with a 32 KiB window, and the level class the format defines.
+        let levelClass: UInt8 =
+            options.compressionLevel <= 1
+            ? 0 : options.compressionLevel <= 5 ? 1 : options.compressionLevel == 6 ? 2 : 3
+        let first: UInt8 = 0x78
+        var second = levelClass << 6
+        second += UInt8(31 - (UInt16(first) << 8 | UInt16(second)) % 31)
+        var stream: [UInt8] = [first, second]
+        var adler: UInt32 = 1
+        for index in 0..<bandCount {
+            let band = bands.results[index]!
+            stream += band.bytes
+            adler = wg_adler32_combine(adler, band.adler, band.length)
+        }
+        stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        return stream
+    }
+
+    private static func straightAlphaCopy(of image: Image) -> Image {
+        // Stored in an Image only as a row container for the filter; it is never drawn.
+        let copy = Image(width: image.width, height: image.height)
+        for y in 0..<image.height {
+            let row = copy.row(y)
+            for x in 0..<image.width {
+                let color = image[x, y].unpremultiplied
+                (row[4 * x], row[4 * x + 1], row[4 * x + 2], row[4 * x + 3]) = (
+                    color.red, color.green, color.blue, color.alpha
+                )
+            }
+        }
+        return copy
+    }
+}
+
+/// A raw pointer handed to worker threads that each touch their own part of it.
+struct SendablePointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
+    init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
+}
+
+/// The compressed bands as workers finish them.
+private final class BandResults: @unchecked Sendable {
+    struct Band {
+        let bytes: [UInt8]
+        let adler: UInt32
+        let length: Int
+    }
+
+    private let lock = NSLock()
+    private(set) var results: [Band?]
+    private(set) var failure: String?
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func store(_ index: Int, _ bytes: [UInt8], adler: UInt32, length: Int) {
+        lock.withLock { results[index] = Band(bytes: bytes, adler: adler, length: length) }
+    }
+
+    func fail(_ message: String) {
+        lock.withLock { failure = failure ?? message }
     }
 }
