@@ -7,7 +7,9 @@ enum TermCommand {
         let term = request.spec.term
         return SingleOutput.run(request.output, subject: "\(term.name) \(term.englishName)", verbose: verbose) {
             () throws(PipelineError) in
-            try TermCardPipeline(data: try DataDirectory.locate(), decodeLimits: request.limits).render(request.spec)
+            try TermCardPipeline(
+                data: try DataDirectory.locate(), pngOptions: request.pngOptions, decodeLimits: request.limits
+            ).render(request.spec)
         }
     }
 }

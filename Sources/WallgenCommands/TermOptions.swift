@@ -8,6 +8,7 @@ public struct TermRequest: Equatable {
     var spec: TermCardSpec
     var output: OutputTarget
     var limits = DecodeLimits.standard
+    var pngOptions = PNGEncodingOptions.fast
     var warnings: [String] = []
 }
 
@@ -18,6 +19,7 @@ public struct TermsRequest: Equatable {
     var jobs: Int
     var gallery: Bool
     var limits = DecodeLimits.standard
+    var pngOptions = PNGEncodingOptions.fast
 }
 
 /// Options of `wallgen term` and `wallgen terms`.
@@ -36,7 +38,8 @@ enum TermOptions {
             help: [
                 "Instead of a name: the term in effect on that day (the last", "one begun by the day's end in --tz).",
             ]),
-        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels, language,
+        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels,
+        CommonOptions.compression, language,
         OptionSpec(
             long: "text", short: "t", valueName: "text", help: ["Your own title instead of the term's name."]),
         LabelOptions.maxCharacters, LabelOptions.strict,
@@ -57,7 +60,8 @@ enum TermOptions {
         OptionSpec(
             long: "jobs", short: "j", valueName: "n",
             help: ["Cards rendered at once, at most the number of cores.", "(default: \\(Parallel.availableCores))"]),
-        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels, language,
+        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels,
+        CommonOptions.compression, language,
         OptionSpec(long: "no-gallery", short: nil, valueName: nil, help: ["Skip contact-sheet.png and index.html."]),
         CommonOptions.help,
     ]
@@ -103,7 +107,9 @@ enum TermOptions {
         let (title, warnings) = try LabelOptions.text(parsed)
         spec.title = title
         spec.isVerticalTitle = parsed.flags.contains("vertical")
-        return TermRequest(spec: spec, output: output, limits: try CommonOptions.limits(parsed), warnings: warnings)
+        return TermRequest(
+            spec: spec, output: output, limits: try CommonOptions.limits(parsed),
+            pngOptions: try CommonOptions.pngOptions(parsed), warnings: warnings)
     }
 
     static func validateTerms(_ parsed: ParsedArguments) throws(UsageError) -> TermsRequest {
@@ -133,7 +139,7 @@ enum TermOptions {
         }
         return TermsRequest(
             specs: specs, folder: folder, jobs: jobs, gallery: !parsed.flags.contains("no-gallery"),
-            limits: try CommonOptions.limits(parsed))
+            limits: try CommonOptions.limits(parsed), pngOptions: try CommonOptions.pngOptions(parsed))
     }
 
     /// A term by any of its names, or an error listing the closest ones.

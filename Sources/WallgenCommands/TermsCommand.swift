@@ -16,7 +16,8 @@ enum TermsCommand {
         let batch: CardBatch
         do {
             batch = CardBatch(
-                pipeline: try TermCardPipeline(data: try DataDirectory.locate(), decodeLimits: request.limits),
+                pipeline: try TermCardPipeline(
+                    data: try DataDirectory.locate(), pngOptions: request.pngOptions, decodeLimits: request.limits),
                 folder: request.folder,
                 jobs: request.jobs)
         } catch {

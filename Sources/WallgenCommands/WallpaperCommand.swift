@@ -6,7 +6,9 @@ enum WallpaperCommand {
         for warning in request.warnings { WallgenCLI.report(warning) }
         return SingleOutput.run(request.output, subject: request.spec.labelText, verbose: verbose) {
             () throws(PipelineError) in
-            try WallpaperPipeline(data: try DataDirectory.locate(), decodeLimits: request.limits).render(request.spec)
+            try WallpaperPipeline(
+                data: try DataDirectory.locate(), pngOptions: request.pngOptions, decodeLimits: request.limits
+            ).render(request.spec)
         }
     }
 }

@@ -8,6 +8,7 @@ public struct WallpaperRequest: Equatable {
     var spec: SeasonWallpaperSpec
     var output: OutputTarget
     var limits = DecodeLimits.standard
+    var pngOptions = PNGEncodingOptions.fast
     /// Said on standard error before the wallpaper is made (a text cut to the limit).
     var warnings: [String] = []
 }
@@ -34,6 +35,7 @@ enum WallpaperOptions {
         CommonOptions.size,
         CommonOptions.device,
         CommonOptions.maxPixels,
+        CommonOptions.compression,
         OptionSpec(
             long: "background", short: "b", valueName: "file",
             help: ["Your own JPEG or PNG instead of the season's picture."]),
@@ -86,7 +88,8 @@ enum WallpaperOptions {
             output = .file(path)
         }
         return WallpaperRequest(
-            spec: spec, output: output, limits: try CommonOptions.limits(parsed), warnings: warnings)
+            spec: spec, output: output, limits: try CommonOptions.limits(parsed),
+            pngOptions: try CommonOptions.pngOptions(parsed), warnings: warnings)
     }
 
     static func season(_ name: String?, date: String?, today: CivilDate) throws(UsageError) -> Season {

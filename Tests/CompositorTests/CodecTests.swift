@@ -171,6 +171,20 @@ import Testing
         }
     }
 
+    /// Bands never depend on the number of threads: the same bytes from 1, 2 or 3
+    /// workers, at every preset; and more effort never makes a larger file.
+    @Test func encodingIsTheSameOnAnyNumberOfThreads() throws {
+        let image = randomImage(width: 97, height: 700, seed: 12, opaque: true)
+        var sizes: [Int] = []
+        for options in [PNGEncodingOptions.fast, .standard, .small] {
+            let one = try PNGEncoder.encode(image, options: options, workers: 1)
+            #expect(try PNGEncoder.encode(image, options: options, workers: 2) == one)
+            #expect(try PNGEncoder.encode(image, options: options, workers: 3) == one)
+            sizes.append(one.count)
+        }
+        #expect(sizes[1] <= sizes[0] && sizes[2] <= sizes[1], "\(sizes)")
+    }
+
     @Test func emptyImageIsRefused() {
         #expect(throws: ImageEncodingError.emptyImage) { try PNGEncoder.encode(Image(width: 0, height: 5)) }
     }

@@ -24,6 +24,21 @@ import Testing
         #expect(filesIn(folder) == ["wallpaper-summer.png"])
     }
 
+    @Test func compressionTradesSizeForTime() throws {
+        let folder = try temporaryFolder()
+        for level in ["fast", "default", "small"] {
+            let result = try launch(
+                ["-s", "winter", "--size", "300x600", "--compression", level, "-o", "\(level).png"], in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        func size(_ name: String) throws -> Int {
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)).count
+        }
+        #expect(try size("default.png") < size("fast.png") && size("small.png") <= size("default.png"))
+        let bad = try launch(["--compression", "tiny"], in: folder)
+        #expect(bad.status == 64 && bad.standardError.contains("--compression must be fast, default or small"))
+    }
+
     @Test func dashWritesThePNGToStandardOutput() throws {
         let folder = try temporaryFolder()
         let result = try launch(["-s", "spring", "--size", "120x200", "--label", "off", "-o", "-"], in: folder)
