@@ -30,6 +30,8 @@ struct wg_jpeg_decoder {
     wg_jpeg_errors errors;
     wg_jpeg_progress progress;
     int started;
+    JDIMENSION first_row;  // rows read: first_row ..< end_row (all unless cropped)
+    JDIMENSION end_row;
     void *color;          // ICC transform to sRGB, when the file carries a profile
     uint8_t *color_row;   // scratch row for it
 };
@@ -137,6 +139,8 @@ wg_status wg_jpeg_decoder_start(wg_jpeg_decoder *decoder, int scale_denominator,
     info->dct_method = JDCT_ISLOW;
     jpeg_start_decompress(info);
     decoder->started = 1;
+    decoder->first_row = 0;
+    decoder->end_row = info->output_height;
     JOCTET *profile = NULL;
     unsigned int profile_size = 0;
     if (jpeg_read_icc_profile(info, &profile, &profile_size)) {
@@ -175,6 +179,24 @@ static void wg_cmyk_row_to_rgba(uint8_t *row, uint32_t width, int inverted) {
     }
 }
 
+wg_status wg_jpeg_decoder_crop(wg_jpeg_decoder *decoder, uint32_t *x, uint32_t *width, uint32_t y,
+                               uint32_t height, char *message, size_t capacity) {
+    struct jpeg_decompress_struct *info = &decoder->info;
+    if (!decoder->started || info->output_scanline != 0 || *width == 0 || height == 0 ||
+        *x + *width > info->output_width || y + height > info->output_height) {
+        wg_set_message(message, capacity, "invalid JPEG crop");
+        return WG_ERROR_ARGUMENT;
+    }
+    if (setjmp(decoder->errors.escape)) return wg_jpeg_fail(&decoder->errors, message, capacity);
+    JDIMENSION offset = *x, columns = *width;
+    if (columns < info->output_width) jpeg_crop_scanline(info, &offset, &columns);
+    *x = offset;
+    *width = columns;
+    decoder->first_row = y;
+    decoder->end_row = y + height;
+    return WG_OK;
+}
+
 wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,
                                char *message, size_t capacity) {
     if (!decoder->started) {
@@ -184,11 +206,12 @@ wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t s
     if (setjmp(decoder->errors.escape)) return wg_jpeg_fail(&decoder->errors, message, capacity);
     struct jpeg_decompress_struct *info = &decoder->info;
     int cmyk = wg_jpeg_is_cmyk(info);
-    while (info->output_scanline < info->output_height) {
+    if (decoder->first_row > 0) jpeg_skip_scanlines(info, decoder->first_row);
+    while (info->output_scanline < decoder->end_row) {
         JSAMPROW rows[4];
-        JDIMENSION first = info->output_scanline;
+        JDIMENSION first = info->output_scanline - decoder->first_row;
         for (int i = 0; i < 4; i++) rows[i] = rgba + (size_t)(first + i) * stride;
-        JDIMENSION remaining = info->output_height - first;
+        JDIMENSION remaining = decoder->end_row - info->output_scanline;
         JDIMENSION read = jpeg_read_scanlines(info, rows, remaining < 4 ? remaining : 4);
         for (JDIMENSION i = 0; i < read; i++) {
             if (decoder->color != NULL) {
@@ -201,6 +224,10 @@ wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t s
                 wg_cmyk_row_to_rgba(rows[i], info->output_width, info->saw_Adobe_marker);
             }
         }
+    }
+    // Rows below the crop are skipped, not decoded (finishing needs them all consumed).
+    if (info->output_scanline < info->output_height) {
+        jpeg_skip_scanlines(info, info->output_height - info->output_scanline);
     }
     jpeg_finish_decompress(info);
     return WG_OK;

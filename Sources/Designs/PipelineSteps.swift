@@ -46,12 +46,14 @@ enum PipelineSteps {
         }
     }
 
+    /// The picture, decoded only as far as a cover fit onto the canvas needs.
     static func decodePicture(
         _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
         coverTarget: (width: Int, height: Int)
-    ) throws(PipelineError) -> Image {
+    ) throws(PipelineError) -> DecodedPicture {
         do {
-            return try ImageDecoder.decode(bytes, limits: limits, coverTarget: coverTarget)
+            return try ImageDecoder.decodePicture(
+                bytes, limits: limits, width: coverTarget.width, height: coverTarget.height)
         } catch {
             throw origin.error(path, .image(error))
         }

@@ -82,10 +82,10 @@ public enum SeasonWallpaper {
     }
 
     /// The scene for a spec; `fonts` set the label and are needed only when it is shown.
-    public static func scene(_ spec: SeasonWallpaperSpec, picture: Image, fonts: FontChain?) -> Scene {
+    public static func scene(_ spec: SeasonWallpaperSpec, picture: DecodedPicture, fonts: FontChain?) -> Scene {
         var layers: [Layer] = [
             .solid(spec.baseColor),
-            .picture(PictureLayer(image: picture, opacity: spec.alpha)),
+            .picture(PictureLayer(picture: picture, opacity: spec.alpha)),
             .gradient(edgeShade),
             .gradient(bottomShade(endAlpha: wallpaperBottomAlpha)),
         ]

@@ -89,7 +89,9 @@ public enum TermCard {
     }
 
     /// The scene for a card; `titleFonts` set a person's own title (default: the title face).
-    public static func scene(_ spec: TermCardSpec, picture: Image, fonts: CardFonts, titleFonts: FontChain? = nil)
+    public static func scene(
+        _ spec: TermCardSpec, picture: DecodedPicture, fonts: CardFonts, titleFonts: FontChain? = nil
+    )
         throws(FontError) -> Scene
     {
         let titleChain = titleFonts ?? FontChain(fonts.title)
@@ -100,7 +102,7 @@ public enum TermCard {
         let textWidth = min(width - 2 * margin, 1.7 * min(width, height))
         var metrics = Metrics(unit: min(width, height) / 1170)
         var layers: [Layer] = [
-            .picture(PictureLayer(image: picture)),
+            .picture(PictureLayer(picture: picture)),
             .gradient(SeasonWallpaper.edgeShade),
             .gradient(bottomShade),
         ]

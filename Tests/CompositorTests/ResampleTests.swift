@@ -145,3 +145,29 @@ import Testing
         }
     }
 }
+
+/// Decoding only the region a canvas shows gives exactly the same pixels as decoding
+/// the whole picture and cropping.
+@Suite struct RegionDecodeTests {
+    @Test(arguments: [(117, 253), (300, 120), (64, 64), (200, 400)])
+    func croppedDecodeRendersIdentically(width: Int, height: Int) throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 480, height: 320, seed: 31, opaque: true), quality: 85)
+        // The same DCT scale both ways (a small canvas gets a reduced decode).
+        let whole = try ImageDecoder.decode(jpeg, coverTarget: (width, height))
+        let region = try ImageDecoder.decodePicture(jpeg, width: width, height: height)
+        #expect(region.fullWidth == whole.width && region.fullHeight == whole.height)
+        if Double(width) / Double(height) < 1.2 && whole.width == 480 {
+            #expect(region.image.width < 480, "a tall canvas needs only a strip: \(region.image.width) wide")
+        }
+        func render(_ layer: PictureLayer) throws -> Image {
+            try Renderer().render(Scene(width: width, height: height, layers: [.picture(layer)]))
+        }
+        let expected = try render(PictureLayer(image: whole))
+        let got = try render(PictureLayer(picture: region))
+        var differing = 0
+        for y in 0..<height {
+            for x in 0..<width where expected[x, y] != got[x, y] { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels differ")
+    }
+}

@@ -48,7 +48,7 @@ import Testing
             try Font(data: FileReader.read(data.font("Comfortaa-Bold.ttf")), label: "Comfortaa"),
             try Font(data: FileReader.read(data.font("NotoColorEmoji.ttf")), label: "emoji"),
         ])
-        let scene = SeasonWallpaper.scene(spec, picture: Image(width: 4, height: 4), fonts: fonts)
+        let scene = SeasonWallpaper.scene(spec, picture: DecodedPicture(Image(width: 4, height: 4)), fonts: fonts)
         // Only the label: the shades are black on black.
         let image = try Renderer().render(scene)
         var minX = width, maxX = 0, minY = height, maxY = 0

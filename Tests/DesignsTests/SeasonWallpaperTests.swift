@@ -15,7 +15,7 @@ let data = DataDirectory(path: repositoryRoot)
 
     @Test func sceneStacksTheAppsLayersInOrder() throws {
         let spec = SeasonWallpaperSpec(season: .winter, width: 1170, height: 2532, alpha: 0.5)
-        let scene = SeasonWallpaper.scene(spec, picture: Image(width: 10, height: 10), fonts: FontChain(try font()))
+        let scene = SeasonWallpaper.scene(spec, picture: DecodedPicture(Image(width: 10, height: 10)), fonts: FontChain(try font()))
         #expect(scene.width == 1170 && scene.height == 2532)
         guard scene.layers.count == 5,
             case .solid(let base) = scene.layers[0],
@@ -43,7 +43,7 @@ let data = DataDirectory(path: repositoryRoot)
 
     @Test func labelOffLeavesNoText() {
         let spec = SeasonWallpaperSpec(season: .spring, showsLabel: false)
-        let scene = SeasonWallpaper.scene(spec, picture: Image(width: 10, height: 10), fonts: nil)
+        let scene = SeasonWallpaper.scene(spec, picture: DecodedPicture(Image(width: 10, height: 10)), fonts: nil)
         #expect(scene.layers.count == 4)
         #expect(!scene.layers.contains { if case .text = $0 { true } else { false } })
     }

@@ -32,7 +32,7 @@ import Testing
 
     @Test func sceneHasPictureShadesTextAndSixDots() throws {
         let spec = TermCardSpec(term: SolarTerm.find("冬至")!)
-        let scene = try TermCard.scene(spec, picture: Image(width: 8, height: 8), fonts: Self.fonts)
+        let scene = try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts)
         guard case .picture(let picture) = scene.layers[0], case .gradient(let edge) = scene.layers[1],
             case .gradient(let bottom) = scene.layers[2]
         else {
@@ -53,7 +53,7 @@ import Testing
 
     @Test func englishCardKeepsTheChineseNameSmallAbove() throws {
         let spec = TermCardSpec(term: SolarTerm.find("qingming")!, language: .english)
-        let texts = try TermCard.scene(spec, picture: Image(width: 8, height: 8), fonts: Self.fonts).layers.compactMap {
+        let texts = try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts).layers.compactMap {
             if case .text(let text) = $0 { text } else { nil }
         }
         let title = try #require(texts.first { $0.text == "Pure Brightness" })
@@ -77,7 +77,7 @@ import Testing
         for term in [SolarTerm.all[0], SolarTerm.all[17]] {
             for language in CardLanguage.allCases {
                 let spec = TermCardSpec(term: term, width: width, height: height, language: language)
-                let image = try Renderer().render(try TermCard.scene(spec, picture: black, fonts: Self.fonts))
+                let image = try Renderer().render(try TermCard.scene(spec, picture: DecodedPicture(black), fonts: Self.fonts))
                 let margin = 0.08 * Double(width)
                 var minX = width, maxX = 0, minY = height
                 for y in 0..<height {

@@ -43,7 +43,12 @@ wg_status wg_jpeg_decoder_open(const uint8_t *data, size_t size, const wg_decode
 wg_status wg_jpeg_decoder_start(wg_jpeg_decoder *decoder, int scale_denominator,
                                 uint32_t *output_width, uint32_t *output_height,
                                 char *message, size_t message_capacity);
-/// Decodes every row as opaque RGBA8 (alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK
+/// Limits decoding to a region of the output: columns from *x, *width wide (widened to
+/// whole blocks by libjpeg, which reports the columns it will give) and rows y ..< y +
+/// height. Rows outside are skipped, columns outside never decoded.
+wg_status wg_jpeg_decoder_crop(wg_jpeg_decoder *decoder, uint32_t *x, uint32_t *width, uint32_t y,
+                               uint32_t height, char *message, size_t message_capacity);
+/// Decodes every row (or the cropped region) as opaque RGBA8 (alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK
 /// sources are all converted; Adobe-style inverted CMYK is recognised by its APP14 marker.
 /// An embedded RGB or CMYK ICC profile is honoured: colours are converted to sRGB.
 wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,

@@ -64,7 +64,7 @@ public enum ImageDecoder {
     }
 
     /// An opened JPEG whose header passed the limits. The caller closes `decoder`.
-    private struct JPEGHeader {
+    struct JPEGHeader {
         let decoder: OpaquePointer
         let width: Int
         let height: Int
@@ -87,6 +87,44 @@ public enum ImageDecoder {
             }
             (self.decoder, self.width, self.height) = (decoder, Int(width), Int(height))
         }
+    }
+
+    /// A JPEG decoded over the region a cover fit shows, plus a margin wider than the
+    /// resampling filter reaches.
+    static func decodeJPEGRegion(
+        _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, target: (width: Int, height: Int),
+        focusX: Double, focusY: Double
+    ) throws(ImageDecodingError) -> DecodedPicture {
+        let header = try JPEGHeader(buffer, limits: limits)
+        defer { wg_jpeg_decoder_close(header.decoder) }
+        let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
+        var fullWidth: UInt32 = 0
+        var fullHeight: UInt32 = 0
+        let started = ShimResult.call {
+            wg_jpeg_decoder_start(header.decoder, Int32(denominator), &fullWidth, &fullHeight, $0, $1)
+        }
+        guard started.succeeded else { throw started.decodingError(.jpeg) }
+        let crop = CoverGeometry.crop(
+            sourceWidth: Int(fullWidth), sourceHeight: Int(fullHeight), targetWidth: target.width,
+            targetHeight: target.height, focusX: focusX, focusY: focusY)
+        let reach = Int((3 * max(1, crop.width / Double(target.width))).rounded(.up)) + 8
+        let x0 = max(0, Int(crop.x.rounded(.down)) - reach)
+        let x1 = min(Int(fullWidth), Int((crop.x + crop.width).rounded(.up)) + reach)
+        let y0 = max(0, Int(crop.y.rounded(.down)) - reach)
+        let y1 = min(Int(fullHeight), Int((crop.y + crop.height).rounded(.up)) + reach)
+        var x = UInt32(x0)
+        var columns = UInt32(x1 - x0)
+        let cropped = ShimResult.call {
+            wg_jpeg_decoder_crop(header.decoder, &x, &columns, UInt32(y0), UInt32(y1 - y0), $0, $1)
+        }
+        guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
+        let image = Image(width: Int(columns), height: y1 - y0)
+        let read = ShimResult.call {
+            wg_jpeg_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1)
+        }
+        guard read.succeeded else { throw read.decodingError(.jpeg) }
+        return DecodedPicture(
+            image: image, fullWidth: Int(fullWidth), fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0)
     }
 
     private static func decodeJPEG(

@@ -45,16 +45,22 @@ public struct ShapeLayer: Sendable, Equatable {
 /// A picture scaled to cover the canvas (aspect fill, centred on `focus`), drawn with
 /// an opacity: 0.5 shows it half-faded into what lies beneath.
 public struct PictureLayer: Sendable {
-    public var image: Image
+    /// The picture, or the part of it the canvas shows (see `DecodedPicture`).
+    public var picture: DecodedPicture
     public var opacity: Double
     public var focusX: Double
     public var focusY: Double
 
-    public init(image: Image, opacity: Double = 1, focusX: Double = 0.5, focusY: Double = 0.5) {
-        self.image = image
+    public init(picture: DecodedPicture, opacity: Double = 1, focusX: Double = 0.5, focusY: Double = 0.5) {
+        self.picture = picture
         self.opacity = opacity
         self.focusX = focusX
         self.focusY = focusY
+    }
+
+    /// A whole picture.
+    public init(image: Image, opacity: Double = 1, focusX: Double = 0.5, focusY: Double = 0.5) {
+        self.init(picture: DecodedPicture(image), opacity: opacity, focusX: focusX, focusY: focusY)
     }
 }
 

@@ -70,11 +70,17 @@ public struct Renderer: Sendable {
         return (canvas, timings)
     }
 
-    private func fit(_ picture: PictureLayer, width: Int, height: Int) -> Image {
-        if picture.image.width == width && picture.image.height == height { return picture.image }
-        return Resampler.cover(
-            picture.image, width: width, height: height, focusX: picture.focusX,
-            focusY: picture.focusY, workers: workers)
+    /// The picture cover-fitted to the canvas. The crop is worked out on the whole
+    /// picture, then moved into the part that was decoded.
+    private func fit(_ layer: PictureLayer, width: Int, height: Int) -> Image {
+        let picture = layer.picture
+        let crop = CoverGeometry.crop(
+            sourceWidth: picture.fullWidth, sourceHeight: picture.fullHeight, targetWidth: width,
+            targetHeight: height, focusX: layer.focusX, focusY: layer.focusY)
+        let local = SourceRect(
+            x: crop.x - Double(picture.offsetX), y: crop.y - Double(picture.offsetY), width: crop.width,
+            height: crop.height)
+        return Resampler.resample(picture.image, crop: local, width: width, height: height, workers: workers)
     }
 
     private static func unitPremultiplied(_ color: Color) -> SIMD4<Float> {
