@@ -15,7 +15,8 @@ let data = DataDirectory(path: repositoryRoot)
 
     @Test func sceneStacksTheAppsLayersInOrder() throws {
         let spec = SeasonWallpaperSpec(season: .winter, width: 1170, height: 2532, alpha: 0.5)
-        let scene = SeasonWallpaper.scene(spec, picture: DecodedPicture(Image(width: 10, height: 10)), fonts: FontChain(try font()))
+        let scene = SeasonWallpaper.scene(
+            spec, picture: DecodedPicture(Image(width: 10, height: 10)), fonts: FontChain(try font()))
         #expect(scene.width == 1170 && scene.height == 2532)
         guard scene.layers.count == 5,
             case .solid(let base) = scene.layers[0],

@@ -53,9 +53,10 @@ import Testing
 
     @Test func englishCardKeepsTheChineseNameSmallAbove() throws {
         let spec = TermCardSpec(term: SolarTerm.find("qingming")!, language: .english)
-        let texts = try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts).layers.compactMap {
-            if case .text(let text) = $0 { text } else { nil }
-        }
+        let texts = try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts)
+            .layers.compactMap {
+                if case .text(let text) = $0 { text } else { nil }
+            }
         let title = try #require(texts.first { $0.text == "Pure Brightness" })
         let chinese = try #require(texts.first { $0.text == "清明" })
         #expect(chinese.size < title.size)
@@ -77,7 +78,8 @@ import Testing
         for term in [SolarTerm.all[0], SolarTerm.all[17]] {
             for language in CardLanguage.allCases {
                 let spec = TermCardSpec(term: term, width: width, height: height, language: language)
-                let image = try Renderer().render(try TermCard.scene(spec, picture: DecodedPicture(black), fonts: Self.fonts))
+                let image = try Renderer().render(
+                    try TermCard.scene(spec, picture: DecodedPicture(black), fonts: Self.fonts))
                 let margin = 0.08 * Double(width)
                 var minX = width, maxX = 0, minY = height
                 for y in 0..<height {
