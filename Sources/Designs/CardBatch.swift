@@ -39,7 +39,7 @@ public struct CardBatch: Sendable {
     public init(pipeline: TermCardPipeline, folder: String, jobs: Int, thumbnailWidth: Int = 180) {
         let jobs = min(max(1, jobs), Parallel.availableCores)
         var shared = pipeline
-        shared.renderer = Renderer(workers: max(1, Parallel.availableCores / jobs))
+        shared.renderer.workers = max(1, Parallel.availableCores / jobs)
         self.pipeline = shared
         self.folder = folder
         self.jobs = jobs

@@ -1,3 +1,4 @@
+import Compositor
 import Designs
 
 /// `wallgen term NAME`: one solar-term card.
@@ -8,7 +9,8 @@ enum TermCommand {
         return SingleOutput.run(request.output, subject: "\(term.name) \(term.englishName)", verbose: verbose) {
             () throws(PipelineError) in
             try TermCardPipeline(
-                data: try DataDirectory.locate(), pngOptions: request.pngOptions, decodeLimits: request.limits
+                data: try DataDirectory.locate(), renderer: Renderer(dithers: request.dithers),
+                pngOptions: request.pngOptions, decodeLimits: request.limits
             ).render(request.spec)
         }
     }

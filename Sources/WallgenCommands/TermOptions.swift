@@ -9,6 +9,7 @@ public struct TermRequest: Equatable {
     var output: OutputTarget
     var limits = DecodeLimits.standard
     var pngOptions = PNGEncodingOptions.fast
+    var dithers = true
     var warnings: [String] = []
 }
 
@@ -20,6 +21,7 @@ public struct TermsRequest: Equatable {
     var gallery: Bool
     var limits = DecodeLimits.standard
     var pngOptions = PNGEncodingOptions.fast
+    var dithers = true
 }
 
 /// Options of `wallgen term` and `wallgen terms`.
@@ -39,7 +41,7 @@ enum TermOptions {
                 "Instead of a name: the term in effect on that day (the last", "one begun by the day's end in --tz).",
             ]),
         year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels,
-        CommonOptions.compression, language,
+        CommonOptions.compression, CommonOptions.dither, language,
         OptionSpec(
             long: "text", short: "t", valueName: "text", help: ["Your own title instead of the term's name."]),
         LabelOptions.maxCharacters, LabelOptions.strict,
@@ -61,7 +63,7 @@ enum TermOptions {
             long: "jobs", short: "j", valueName: "n",
             help: ["Cards rendered at once, at most the number of cores.", "(default: \\(Parallel.availableCores))"]),
         year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels,
-        CommonOptions.compression, language,
+        CommonOptions.compression, CommonOptions.dither, language,
         OptionSpec(long: "no-gallery", short: nil, valueName: nil, help: ["Skip contact-sheet.png and index.html."]),
         CommonOptions.help,
     ]
@@ -109,7 +111,8 @@ enum TermOptions {
         spec.isVerticalTitle = parsed.flags.contains("vertical")
         return TermRequest(
             spec: spec, output: output, limits: try CommonOptions.limits(parsed),
-            pngOptions: try CommonOptions.pngOptions(parsed), warnings: warnings)
+            pngOptions: try CommonOptions.pngOptions(parsed), dithers: try CommonOptions.dithers(parsed),
+            warnings: warnings)
     }
 
     static func validateTerms(_ parsed: ParsedArguments) throws(UsageError) -> TermsRequest {
@@ -139,7 +142,8 @@ enum TermOptions {
         }
         return TermsRequest(
             specs: specs, folder: folder, jobs: jobs, gallery: !parsed.flags.contains("no-gallery"),
-            limits: try CommonOptions.limits(parsed), pngOptions: try CommonOptions.pngOptions(parsed))
+            limits: try CommonOptions.limits(parsed), pngOptions: try CommonOptions.pngOptions(parsed),
+            dithers: try CommonOptions.dithers(parsed))
     }
 
     /// A term by any of its names, or an error listing the closest ones.

@@ -17,7 +17,8 @@ enum TermsCommand {
         do {
             batch = CardBatch(
                 pipeline: try TermCardPipeline(
-                    data: try DataDirectory.locate(), pngOptions: request.pngOptions, decodeLimits: request.limits),
+                    data: try DataDirectory.locate(), renderer: Renderer(dithers: request.dithers),
+                    pngOptions: request.pngOptions, decodeLimits: request.limits),
                 folder: request.folder,
                 jobs: request.jobs)
         } catch {

@@ -1,3 +1,4 @@
+import Compositor
 import Designs
 
 /// `wallgen [options]`: one season wallpaper.
@@ -7,7 +8,8 @@ enum WallpaperCommand {
         return SingleOutput.run(request.output, subject: request.spec.labelText, verbose: verbose) {
             () throws(PipelineError) in
             try WallpaperPipeline(
-                data: try DataDirectory.locate(), pngOptions: request.pngOptions, decodeLimits: request.limits
+                data: try DataDirectory.locate(), renderer: Renderer(dithers: request.dithers),
+                pngOptions: request.pngOptions, decodeLimits: request.limits
             ).render(request.spec)
         }
     }

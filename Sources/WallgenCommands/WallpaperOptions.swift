@@ -9,6 +9,7 @@ public struct WallpaperRequest: Equatable {
     var output: OutputTarget
     var limits = DecodeLimits.standard
     var pngOptions = PNGEncodingOptions.fast
+    var dithers = true
     /// Said on standard error before the wallpaper is made (a text cut to the limit).
     var warnings: [String] = []
 }
@@ -35,7 +36,7 @@ enum WallpaperOptions {
         CommonOptions.size,
         CommonOptions.device,
         CommonOptions.maxPixels,
-        CommonOptions.compression,
+        CommonOptions.compression, CommonOptions.dither,
         OptionSpec(
             long: "background", short: "b", valueName: "file",
             help: ["Your own JPEG or PNG instead of the season's picture."]),
@@ -89,7 +90,8 @@ enum WallpaperOptions {
         }
         return WallpaperRequest(
             spec: spec, output: output, limits: try CommonOptions.limits(parsed),
-            pngOptions: try CommonOptions.pngOptions(parsed), warnings: warnings)
+            pngOptions: try CommonOptions.pngOptions(parsed), dithers: try CommonOptions.dithers(parsed),
+            warnings: warnings)
     }
 
     static func season(_ name: String?, date: String?, today: CivilDate) throws(UsageError) -> Season {

@@ -121,6 +121,17 @@ import Testing
         }
     }
 
+    /// Without dithering every pixel is the exact value rounded to nearest.
+    @Test func withoutDitherValuesAreRounded() throws {
+        let width = 1000
+        let image = try Renderer(dithers: false).render(
+            Scene(width: width, height: 4, layers: [.solid(.white), .gradient(Self.edge)]))
+        for x in stride(from: 0, to: width, by: 7) {
+            let exact = 255 * (1 - Self.edgeAlpha((Double(x) + 0.5) / Double(width)))
+            #expect(abs(Double(image[x, 2].r) - exact) <= 0.5 + 1e-3, "x = \(x)")
+        }
+    }
+
     @Test func opaqueLayersGiveAnOpaqueImage() throws {
         let picture = randomImage(width: 64, height: 48, seed: 5)
         let image = try Renderer().render(

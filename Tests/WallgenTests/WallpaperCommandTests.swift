@@ -39,6 +39,21 @@ import Testing
         #expect(bad.status == 64 && bad.standardError.contains("--compression must be fast, default or small"))
     }
 
+    @Test func ditherOffMakesSmallerFiles() throws {
+        let folder = try temporaryFolder()
+        for setting in ["on", "off"] {
+            let result = try launch(
+                ["-s", "winter", "--size", "300x600", "--dither", setting, "-o", "\(setting).png"], in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        func size(_ name: String) throws -> Int {
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)).count
+        }
+        #expect(try size("off.png") < size("on.png"))
+        let bad = try launch(["--dither", "maybe"], in: folder)
+        #expect(bad.status == 64 && bad.standardError.contains("--dither must be on or off"))
+    }
+
     @Test func dashWritesThePNGToStandardOutput() throws {
         let folder = try temporaryFolder()
         let result = try launch(["-s", "spring", "--size", "120x200", "--label", "off", "-o", "-"], in: folder)

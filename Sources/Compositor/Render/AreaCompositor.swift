@@ -17,6 +17,8 @@ struct AreaCompositor {
     }
 
     let operations: [Operation]
+    /// Dither when quantising (see `store`); without it values are simply rounded.
+    let dithers: Bool
 
     /// Applies the operations to every row of `canvas`. With `startBlank` the canvas's
     /// current contents are ignored (treated as transparent) rather than read.
@@ -35,7 +37,7 @@ struct AreaCompositor {
                 for operation in operations {
                     Self.apply(operation, row: y, to: accumulator, count: width)
                 }
-                Self.store(accumulator, into: row, count: width, y: y)
+                Self.store(accumulator, into: row, count: width, y: y, dithers: dithers)
             }
         }
     }
@@ -86,9 +88,10 @@ struct AreaCompositor {
     /// despite float error; colour is then capped at alpha, as premultiplication requires.
     private static func store(
         _ accumulator: UnsafeMutablePointer<SIMD4<Float>>, into row: UnsafeMutablePointer<UInt8>,
-        count: Int, y: Int
+        count: Int, y: Int, dithers: Bool
     ) {
-        DitherPattern.thresholds.withUnsafeBufferPointer { thresholds in
+        let pattern = dithers ? DitherPattern.thresholds : DitherPattern.rounding
+        pattern.withUnsafeBufferPointer { thresholds in
             let patternRow = thresholds.baseAddress! + (y % DitherPattern.size) * DitherPattern.size
             for x in 0..<count {
                 let threshold = patternRow[x & (DitherPattern.size - 1)]

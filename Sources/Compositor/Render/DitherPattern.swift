@@ -19,4 +19,7 @@ enum DitherPattern {
         let noise = (52.9829189 * inner).truncatingRemainder(dividingBy: 1)
         return Float(((noise * 256).rounded(.down) + 0.5) / 256)
     }
+
+    /// Every threshold one half: plain rounding to nearest, for `dithers: false`.
+    static let rounding = [Float](repeating: 0.5, count: size * size)
 }
