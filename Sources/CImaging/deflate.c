@@ -14,34 +14,53 @@
 
 static inline int wg_abs(int value) { return value < 0 ? -value : value; }
 
-static inline uint8_t wg_paeth(int a, int b, int c) {
-    int p = a + b - c;
-    int pa = wg_abs(p - a), pb = wg_abs(p - b), pc = wg_abs(p - c);
-    if (pa <= pb && pa <= pc) return (uint8_t)a;
-    return (uint8_t)(pb <= pc ? b : c);
+
+// One loop per filter type, so each is a plain loop the compiler can vectorise
+// (a switch inside the loop would stop it). The first `bpp` bytes have no left
+// neighbour; a missing row above counts as zeros.
+static void wg_filter_sub(const uint8_t *row, size_t length, int bpp, uint8_t *out) {
+    for (int i = 0; i < bpp; i++) out[i] = row[i];
+    for (size_t i = bpp; i < length; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
 }
 
-// Writes one row filtered with `type` (0 none, 1 sub, 2 up, 3 average, 4 paeth) and
-// returns the sum of the filtered bytes as signed magnitudes (libpng's heuristic).
-static unsigned wg_filter_row(int type, const uint8_t *row, const uint8_t *previous, size_t length,
-                              int bpp, uint8_t *out) {
-    unsigned cost = 0;
-    for (size_t i = 0; i < length; i++) {
-        int a = i >= (size_t)bpp ? row[i - bpp] : 0;
-        int b = previous != NULL ? previous[i] : 0;
-        int c = (previous != NULL && i >= (size_t)bpp) ? previous[i - bpp] : 0;
-        int predicted;
-        switch (type) {
-        case 1: predicted = a; break;
-        case 2: predicted = b; break;
-        case 3: predicted = (a + b) >> 1; break;
-        case 4: predicted = wg_paeth(a, b, c); break;
-        default: predicted = 0; break;
-        }
-        uint8_t value = (uint8_t)(row[i] - predicted);
-        out[i] = value;
-        cost += value < 128 ? value : 256 - value;
+static void wg_filter_up(const uint8_t *row, const uint8_t *above, size_t length, uint8_t *out) {
+    for (size_t i = 0; i < length; i++) out[i] = (uint8_t)(row[i] - above[i]);
+}
+
+static void wg_filter_average(const uint8_t *row, const uint8_t *above, size_t length, int bpp,
+                              uint8_t *out) {
+    for (int i = 0; i < bpp; i++) out[i] = (uint8_t)(row[i] - (above[i] >> 1));
+    for (size_t i = bpp; i < length; i++) out[i] = (uint8_t)(row[i] - ((row[i - bpp] + above[i]) >> 1));
+}
+
+static void wg_filter_paeth(const uint8_t *row, const uint8_t *above, size_t length, int bpp,
+                            uint8_t *out) {
+    for (int i = 0; i < bpp; i++) out[i] = (uint8_t)(row[i] - above[i]);
+    for (size_t i = bpp; i < length; i++) {
+        int a = row[i - bpp], b = above[i], c = above[i - bpp];
+        int p = a + b - c;
+        int pa = wg_abs(p - a), pb = wg_abs(p - b), pc = wg_abs(p - c);
+        int predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+        out[i] = (uint8_t)(row[i] - predicted);
     }
+}
+
+// Writes one row filtered with `type` (0 none, 1 sub, 2 up, 3 average, 4 paeth).
+static void wg_filter_row(int type, const uint8_t *row, const uint8_t *above, size_t length, int bpp,
+                          uint8_t *out) {
+    switch (type) {
+    case 1: wg_filter_sub(row, length, bpp, out); break;
+    case 2: wg_filter_up(row, above, length, out); break;
+    case 3: wg_filter_average(row, above, length, bpp, out); break;
+    case 4: wg_filter_paeth(row, above, length, bpp, out); break;
+    default: memcpy(out, row, length); break;
+    }
+}
+
+// libpng's heuristic for choosing a filter: the sum of the output bytes read as signed.
+static unsigned wg_filter_cost(const uint8_t *filtered, size_t length) {
+    unsigned cost = 0;
+    for (size_t i = 0; i < length; i++) cost += filtered[i] < 128 ? filtered[i] : 256 - filtered[i];
     return cost;
 }
 
@@ -50,27 +69,34 @@ void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint
     const int bpp = keep_alpha ? 4 : 3;
     const size_t length = (size_t)width * bpp;
     uint8_t *current = malloc(length), *previous = malloc(length), *trial = malloc(length);
-    if (current == NULL || previous == NULL || trial == NULL) abort();
+    uint8_t *zeros = calloc(length, 1);  // the row above the first
+    if (current == NULL || previous == NULL || trial == NULL || zeros == NULL) abort();
     // Packs a row to RGB or RGBA.
     #define WG_PACK(y, dst)                                                       \
         do {                                                                       \
             const uint8_t *src = rgba + (size_t)(y) * stride;                      \
             if (keep_alpha) memcpy(dst, src, length);                              \
-            else for (uint32_t x = 0; x < width; x++) memcpy(dst + 3 * x, src + 4 * x, 3); \
+            else for (uint32_t x = 0; x < width; x++) {                            \
+                dst[3 * x] = src[4 * x];                                           \
+                dst[3 * x + 1] = src[4 * x + 1];                                   \
+                dst[3 * x + 2] = src[4 * x + 2];                                   \
+            }                                                                      \
         } while (0)
     if (first_row > 0) WG_PACK(first_row - 1, previous);
     for (uint32_t y = first_row; y < end_row; y++) {
         WG_PACK(y, current);
-        const uint8_t *above = y > 0 ? previous : NULL;
+        const uint8_t *above = y > 0 ? previous : zeros;
         uint8_t *out = output + (size_t)(y - first_row) * (length + 1);
         if (!adaptive) {
             out[0] = 4;
-            wg_filter_row(4, current, above, length, bpp, out + 1);
+            wg_filter_paeth(current, above, length, bpp, out + 1);
         } else {
-            unsigned best = wg_filter_row(0, current, above, length, bpp, out + 1);
+            wg_filter_row(0, current, above, length, bpp, out + 1);
+            unsigned best = wg_filter_cost(out + 1, length);
             out[0] = 0;
             for (int type = 1; type <= 4; type++) {
-                unsigned cost = wg_filter_row(type, current, above, length, bpp, trial);
+                wg_filter_row(type, current, above, length, bpp, trial);
+                unsigned cost = wg_filter_cost(trial, length);
                 if (cost < best) {
                     best = cost;
                     out[0] = (uint8_t)type;
@@ -86,6 +112,7 @@ void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint
     free(current);
     free(previous);
     free(trial);
+    free(zeros);
 }
 
 wg_status wg_deflate_band(const uint8_t *data, size_t size, const uint8_t *dictionary,
