@@ -67,16 +67,18 @@ public enum Resampler {
         _ filter: FilterWeights
     ) {
         filter.weights.withUnsafeBufferPointer { weights in
-            for x in 0..<filter.outputCount {
-                var sum = SIMD4<Int32>(repeating: 0)
-                let first = source + 4 &* filter.firstSource[x]
-                let taps = weights.baseAddress! + x &* filter.tapCount
-                for t in 0..<filter.tapCount {
-                    let p = first + 4 &* t
-                    let pixel = SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
-                    sum &+= pixel &* taps[t]
+            filter.firstSource.withUnsafeBufferPointer { firstSource in
+                for x in 0..<filter.outputCount {
+                    var sum = SIMD4<Int32>(repeating: 0)
+                    let first = source + 4 &* firstSource[x]
+                    let taps = weights.baseAddress! + x &* filter.tapCount
+                    for t in 0..<filter.tapCount {
+                        let p = first + 4 &* t
+                        let pixel = SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
+                        sum &+= pixel &* taps[t]
+                    }
+                    store(sum, to: destination + 4 &* x)
                 }
-                store(sum, to: destination + 4 &* x)
             }
         }
     }
@@ -106,13 +108,13 @@ public enum Resampler {
     /// Rounds a fixed-point RGBA sum to bytes, clamped to 0...255 and colour <= alpha.
     @inline(__always)
     private static func store(_ sum: SIMD4<Int32>, to pixel: UnsafeMutablePointer<UInt8>) {
-        let half = SIMD4<Int32>(repeating: FilterWeights.one / 2)
-        var value = (sum &+ half) &>> SIMD4(repeating: Int32(FilterWeights.fractionBits))
-        value.clamp(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-        let alpha = value[3]
-        pixel[0] = UInt8(truncatingIfNeeded: min(value[0], alpha))
-        pixel[1] = UInt8(truncatingIfNeeded: min(value[1], alpha))
-        pixel[2] = UInt8(truncatingIfNeeded: min(value[2], alpha))
+        // Scalar min/max: the SIMD clamp is not inlined and costs a call per pixel.
+        let half = FilterWeights.one / 2
+        let shift = Int32(FilterWeights.fractionBits)
+        let alpha = min(max((sum[3] &+ half) &>> shift, 0), 255)
+        pixel[0] = UInt8(truncatingIfNeeded: min(max((sum[0] &+ half) &>> shift, 0), alpha))
+        pixel[1] = UInt8(truncatingIfNeeded: min(max((sum[1] &+ half) &>> shift, 0), alpha))
+        pixel[2] = UInt8(truncatingIfNeeded: min(max((sum[2] &+ half) &>> shift, 0), alpha))
         pixel[3] = UInt8(truncatingIfNeeded: alpha)
     }
 }
