@@ -25,6 +25,13 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // pixman, the blend library X and cairo use: the benchmark's peer for the blend loop.
+        // Nothing but wallgen-bench links it.
+        .systemLibrary(
+            name: "CPixman",
+            pkgConfig: "pixman-1",
+            providers: [.apt(["libpixman-1-dev"])]
+        ),
         // The only place libpng, libjpeg-turbo, Little CMS, FreeType, HarfBuzz and fontconfig
         // are called. Their setjmp/longjmp
         // error handling stays inside these C functions; Swift sees status codes and messages.
@@ -50,7 +57,7 @@ let package = Package(
         // The command line: parse, validate, run, report.
         .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
-        .executableTarget(name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac"]),
+        .executableTarget(name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman"]),
         // Fuzz targets for libFuzzer (Scripts/fuzz); in ordinary builds they replay
         // saved inputs, which the tests do with Fuzz/regressions.
         .target(name: "FuzzSupport", dependencies: ["Compositor"]),

@@ -1,11 +1,12 @@
 import Almanac
+import CPixman
 import Compositor
 import Designs
 import Foundation
 
 // Release-mode benchmark of the blend kernels and the whole wallpaper pipeline.
 // Every figure is printed beside baselines measured in the same run on the same
-// buffers (memory copy, a plain scalar loop), so ratios stay comparable across
+// buffers (memory bandwidth, a plain scalar loop, pixman), so ratios stay comparable across
 // machines and noisy runs. `--quick` runs each measurement briefly on small buffers:
 // it only proves the benchmark works (tests run it in debug, where figures mean nothing).
 
@@ -72,17 +73,132 @@ func scalarReferenceSourceOver(destination: UnsafeMutablePointer<UInt8>, source:
     }
 }
 
+/// The memory-bound ceiling for a blend: read two buffers, write one, as 64-bit words
+/// (the compiler vectorises it). Any blend that reads source and destination does at least this.
+func readTwoWriteOne(destination: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>, bytes: Int) {
+    let words = bytes / 8
+    let d = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt64.self)
+    let s = UnsafeRawPointer(source).assumingMemoryBound(to: UInt64.self)
+    for i in 0..<words { d[i] = d[i] | s[i] }
+}
+
+/// pixman's OVER on wallgen's buffers. PIXMAN_a8b8g8r8 is RGBA byte order on a
+/// little-endian machine, so pixman sees exactly wallgen's premultiplied pixels.
+func pixmanImage(_ image: Image) -> OpaquePointer {
+    pixman_image_create_bits(
+        PIXMAN_a8b8g8r8, Int32(image.width), Int32(image.height),
+        UnsafeMutableRawPointer(image.pixels).assumingMemoryBound(to: UInt32.self), Int32(image.width * 4))
+}
+
+func pixmanOver(source: OpaquePointer, mask: OpaquePointer?, destination: OpaquePointer, width: Int, height: Int) {
+    pixman_image_composite32(
+        PIXMAN_OP_OVER, source, mask, destination, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+}
+
+/// The fused background's four layers done by pixman, one composite per layer as a pixman
+/// user would: white, the picture at half opacity (a solid mask), the edge shade and the
+/// bottom shade as pixman linear gradients. Same work as the fused loop, minus the dither.
+final class PixmanBackground {
+    let width: Int32
+    let height: Int32
+    private let white: OpaquePointer
+    private let halfOpacity: OpaquePointer
+    private let edgeShade: OpaquePointer
+    private let bottomShade: OpaquePointer
+
+    init(width: Int, height: Int) {
+        self.width = Int32(width)
+        self.height = Int32(height)
+        func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t(value * 65536) }
+        func black(_ alpha: Double) -> pixman_color_t {
+            pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(alpha * 65535))
+        }
+        func solid(_ color: pixman_color_t) -> OpaquePointer {
+            var color = color
+            return pixman_image_create_solid_fill(&color)
+        }
+        func gradient(from start: pixman_point_fixed_t, to end: pixman_point_fixed_t, _ stops: [(Double, Double)])
+            -> OpaquePointer
+        {
+            var start = start
+            var end = end
+            let stops = stops.map { pixman_gradient_stop_t(x: fixed($0.0), color: black($0.1)) }
+            return pixman_image_create_linear_gradient(&start, &end, stops, Int32(stops.count))
+        }
+        white = solid(pixman_color_t(red: 65535, green: 65535, blue: 65535, alpha: 65535))
+        halfOpacity = solid(black(0.5))
+        // Gradient end points are pixel edges; pixman samples at pixel centres, like wallgen.
+        edgeShade = gradient(
+            from: pixman_point_fixed_t(x: 0, y: 0), to: pixman_point_fixed_t(x: fixed(Double(width)), y: 0),
+            [(0, 0.3), (0.2, 0), (0.8, 0), (1, 0.3)])
+        bottomShade = gradient(
+            from: pixman_point_fixed_t(x: 0, y: fixed(Double(height) / 2)),
+            to: pixman_point_fixed_t(x: 0, y: fixed(Double(height))), [(0, 0), (1, 0.4)])
+    }
+
+    func render(picture: OpaquePointer, into canvas: OpaquePointer) {
+        pixman_image_composite32(PIXMAN_OP_SRC, white, nil, canvas, 0, 0, 0, 0, 0, 0, width, height)
+        pixman_image_composite32(PIXMAN_OP_OVER, picture, halfOpacity, canvas, 0, 0, 0, 0, 0, 0, width, height)
+        pixman_image_composite32(PIXMAN_OP_OVER, edgeShade, nil, canvas, 0, 0, 0, 0, 0, 0, width, height)
+        pixman_image_composite32(PIXMAN_OP_OVER, bottomShade, nil, canvas, 0, 0, 0, 0, 0, 0, width, height)
+    }
+
+    deinit {
+        for image in [white, halfOpacity, edgeShade, bottomShade] { pixman_image_unref(image) }
+    }
+}
+
+/// A solid colour through an 8-bit coverage mask in pixman, the way text is drawn.
+/// pixman wants mask rows padded to four bytes, so the mask gets its own buffer.
+final class PixmanCoverage {
+    let solid: OpaquePointer
+    let mask: OpaquePointer
+    private let bytes: UnsafeMutablePointer<UInt8>
+
+    init(color: PremultipliedPixel, coverage: UInt8, width: Int, height: Int) {
+        let stride = (width + 3) / 4 * 4
+        bytes = .allocate(capacity: stride * height)
+        bytes.initialize(repeating: coverage, count: stride * height)
+        mask = pixman_image_create_bits(
+            PIXMAN_a8, Int32(width), Int32(height), UnsafeMutableRawPointer(bytes).assumingMemoryBound(to: UInt32.self),
+            Int32(stride))
+        func sixteen(_ channel: UInt8) -> UInt16 { UInt16(channel) * 257 }
+        var fill = pixman_color_t(
+            red: sixteen(color.r), green: sixteen(color.g), blue: sixteen(color.b), alpha: sixteen(color.a))
+        solid = pixman_image_create_solid_fill(&fill)
+    }
+
+    deinit {
+        pixman_image_unref(mask)
+        pixman_image_unref(solid)
+        bytes.deallocate()
+    }
+}
+
 func format(_ value: Double, _ digits: Int = 0) -> String {
     String(format: "%.\(digits)f", value)
 }
 
 func row(_ label: String, _ mpx: Double, _ note: String = "") -> String {
-    label.padding(toLength: 34, withPad: " ", startingAt: 0) + format(mpx, mpx < 10 ? 2 : 0).leftPadded(8) + " Mpx/s"
+    label.padding(toLength: 40, withPad: " ", startingAt: 0) + format(mpx, mpx < 10 ? 2 : 0).leftPadded(8) + " Mpx/s"
         + (note.isEmpty ? "" : "   " + note)
 }
 
 extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
+
+/// Both implementations of exact source-over must give the same bytes, or the race is unfair.
+func blendAgreesWithPixman(source: Image, width: Int, height: Int) -> Bool {
+    let ours = randomImage(width: width, height: height, seed: 4)
+    let theirs = randomImage(width: width, height: height, seed: 4)
+    Blend.sourceOver(destination: ours.pixels, source: source.pixels, count: width * height)
+    let pixmanSource = pixmanImage(source)
+    let pixmanDestination = pixmanImage(theirs)
+    pixmanOver(source: pixmanSource, mask: nil, destination: pixmanDestination, width: width, height: height)
+    pixman_image_unref(pixmanSource)
+    pixman_image_unref(pixmanDestination)
+    return memcmp(ours.pixels, theirs.pixels, width * height * 4) == 0
 }
 
 func benchmarkBlend(width: Int, height: Int) {
@@ -92,6 +208,9 @@ func benchmarkBlend(width: Int, height: Int) {
     let bytes = width * height * 4
 
     let copy = pixels / medianSeconds { memcpy(destination.pixels, source.pixels, bytes) } / 1e6
+    let readTwo =
+        pixels / medianSeconds { readTwoWriteOne(destination: destination.pixels, source: source.pixels, bytes: bytes) }
+        / 1e6
     let scalar =
         pixels
         / medianSeconds {
@@ -102,6 +221,20 @@ func benchmarkBlend(width: Int, height: Int) {
         / medianSeconds {
             Blend.sourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
         } / 1e6
+    let pixmanSource = pixmanImage(source)
+    let pixmanDestination = pixmanImage(destination)
+    defer {
+        pixman_image_unref(pixmanSource)
+        pixman_image_unref(pixmanDestination)
+    }
+    let pixman =
+        pixels
+        / medianSeconds {
+            pixmanOver(
+                source: pixmanSource, mask: nil, destination: pixmanDestination, width: width, height: height)
+        } / 1e6
+    let agrees = blendAgreesWithPixman(source: source, width: width, height: height)
+
     let coverage = [UInt8](repeating: 200, count: width * height)
     let color = Color(red: 200, green: 120, blue: 40).withOpacity(0.8).premultiplied
     let masked =
@@ -111,6 +244,14 @@ func benchmarkBlend(width: Int, height: Int) {
                 Blend.sourceOver(
                     destination: destination.pixels, color: color, coverage: $0.baseAddress!, count: width * height)
             }
+        } / 1e6
+    let pixmanCoverage = PixmanCoverage(color: color, coverage: 200, width: width, height: height)
+    let pixmanMasked =
+        pixels
+        / medianSeconds {
+            pixmanOver(
+                source: pixmanCoverage.solid, mask: pixmanCoverage.mask, destination: pixmanDestination,
+                width: width, height: height)
         } / 1e6
 
     // The wallpaper's whole-canvas layers, as the renderer fuses them.
@@ -126,17 +267,39 @@ func benchmarkBlend(width: Int, height: Int) {
         return pixels / medianSeconds { _ = try! renderer.render(scene) } / 1e6
     }
     let fusedOne = fused(workers: 1)
+    let pixmanBackground = PixmanBackground(width: width, height: height)
+    let pixmanPicture = pixmanImage(picture)
+    defer { pixman_image_unref(pixmanPicture) }
+    let pixmanFused =
+        pixels / medianSeconds { pixmanBackground.render(picture: pixmanPicture, into: pixmanDestination) } / 1e6
+    // The peer must draw the same picture: wallgen dithers, pixman rounds per layer.
+    let fusedImage = try! Renderer(workers: 1).render(scene)
+    var largestDifference = 0
+    for i in 0..<(width * height * 4) {
+        largestDifference = max(largestDifference, abs(Int(fusedImage.pixels[i]) - Int(destination.pixels[i])))
+    }
     let fusedAll = fused(workers: Parallel.availableCores)
 
     print("Blend and fuse loops, \(width)x\(height), one core unless noted")
-    print(row("  memory copy (bandwidth)", copy))
+    print(row("  memory copy (read 1, write 1)", copy))
+    print(row("  read 2, write 1 (blend ceiling)", readTwo))
     print(row("  scalar reference source-over", scalar, "1.00x scalar"))
+    print(row("  pixman OVER (span)", pixman, "\(format(pixman / readTwo, 2))x ceiling"))
     print(
         row(
-            "  Blend.sourceOver (span)", blend, "\(format(blend / scalar, 2))x scalar, \(format(blend / copy, 2))x copy"
-        ))
-    print(row("  Blend.sourceOver (coverage mask)", masked, "\(format(masked / scalar, 2))x scalar"))
-    print(row("  fused 4-layer background", fusedOne, "\(format(fusedOne / copy, 2))x copy"))
+            "  Blend.sourceOver (span)", blend,
+            "\(format(blend / pixman, 2))x pixman, \(format(blend / readTwo, 2))x ceiling, "
+                + (agrees ? "same bytes as pixman" : "DIFFERS from pixman")))
+    print(row("  pixman OVER (solid through a8 mask)", pixmanMasked))
+    print(row("  Blend.sourceOver (coverage mask)", masked, "\(format(masked / pixmanMasked, 2))x pixman"))
+    print(
+        row(
+            "  pixman, the same 4 layers (4 passes)", pixmanFused,
+            "differs from wallgen's by at most \(largestDifference) levels"))
+    print(
+        row(
+            "  fused 4-layer background (1 pass)", fusedOne,
+            "\(format(fusedOne / pixmanFused, 2))x pixman, \(format(fusedOne / readTwo, 2))x ceiling"))
     print(
         row(
             "  fused background, \(Parallel.availableCores) cores", fusedAll,
@@ -244,10 +407,14 @@ final class ProcessFailures: @unchecked Sendable {
     var count: Int { lock.withLock { failures } }
 }
 
-for (width, height) in blendSizes { benchmarkBlend(width: width, height: height) }
+// Sections can be named to run only those: `wallgen-bench blend`, `wallgen-bench pipeline batch`.
+let sections = ["blend", "pipeline", "batch"]
+let named = CommandLine.arguments.dropFirst().filter { sections.contains($0) }
+func wanted(_ section: String) -> Bool { named.isEmpty || named.contains(section) }
 do {
-    try benchmarkPipeline()
-    try benchmarkBatch()
+    if wanted("blend") { for (width, height) in blendSizes { benchmarkBlend(width: width, height: height) } }
+    if wanted("pipeline") { try benchmarkPipeline() }
+    if wanted("batch") { try benchmarkBatch() }
 } catch {
     FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
     exit(1)

@@ -22,16 +22,23 @@ import Testing
         let count = 256 * 257 / 2 * 256
         var sources = [UInt8](repeating: 0, count: 4 * count)
         var destinations = [UInt8](repeating: 0, count: 4 * count)
-        var expected = [UInt8](repeating: 0, count: count)
+        var expected = [UInt8](repeating: 0, count: 4 * count)
         var i = 0
         for alpha in 0...255 {
             for value in 0...alpha {
                 for destination in 0...255 {
-                    // The case sits in a pixel's red channel, its alpha in the alpha channel.
-                    sources[4 * i] = UInt8(value)
-                    sources[4 * i + 3] = UInt8(alpha)
-                    destinations[4 * i] = UInt8(destination)
-                    expected[i] = Self.reference(UInt8(value), UInt8(destination), sourceAlpha: UInt8(alpha))
+                    // Every case runs through each channel's position in the pixel (the vector
+                    // path treats low and high bytes differently); the destination differs per
+                    // channel so a mixed-up channel cannot pass.
+                    let destinationChannels = [destination, 255 - destination, destination ^ 0x55, destination]
+                    let sourceChannels = [value, value, value, alpha]
+                    for channel in 0..<4 {
+                        sources[4 * i + channel] = UInt8(sourceChannels[channel])
+                        destinations[4 * i + channel] = UInt8(destinationChannels[channel])
+                        expected[4 * i + channel] = Self.reference(
+                            UInt8(sourceChannels[channel]), UInt8(destinationChannels[channel]),
+                            sourceAlpha: UInt8(alpha))
+                    }
                     i += 1
                 }
             }
@@ -42,7 +49,7 @@ import Testing
             }
         }
         var mismatches = 0
-        for i in 0..<count where destinations[4 * i] != expected[i] { mismatches += 1 }
+        for i in 0..<(4 * count) where destinations[i] != expected[i] { mismatches += 1 }
         #expect(mismatches == 0)
     }
 
