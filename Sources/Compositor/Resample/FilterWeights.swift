@@ -85,7 +85,13 @@ struct FilterWeights {
         self.weights = compact
     }
 
-    /// The source index range every output together reads.
+    /// Every source index some tap touches, zero-weight taps included (each output reads
+    /// exactly `tapCount` pixels). `sourceRange` is the part that actually contributes.
+    var tapRange: ClosedRange<Int> {
+        (firstSource.min() ?? 0)...((firstSource.max() ?? 0) + tapCount - 1)
+    }
+
+    /// The source index range every output together reads with a non-zero weight.
     var sourceRange: ClosedRange<Int> {
         let first = firstSource.min() ?? 0
         let last =

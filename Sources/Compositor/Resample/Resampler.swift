@@ -34,8 +34,8 @@ public enum Resampler {
         let rows = vertical.sourceRange
         let intermediate = Image(width: width, height: rows.count)
         let horizontalWeights = horizontal.weights.map(Float.init)
-        // Every tap is read, zero weights included (0 times an unconverted float could be NaN).
-        let columns = horizontal.firstSource.min()!...(horizontal.firstSource.max()! + horizontal.tapCount - 1)
+        // Zero-weight taps are read too, and 0 times an unconverted float could be NaN.
+        let columns = horizontal.tapRange
         Parallel.forEachChunk(of: rows.count, workers: workers) { chunk in
             let sourceRow = UnsafeMutablePointer<Float>.allocate(capacity: 4 * source.width)
             defer { sourceRow.deallocate() }
