@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// KernelsAVX2 is compiled for Haswell-class x86-64 (x86-64-v3); the compositor runs it
+// only after asking the processor. Other architectures build it without the flag.
+#if arch(x86_64)
+    let avx2Flags: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
+#else
+    let avx2Flags: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "wallgen",
     products: [
@@ -43,10 +51,13 @@ let package = Package(
                 .linkedLibrary("fontconfig"),
             ]
         ),
+        // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.
+        .target(name: "Kernels"),
+        .target(name: "KernelsAVX2", dependencies: ["Kernels"], swiftSettings: avx2Flags),
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
         .target(
             name: "Compositor",
-            dependencies: ["CImaging"],
+            dependencies: ["CImaging", "Kernels", "KernelsAVX2"],
             swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
@@ -67,7 +78,7 @@ let package = Package(
         .executableTarget(name: "FuzzArguments", dependencies: ["WallgenCommands", "Almanac", "FuzzSupport"]),
         // Helpers several test targets share (an independent PNG writer).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CImaging", "TestSupport"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "TestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.

@@ -3,6 +3,7 @@ import CPixman
 import Compositor
 import Designs
 import Foundation
+import Kernels
 
 // Release-mode benchmark of the blend kernels and the whole wallpaper pipeline.
 // Every figure is printed beside baselines measured in the same run on the same
@@ -190,7 +191,7 @@ func benchmarkScale() {
     let theirs = pixels / medianSeconds(runs: quick ? 1 : 3) { peer() } / 1e6
     print("Lanczos-3 cover scale, \(sourceWidth)x\(sourceHeight) to \(width)x\(height), one core, output pixels")
     print(row("  pixman separable convolution", theirs))
-    print(row("  Resampler.cover", ours, "\(format(ours / theirs, 2))x pixman"))
+    print(row("  Resampler.cover (\(KernelChoice.active.name) kernels)", ours, "\(format(ours / theirs, 2))x pixman"))
 }
 
 /// A solid colour through an 8-bit coverage mask in pixman, the way text is drawn.
@@ -234,10 +235,10 @@ extension String {
 }
 
 /// Both implementations of exact source-over must give the same bytes, or the race is unfair.
-func blendAgreesWithPixman(source: Image, width: Int, height: Int) -> Bool {
+func blendAgreesWithPixman(source: Image, width: Int, height: Int, kernels: any KernelSet.Type) -> Bool {
     let ours = randomImage(width: width, height: height, seed: 4)
     let theirs = randomImage(width: width, height: height, seed: 4)
-    Blend.sourceOver(destination: ours.pixels, source: source.pixels, count: width * height)
+    kernels.sourceOver(destination: ours.pixels, source: source.pixels, count: width * height)
     let pixmanSource = pixmanImage(source)
     let pixmanDestination = pixmanImage(theirs)
     pixmanOver(source: pixmanSource, mask: nil, destination: pixmanDestination, width: width, height: height)
@@ -261,11 +262,13 @@ func benchmarkBlend(width: Int, height: Int) {
         / medianSeconds {
             scalarReferenceSourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
         } / 1e6
-    let blend =
+    // Every compiled copy of the loops this processor runs, the baseline first.
+    let blends = KernelChoice.supported.map { kernels in
         pixels
-        / medianSeconds {
-            Blend.sourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
-        } / 1e6
+            / medianSeconds {
+                kernels.sourceOver(destination: destination.pixels, source: source.pixels, count: width * height)
+            } / 1e6
+    }
     let pixmanSource = pixmanImage(source)
     let pixmanDestination = pixmanImage(destination)
     defer {
@@ -278,18 +281,23 @@ func benchmarkBlend(width: Int, height: Int) {
             pixmanOver(
                 source: pixmanSource, mask: nil, destination: pixmanDestination, width: width, height: height)
         } / 1e6
-    let agrees = blendAgreesWithPixman(source: source, width: width, height: height)
+    let agree = KernelChoice.supported.map {
+        blendAgreesWithPixman(source: source, width: width, height: height, kernels: $0)
+    }
 
     let coverage = [UInt8](repeating: 200, count: width * height)
     let color = Color(red: 200, green: 120, blue: 40).withOpacity(0.8).premultiplied
-    let masked =
+    let maskedColor = SIMD4(color.r, color.g, color.b, color.a)
+    let masks = KernelChoice.supported.map { kernels in
         pixels
-        / medianSeconds {
-            coverage.withUnsafeBufferPointer {
-                Blend.sourceOver(
-                    destination: destination.pixels, color: color, coverage: $0.baseAddress!, count: width * height)
-            }
-        } / 1e6
+            / medianSeconds {
+                coverage.withUnsafeBufferPointer {
+                    kernels.sourceOver(
+                        destination: destination.pixels, color: maskedColor, coverage: $0.baseAddress!,
+                        count: width * height)
+                }
+            } / 1e6
+    }
     let pixmanCoverage = PixmanCoverage(color: color, coverage: 200, width: width, height: height)
     let pixmanMasked =
         pixels
@@ -325,18 +333,27 @@ func benchmarkBlend(width: Int, height: Int) {
     }
     let fusedAll = fused(workers: Parallel.availableCores)
 
-    print("Blend and fuse loops, \(width)x\(height), one core unless noted")
+    print(
+        "Blend and fuse loops, \(width)x\(height), one core unless noted; fused with the \(KernelChoice.active.name) kernels"
+    )
     print(row("  memory copy (read 1, write 1)", copy))
     print(row("  read 2, write 1 (blend ceiling)", readTwo))
     print(row("  scalar reference source-over", scalar, "1.00x scalar"))
     print(row("  pixman OVER (span)", pixman, "\(format(pixman / readTwo, 2))x ceiling"))
-    print(
-        row(
-            "  Blend.sourceOver (span)", blend,
-            "\(format(blend / pixman, 2))x pixman, \(format(blend / readTwo, 2))x ceiling, "
-                + (agrees ? "same bytes as pixman" : "DIFFERS from pixman")))
+    for (index, kernels) in KernelChoice.supported.enumerated() {
+        print(
+            row(
+                "  Blend.sourceOver span, \(kernels.name)", blends[index],
+                "\(format(blends[index] / pixman, 2))x pixman, \(format(blends[index] / readTwo, 2))x ceiling, "
+                    + (agree[index] ? "same bytes as pixman" : "DIFFERS from pixman")))
+    }
     print(row("  pixman OVER (solid through a8 mask)", pixmanMasked))
-    print(row("  Blend.sourceOver (coverage mask)", masked, "\(format(masked / pixmanMasked, 2))x pixman"))
+    for (index, kernels) in KernelChoice.supported.enumerated() {
+        print(
+            row(
+                "  coverage mask, \(kernels.name)", masks[index],
+                "\(format(masks[index] / pixmanMasked, 2))x pixman"))
+    }
     print(
         row(
             "  pixman, the same 4 layers (4 passes)", pixmanFused,
@@ -364,7 +381,9 @@ func benchmarkPipeline() throws {
     func median(_ stage: (StageTimings) -> Duration) -> Double {
         runs.map { seconds(stage($0)) * 1000 }.sorted()[runs.count / 2]
     }
-    print("Pipeline, winter wallpaper \(spec.width)x\(spec.height) (median of \(runs.count), milliseconds)")
+    print(
+        "Pipeline, winter wallpaper \(spec.width)x\(spec.height) (median of \(runs.count), milliseconds, \(KernelChoice.active.name) kernels)"
+    )
     for (name, stage) in [
         ("read files", \StageTimings.read), ("decode picture and font", \.decode), ("cover scale", \.scale),
         ("composite", \.composite), ("text", \.text), ("encode PNG", \.encode), ("total", \.total),

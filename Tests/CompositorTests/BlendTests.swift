@@ -1,8 +1,10 @@
 import Compositor
+import Kernels
 import Testing
 
 /// Source-over against an independent reference: `src + dst * (255 - srcA) / 255` in
-/// Double arithmetic, rounded to nearest.
+/// Double arithmetic, rounded to nearest. Every compiled copy of the loops this processor
+/// can run is checked, not only the one `KernelChoice` picked.
 @Suite struct BlendTests {
     static func reference(_ source: UInt8, _ destination: UInt8, sourceAlpha: UInt8) -> UInt8 {
         let exact = Double(source) + Double(destination) * (255 - Double(sourceAlpha)) / 255
@@ -43,19 +45,26 @@ import Testing
                 }
             }
         }
-        sources.withUnsafeBufferPointer { source in
-            destinations.withUnsafeMutableBufferPointer { destination in
-                Blend.sourceOver(destination: destination.baseAddress!, source: source.baseAddress!, count: count)
+        for kernels in KernelChoice.supported {
+            var blended = destinations
+            sources.withUnsafeBufferPointer { source in
+                blended.withUnsafeMutableBufferPointer { destination in
+                    kernels.sourceOver(destination: destination.baseAddress!, source: source.baseAddress!, count: count)
+                }
             }
+            var mismatches = 0
+            for i in 0..<(4 * count) where blended[i] != expected[i] { mismatches += 1 }
+            #expect(mismatches == 0, "\(kernels.name) kernels")
         }
-        var mismatches = 0
-        for i in 0..<(4 * count) where destinations[i] != expected[i] { mismatches += 1 }
-        #expect(mismatches == 0)
     }
 
     /// Every span width from 0 to 17 (so every vector-remainder path runs): each pixel
     /// matches the reference and nothing past the span is touched.
     @Test(arguments: 0...17) func spanOfWidth(_ width: Int) {
+        for kernels in KernelChoice.supported { checkSpan(width: width, kernels) }
+    }
+
+    func checkSpan(width: Int, _ kernels: any KernelSet.Type) {
         var random = SplitMix64(seed: UInt64(width) + 100)
         let source = (0..<width + 2).map { _ in randomPixel(&random) }
         let destination = (0..<width + 2).map { _ in randomPixel(&random) }
@@ -64,17 +73,19 @@ import Testing
         let original = destinationBytes
         sourceBytes.withUnsafeMutableBufferPointer { s in
             destinationBytes.withUnsafeMutableBufferPointer { d in
-                Blend.sourceOver(destination: d.baseAddress!, source: s.baseAddress!, count: width)
+                kernels.sourceOver(destination: d.baseAddress!, source: s.baseAddress!, count: width)
             }
         }
         for i in 0..<width {
             for c in 0..<4 {
                 let expected = Self.reference(
                     sourceBytes[4 * i + c], original[4 * i + c], sourceAlpha: sourceBytes[4 * i + 3])
-                #expect(destinationBytes[4 * i + c] == expected, "pixel \(i) channel \(c)")
+                #expect(destinationBytes[4 * i + c] == expected, "\(kernels.name): pixel \(i) channel \(c)")
             }
         }
-        #expect(destinationBytes[(4 * width)...] == original[(4 * width)...], "bytes past the span changed")
+        #expect(
+            destinationBytes[(4 * width)...] == original[(4 * width)...], "\(kernels.name): bytes past the span changed"
+        )
     }
 
     @Test func divideBy65025IsExactOverItsRange() {
@@ -91,6 +102,10 @@ import Testing
     /// A colour through a coverage mask: exactly the rounded Double reference
     /// (the exact value is never halfway between two levels).
     @Test func coverageBlendMatchesReference() {
+        for kernels in KernelChoice.supported { checkCoverageBlend(kernels) }
+    }
+
+    func checkCoverageBlend(_ kernels: any KernelSet.Type) {
         var random = SplitMix64(seed: 7)
         for _ in 0..<4000 {
             let color = randomPixel(&random)
@@ -100,8 +115,9 @@ import Testing
             var bytes = destination.flatMap { [$0.r, $0.g, $0.b, $0.a] }
             coverage.withUnsafeBufferPointer { mask in
                 bytes.withUnsafeMutableBufferPointer {
-                    Blend.sourceOver(
-                        destination: $0.baseAddress!, color: color, coverage: mask.baseAddress!, count: count)
+                    kernels.sourceOver(
+                        destination: $0.baseAddress!, color: SIMD4(color.r, color.g, color.b, color.a),
+                        coverage: mask.baseAddress!, count: count)
                 }
             }
             for i in 0..<count {
@@ -113,7 +129,7 @@ import Testing
                     let exact = Double(colorChannels[c]) * k + Double(old[c]) * (1 - sourceAlpha / 255)
                     #expect(
                         Double(bytes[4 * i + c]) == exact.rounded(),
-                        "colour \(color) coverage \(coverage[i]) over \(destination[i])")
+                        "\(kernels.name): colour \(color) coverage \(coverage[i]) over \(destination[i])")
                 }
             }
         }

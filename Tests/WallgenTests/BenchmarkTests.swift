@@ -9,7 +9,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.output.split(separator: "\n").map(String.init)
         for required in [
-            "memory copy", "scalar reference", "Blend.sourceOver (span)", "fused 4-layer background",
+            "memory copy", "scalar reference", "Blend.sourceOver span, portable", "fused 4-layer background",
             "decode", "cover scale", "composite", "text", "encode PNG", "total", "one batch", "separate wallgen term",
         ] {
             #expect(lines.contains { $0.contains(required) }, "no \(required) figure")

@@ -180,4 +180,10 @@ int wg_cleanup_register(const char *path);
 /// Forgets a registered file: it was renamed into place or removed.
 void wg_cleanup_release(int slot);
 
+// ---- Processor ----
+
+/// 1 when the processor and OS support x86-64-v3 (AVX2, FMA, BMI2 and the rest of that
+/// level), else 0; always 0 on other architectures.
+int wg_cpu_supports_x86_64_v3(void);
+
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import Kernels
 
 /// Precomputed taps of a one-dimensional resampling filter: for each output pixel,
 /// the first source pixel it reads and one fixed-point weight per source pixel.
@@ -7,8 +8,9 @@ import Foundation
 /// every source pixel contributes (a proper low-pass, better than area averaging);
 /// when enlarging it interpolates with three lobes (sharper than bilinear or bicubic).
 struct FilterWeights {
-    /// Weights are fixed point with this many fraction bits; each output's sum is exactly 1.
-    static let fractionBits = 14
+    /// Weights are fixed point with this many fraction bits (the convolution loops' format);
+    /// each output's sum is exactly 1.
+    static let fractionBits = ConvolutionLoops.fractionBits
     static let one = Int32(1) << fractionBits
 
     let outputCount: Int

@@ -1,3 +1,5 @@
+import Kernels
+
 /// Separable Lanczos-3 resampling of premultiplied images, in fixed point.
 ///
 /// Only the part of the source that the crop needs is read. The horizontal pass
@@ -36,13 +38,19 @@ public enum Resampler {
         let horizontalWeights = horizontal.weights.map(Float.init)
         // Zero-weight taps are read too, and 0 times an unconverted float could be NaN.
         let columns = horizontal.tapRange
+        let kernels = KernelChoice.active
         Parallel.forEachChunk(of: rows.count, workers: workers) { chunk in
             let sourceRow = UnsafeMutablePointer<Float>.allocate(capacity: 4 * source.width)
             defer { sourceRow.deallocate() }
-            for i in chunk {
-                resampleRow(
-                    source.row(rows.lowerBound + i), into: intermediate.row(i), horizontal, weights: horizontalWeights,
-                    scratch: sourceRow, columns: columns)
+            horizontalWeights.withUnsafeBufferPointer { weights in
+                horizontal.firstSource.withUnsafeBufferPointer { firstSource in
+                    for i in chunk {
+                        kernels.convolveHorizontally(
+                            source.row(rows.lowerBound + i), into: intermediate.row(i), outputCount: width,
+                            firstSource: firstSource.baseAddress!, weights: weights.baseAddress!,
+                            tapCount: horizontal.tapCount, scratch: sourceRow, columns: columns)
+                    }
+                }
             }
         }
         Parallel.forEachChunk(of: height, workers: workers) { chunk in
@@ -51,7 +59,7 @@ public enum Resampler {
             for y in chunk {
                 resampleColumn(
                     intermediate, firstRow: rows.lowerBound, outputRow: y, into: output.row(y),
-                    vertical, sums: sums)
+                    vertical, sums: sums, kernels: kernels)
             }
         }
         return output
@@ -69,44 +77,10 @@ public enum Resampler {
         }
     }
 
-    /// One row through the horizontal filter. The row is first widened to floats in one
-    /// loop the compiler vectorises; each output pixel is then a vector multiply-add per
-    /// tap. Products of a byte and an integer weight, and their sums, stay below 2^24, so
-    /// the float arithmetic is exact: the result is the same as in integers (SSE2 has no
-    /// 32-bit integer vector multiply, so that was the slow way).
-    private static func resampleRow(
-        _ source: UnsafeMutablePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
-        _ filter: FilterWeights, weights: [Float], scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>
-    ) {
-        for i in (4 * columns.lowerBound)..<(4 * columns.upperBound + 4) { scratch[i] = Float(source[i]) }
-        weights.withUnsafeBufferPointer { weights in
-            filter.firstSource.withUnsafeBufferPointer { firstSource in
-                for x in 0..<filter.outputCount {
-                    // Two sums, even and odd taps, so each add need not wait for the last.
-                    var even = SIMD4<Float>(repeating: 0)
-                    var odd = SIMD4<Float>(repeating: 0)
-                    let first = UnsafeRawPointer(scratch + 4 &* firstSource[x])
-                    let taps = weights.baseAddress! + x &* filter.tapCount
-                    var t = 0
-                    while t &+ 2 <= filter.tapCount {
-                        even += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t]
-                        odd += first.loadUnaligned(fromByteOffset: 16 &* t &+ 16, as: SIMD4<Float>.self) * taps[t &+ 1]
-                        t &+= 2
-                    }
-                    if t < filter.tapCount {
-                        even += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t]
-                    }
-                    let sum = even + odd
-                    store(SIMD4(Int32(sum[0]), Int32(sum[1]), Int32(sum[2]), Int32(sum[3])), to: destination + 4 &* x)
-                }
-            }
-        }
-    }
-
     private static func resampleColumn(
         _ intermediate: Image, firstRow: Int, outputRow: Int,
         into destination: UnsafeMutablePointer<UInt8>, _ filter: FilterWeights,
-        sums: UnsafeMutablePointer<Int32>
+        sums: UnsafeMutablePointer<Int32>, kernels: any KernelSet.Type
     ) {
         let count = intermediate.bytesPerRow
         sums.initialize(repeating: 0, count: count)
@@ -114,27 +88,8 @@ public enum Resampler {
         for t in 0..<filter.tapCount {
             let weight = filter.weights[outputRow * filter.tapCount + t]
             if weight == 0 { continue }
-            let row = intermediate.row(start + t)
-            for i in 0..<count {
-                sums[i] &+= Int32(row[i]) &* weight
-            }
+            kernels.accumulateTap(intermediate.row(start + t), weight: weight, into: sums, count: count)
         }
-        for x in 0..<(count / 4) {
-            let s = sums + 4 &* x
-            store(SIMD4(s[0], s[1], s[2], s[3]), to: destination + 4 &* x)
-        }
-    }
-
-    /// Rounds a fixed-point RGBA sum to bytes, clamped to 0...255 and colour <= alpha.
-    @inline(__always)
-    private static func store(_ sum: SIMD4<Int32>, to pixel: UnsafeMutablePointer<UInt8>) {
-        // Scalar min/max: the SIMD clamp is not inlined and costs a call per pixel.
-        let half = FilterWeights.one / 2
-        let shift = Int32(FilterWeights.fractionBits)
-        let alpha = min(max((sum[3] &+ half) &>> shift, 0), 255)
-        pixel[0] = UInt8(truncatingIfNeeded: min(max((sum[0] &+ half) &>> shift, 0), alpha))
-        pixel[1] = UInt8(truncatingIfNeeded: min(max((sum[1] &+ half) &>> shift, 0), alpha))
-        pixel[2] = UInt8(truncatingIfNeeded: min(max((sum[2] &+ half) &>> shift, 0), alpha))
-        pixel[3] = UInt8(truncatingIfNeeded: alpha)
+        kernels.storeSums(sums, into: destination, pixelCount: count / 4)
     }
 }

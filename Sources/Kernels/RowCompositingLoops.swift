@@ -1,0 +1,84 @@
+/// Source-over in a row of floating-point premultiplied pixels (components 0...1): the
+/// accumulator a row carries through every whole-canvas layer before it is quantised once.
+public enum RowCompositingLoops {
+    /// Widens a row of premultiplied RGBA8 pixels into the accumulator.
+    @inlinable @inline(__always)
+    public static func load(
+        _ row: UnsafePointer<UInt8>, into accumulator: UnsafeMutablePointer<SIMD4<Float>>, count: Int
+    ) {
+        let scale: Float = 1 / 255
+        for x in 0..<count { accumulator[x] = unitPixel(row + 4 &* x) * scale }
+    }
+
+    /// One premultiplied colour over every pixel.
+    @inlinable @inline(__always)
+    public static func solid(_ color: SIMD4<Float>, over accumulator: UnsafeMutablePointer<SIMD4<Float>>, count: Int) {
+        let keep = 1 - color.w
+        for x in 0..<count { accumulator[x] = color + accumulator[x] * keep }
+    }
+
+    /// A row of premultiplied RGBA8 pixels, faded by `opacity`, over the accumulator.
+    @inlinable @inline(__always)
+    public static func picture(
+        _ row: UnsafePointer<UInt8>, opacity: Float, over accumulator: UnsafeMutablePointer<SIMD4<Float>>, count: Int
+    ) {
+        let scale = opacity / 255
+        for x in 0..<count {
+            let source = unitPixel(row + 4 &* x) * scale
+            accumulator[x] = source + accumulator[x] * (1 - source.w)
+        }
+    }
+
+    /// A straight colour of alpha 1 drawn with one alpha per pixel (a horizontal gradient).
+    @inlinable @inline(__always)
+    public static func color(
+        _ color: SIMD4<Float>, alphas: UnsafePointer<Float>, over accumulator: UnsafeMutablePointer<SIMD4<Float>>,
+        count: Int
+    ) {
+        for x in 0..<count {
+            let alpha = alphas[x]
+            accumulator[x] = color * alpha + accumulator[x] * (1 - alpha)
+        }
+    }
+
+    /// Quantises the accumulator to bytes. Colour is `round(v * 255 + threshold - 0.5)`,
+    /// with one threshold per pixel for all three channels (so dither noise has no hue);
+    /// `thresholds` is read at `x & thresholdMask`. Alpha is rounded, not dithered, so a
+    /// canvas that is opaque in exact arithmetic stays exactly 255 despite float error;
+    /// colour is then capped at alpha, as premultiplication requires.
+    @inlinable @inline(__always)
+    public static func store(
+        _ accumulator: UnsafePointer<SIMD4<Float>>, into row: UnsafeMutablePointer<UInt8>,
+        thresholds: UnsafePointer<Float>, thresholdMask: Int, count: Int
+    ) {
+        for x in 0..<count {
+            let threshold = thresholds[x & thresholdMask]
+            let scaled = accumulator[x] * 255
+            let alpha = (min(max(scaled.w, 0), 255) + roundingMagic) - roundingMagic
+            let value = scaled + SIMD4(repeating: threshold - 0.5)
+            let p = row + 4 &* x
+            p[0] = byte(min(max(value.x, 0), alpha))
+            p[1] = byte(min(max(value.y, 0), alpha))
+            p[2] = byte(min(max(value.z, 0), alpha))
+            p[3] = byte(alpha)
+        }
+    }
+
+    /// 1.5 * 2^23: adding it to a float in 0...255 leaves that value rounded to the
+    /// nearest integer in the low mantissa bits. x86-64's baseline (SSE2) has no float
+    /// rounding instruction, and `Int32(Float)` adds overflow checks to every lane.
+    @inlinable static var roundingMagic: Float { 12_582_912 }
+
+    /// `value` (0...255) rounded to nearest, as a byte.
+    @inlinable @inline(__always)
+    static func byte(_ value: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (value + roundingMagic).bitPattern)
+    }
+
+    /// A pixel's four bytes as floats (0...255), converted as one vector.
+    @inlinable @inline(__always)
+    static func unitPixel(_ pixel: UnsafePointer<UInt8>) -> SIMD4<Float> {
+        let bytes = UnsafeRawPointer(pixel).loadUnaligned(as: SIMD4<UInt8>.self)
+        return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
+    }
+}

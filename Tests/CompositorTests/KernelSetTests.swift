@@ -1,0 +1,112 @@
+import Compositor
+import Kernels
+import Testing
+
+/// Every compiled copy of the pixel loops gives the same bytes as the portable copy.
+///
+/// The blend, render and resample tests check the copy `KernelChoice` picked (AVX2 on a
+/// processor that has it) against independent references; these tests tie every other
+/// copy to it, loop by loop, at every width from 0 to 17 (each vector remainder) and one
+/// long row. On a processor with only the portable copy they compare it with itself.
+@Suite struct KernelSetTests {
+    static let widths = Array(0...17) + [1170]
+
+    /// Runs `body` with every supported set and expects the bytes it returns to equal
+    /// the portable set's.
+    func expectSameResults(_ name: String, width: Int, _ body: (any KernelSet.Type) -> [UInt8]) {
+        let portable = body(PortableKernels.self)
+        for kernels in KernelChoice.supported where kernels != PortableKernels.self {
+            let result = body(kernels)
+            let firstDifference = zip(result, portable).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            #expect(
+                result.count == portable.count && firstDifference == nil,
+                "\(name), width \(width): \(kernels.name) differs from portable at byte \(firstDifference ?? -1)")
+        }
+    }
+
+    func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+    }
+
+    /// Floats in 0...1 as the accumulator holds them, alpha at least each colour.
+    func randomAccumulator(_ count: Int, seed: UInt64) -> [SIMD4<Float>] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            let alpha = Float.random(in: 0...1, using: &random)
+            return SIMD4(
+                Float.random(in: 0...alpha, using: &random), Float.random(in: 0...alpha, using: &random),
+                Float.random(in: 0...alpha, using: &random), alpha)
+        }
+    }
+
+    @Test(arguments: widths) func rowCompositingLoops(width: Int) {
+        let row = randomBytes(4 * width, seed: UInt64(width))
+        let alphas = randomAccumulator(width, seed: 3).map(\.w)
+        let thresholds = randomAccumulator(64, seed: 4).map(\.x)
+        let color = SIMD4<Float>(0.2, 0.5, 0.1, 0.7)
+        expectSameResults("load, picture, solid, colour, store", width: width) { kernels in
+            var accumulator = [SIMD4<Float>](repeating: .zero, count: width)
+            var bytes = [UInt8](repeating: 0, count: 4 * width)
+            accumulator.withUnsafeMutableBufferPointer { accumulator in
+                let pointer = accumulator.baseAddress!
+                row.withUnsafeBufferPointer { kernels.loadRow($0.baseAddress!, into: pointer, count: width) }
+                row.reversed().withUnsafeBufferPointer {
+                    kernels.pictureRow($0.baseAddress!, opacity: 0.6, over: pointer, count: width)
+                }
+                kernels.solidRow(color, over: pointer, count: width)
+                alphas.withUnsafeBufferPointer {
+                    kernels.colorRow(SIMD4(0, 0, 0, 1), alphas: $0.baseAddress!, over: pointer, count: width)
+                }
+                thresholds.withUnsafeBufferPointer { thresholds in
+                    bytes.withUnsafeMutableBufferPointer {
+                        kernels.storeRow(
+                            pointer, into: $0.baseAddress!, thresholds: thresholds.baseAddress!, thresholdMask: 63,
+                            count: width)
+                    }
+                }
+            }
+            return bytes
+        }
+    }
+
+    @Test(arguments: widths) func convolutionLoops(width: Int) {
+        let tapCount = 7
+        let sourceWidth = width + tapCount
+        let source = randomBytes(4 * sourceWidth, seed: UInt64(width) + 50)
+        var random = SplitMix64(seed: UInt64(width) + 60)
+        let firstSource = (0..<width).map { _ in Int.random(in: 0...(sourceWidth - tapCount), using: &random) }
+        // Integer weights, one of each output's taps making the sum exactly one.
+        let weights = (0..<width).flatMap { _ -> [Float] in
+            var taps = (0..<(tapCount - 1)).map { _ in Float(Int.random(in: -2000...5000, using: &random)) }
+            taps.append(Float(1 << ConvolutionLoops.fractionBits) - taps.reduce(0, +))
+            return taps
+        }
+        let sums = (0..<(4 * width)).map { _ in Int32.random(in: -1_000_000...5_000_000, using: &random) }
+        expectSameResults("horizontal, accumulate, store sums", width: width) { kernels in
+            var horizontal = [UInt8](repeating: 0, count: 4 * width)
+            var scratch = [Float](repeating: 0, count: 4 * sourceWidth)
+            var accumulated = sums
+            var stored = [UInt8](repeating: 0, count: 4 * width)
+            source.withUnsafeBufferPointer { source in
+                if width > 0 {
+                    horizontal.withUnsafeMutableBufferPointer { output in
+                        kernels.convolveHorizontally(
+                            source.baseAddress!, into: output.baseAddress!, outputCount: width,
+                            firstSource: firstSource, weights: weights, tapCount: tapCount,
+                            scratch: &scratch, columns: 0...(sourceWidth - 1))
+                    }
+                }
+                accumulated.withUnsafeMutableBufferPointer {
+                    kernels.accumulateTap(source.baseAddress!, weight: -1234, into: $0.baseAddress!, count: 4 * width)
+                }
+            }
+            accumulated.withUnsafeBufferPointer { sums in
+                stored.withUnsafeMutableBufferPointer {
+                    kernels.storeSums(sums.baseAddress!, into: $0.baseAddress!, pixelCount: width)
+                }
+            }
+            return horizontal + stored + accumulated.withUnsafeBytes { Array($0) }
+        }
+    }
+}
