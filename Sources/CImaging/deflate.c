@@ -65,7 +65,7 @@ static unsigned wg_filter_cost(const uint8_t *filtered, size_t length) {
 }
 
 void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
-                        uint32_t end_row, int keep_alpha, int adaptive, uint8_t *output) {
+                        uint32_t end_row, int keep_alpha, int filter, uint8_t *output) {
     const int bpp = keep_alpha ? 4 : 3;
     const size_t length = (size_t)width * bpp;
     uint8_t *current = malloc(length), *previous = malloc(length), *trial = malloc(length);
@@ -87,9 +87,9 @@ void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint
         WG_PACK(y, current);
         const uint8_t *above = y > 0 ? previous : zeros;
         uint8_t *out = output + (size_t)(y - first_row) * (length + 1);
-        if (!adaptive) {
-            out[0] = 4;
-            wg_filter_paeth(current, above, length, bpp, out + 1);
+        if (filter >= 0) {
+            out[0] = (uint8_t)filter;
+            wg_filter_row(filter, current, above, length, bpp, out + 1);
         } else {
             wg_filter_row(0, current, above, length, bpp, out + 1);
             unsigned best = wg_filter_cost(out + 1, length);
@@ -155,4 +155,8 @@ wg_status wg_deflate_band(const uint8_t *data, size_t size, const uint8_t *dicti
 
 uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
     return (uint32_t)adler32_combine(first, second, (z_off_t)second_length);
+}
+
+uint32_t wg_adler32(const uint8_t *data, size_t size) {
+    return (uint32_t)adler32_z(adler32_z(0, NULL, 0), data, size);
 }

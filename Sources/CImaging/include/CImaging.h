@@ -91,10 +91,11 @@ wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha
                                  size_t *output_size, char *message, size_t message_capacity);
 
 /// Filters rows `first_row ..< end_row` of an RGBA8 image for PNG into `output`: one filter
-/// byte and the filtered bytes per row, RGB unless `keep_alpha`. Paeth for every row, or
-/// with `adaptive` the filter whose output has the smallest signed sum (libpng's rule).
+/// byte and the filtered bytes per row, RGB unless `keep_alpha`. `filter` 0...4 (none, sub,
+/// up, average, Paeth) for every row, or -1 for the filter whose output has the smallest
+/// signed sum, row by row (libpng's rule).
 void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
-                        uint32_t end_row, int keep_alpha, int adaptive, uint8_t *output);
+                        uint32_t end_row, int keep_alpha, int filter, uint8_t *output);
 
 /// Compresses one band as raw deflate with `dictionary` (the previous band's tail) preset,
 /// ending in a sync flush unless `final`; also gives the band's Adler-32. The caller frees
@@ -103,6 +104,8 @@ wg_status wg_deflate_band(const uint8_t *data, size_t size, const uint8_t *dicti
                           size_t dictionary_size, int level, int strategy, int final,
                           uint8_t **output, size_t *output_size, uint32_t *adler,
                           char *message, size_t message_capacity);
+/// The Adler-32 of a buffer.
+uint32_t wg_adler32(const uint8_t *data, size_t size);
 /// The Adler-32 of two buffers one after the other, from theirs.
 uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
 

@@ -1,43 +1,58 @@
 internal import CImaging
 import Foundation
 
-/// How hard deflate works, and how PNG row filters are chosen.
+/// How PNG rows are filtered and deflated.
 public struct PNGEncodingOptions: Sendable, Equatable {
-    /// zlib level, 0 (store) to 9 (smallest).
-    public var compressionLevel: Int
-    /// Try every PNG filter on each row and keep the cheapest (libpng's rule), rather
-    /// than Paeth everywhere.
-    public var adaptiveFilters: Bool
-    public var strategy: Strategy
+    public var filter: RowFilter
+    public var compressor: Compressor
+
+    /// The PNG filter for every row, or the cheapest per row.
+    public enum RowFilter: Int32, Sendable {
+        case up = 2
+        case paeth = 4
+        /// Try every filter on each row and keep the one whose bytes have the smallest
+        /// signed sum (libpng's rule).
+        case adaptive = -1
+    }
+
+    public enum Compressor: Sendable, Equatable {
+        /// wallgen's own deflate: Huffman-coded literals and byte runs, no match search
+        /// (see `RunLengthDeflate`).
+        case runLength
+        /// zlib at `level` (0 to 9) with `strategy`; each band is primed with the
+        /// previous band's last 32 KiB.
+        case zlib(level: Int, strategy: ZlibStrategy)
+    }
 
     /// zlib's strategies (Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE).
-    public enum Strategy: Int32, Sendable {
+    public enum ZlibStrategy: Int32, Sendable {
         case standard = 0
         case filtered = 1
         case runLength = 3
     }
 
-    public init(compressionLevel: Int, adaptiveFilters: Bool, strategy: Strategy) {
-        self.compressionLevel = compressionLevel
-        self.adaptiveFilters = adaptiveFilters
-        self.strategy = strategy
+    public init(filter: RowFilter, compressor: Compressor) {
+        self.filter = filter
+        self.compressor = compressor
     }
 
-    /// Fast and still compact for photographic wallpapers: Paeth predicts smooth
-    /// gradients well and run-length deflate at level 1 costs a tenth of level 6.
-    public static let fast = PNGEncodingOptions(compressionLevel: 1, adaptiveFilters: false, strategy: .runLength)
+    /// Fast and still compact: the Up filter (a dithered gradient repeats down the rows
+    /// better than Paeth predicts it) and wallgen's run-length deflate.
+    public static let fast = PNGEncodingOptions(filter: .up, compressor: .runLength)
     /// zlib's default level with adaptive filters, as most PNG writers do it.
-    public static let standard = PNGEncodingOptions(compressionLevel: 6, adaptiveFilters: true, strategy: .filtered)
+    public static let standard = PNGEncodingOptions(
+        filter: .adaptive, compressor: .zlib(level: 6, strategy: .filtered))
     /// Smallest files, slowest.
-    public static let small = PNGEncodingOptions(compressionLevel: 9, adaptiveFilters: true, strategy: .filtered)
+    public static let small = PNGEncodingOptions(filter: .adaptive, compressor: .zlib(level: 9, strategy: .filtered))
 }
 
 /// Encodes images as 8-bit PNG, filtering and compressing bands of rows in parallel.
 ///
 /// Rows are filtered on every core, then cut into bands of a fixed number of rows,
-/// each deflated on its own with the previous band's last 32 KiB as its dictionary and
-/// joined into one zlib stream (see CImaging/deflate.c). The band size never depends on
-/// the number of threads, so the bytes are the same on any machine and any `--jobs`.
+/// each deflated on its own (by `RunLengthDeflate`, or by zlib with the previous band's
+/// last 32 KiB as its dictionary, see CImaging/deflate.c) and joined into one zlib
+/// stream. The band size never depends on the number of threads, so the bytes are the
+/// same on any machine and any `--jobs`.
 public enum PNGEncoder {
     /// Rows per deflate band.
     static let bandRows = 128
@@ -57,7 +72,7 @@ public enum PNGEncoder {
         Parallel.forEachChunk(of: image.height, workers: workers) { rows in
             wg_png_filter_rows(
                 source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(rows.lowerBound),
-                UInt32(rows.upperBound), opaque ? 0 : 1, options.adaptiveFilters ? 1 : 0,
+                UInt32(rows.upperBound), opaque ? 0 : 1, options.filter.rawValue,
                 output.pointer + rows.lowerBound * rowLength)
         }
         let stream = try compress(
@@ -90,14 +105,21 @@ public enum PNGEncoder {
                 let start = index * bandBytes
                 let end = min(total, start + bandBytes)
                 let dictionaryStart = max(0, start - 32768)
+                let isFinal = index == bandCount - 1
+                guard case .zlib(let level, let strategy) = options.compressor else {
+                    let band = UnsafeBufferPointer(start: input.pointer + start, count: end - start)
+                    bands.store(
+                        index, RunLengthDeflate.compress(band, isFinal: isFinal),
+                        adler: wg_adler32(band.baseAddress, band.count), length: band.count)
+                    continue
+                }
                 var output: UnsafeMutablePointer<UInt8>?
                 var size = 0
                 var adler: UInt32 = 0
                 let result = ShimResult.call {
                     wg_deflate_band(
                         input.pointer + start, end - start, input.pointer + dictionaryStart, start - dictionaryStart,
-                        Int32(options.compressionLevel), options.strategy.rawValue, index == bandCount - 1 ? 1 : 0,
-                        &output, &size, &adler, $0, $1)
+                        Int32(level), strategy.rawValue, isFinal ? 1 : 0, &output, &size, &adler, $0, $1)
                 }
                 if let output, result.succeeded {
                     bands.store(
@@ -110,10 +132,12 @@ public enum PNGEncoder {
             }
         }
         if let failure = bands.failure { throw .library(format: .png, reason: failure) }
-        // zlib header: deflate with a 32 KiB window, and the level class the format defines.
-        let levelClass: UInt8 =
-            options.compressionLevel <= 1
-            ? 0 : options.compressionLevel <= 5 ? 1 : options.compressionLevel == 6 ? 2 : 3
+        // zlib header: deflate with a 32 KiB window, and the level class the format defines
+        // (0, "fastest", for the run-length encoder).
+        var levelClass: UInt8 = 0
+        if case .zlib(let level, _) = options.compressor {
+            levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
+        }
         let first: UInt8 = 0x78
         var second = levelClass << 6
         second += UInt8(31 - (UInt16(first) << 8 | UInt16(second)) % 31)

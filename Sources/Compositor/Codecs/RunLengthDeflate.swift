@@ -1,0 +1,366 @@
+/// A deflate encoder (RFC 1951) for filtered PNG rows that trades LZ77's match search
+/// for speed.
+///
+/// After PNG filtering, a photograph's bytes are mostly small residuals and a flat
+/// area's are runs of one value; almost all of what deflate gains on them comes from
+/// Huffman coding the residuals and from the runs. So this encoder looks for nothing
+/// else: every byte is a literal unless it repeats the byte before, and repeats become
+/// matches at distance 1. One dynamic Huffman block is fitted to each band. On a dithered
+/// wallpaper this writes a smaller file than zlib level 1 with its run-length strategy,
+/// several times faster (the benchmark prints both).
+enum RunLengthDeflate {
+    /// The shortest repeat written as a match. Filtered residuals are mostly small, so
+    /// their literal codes are short, and a rare length code is long: 8 gave the
+    /// smallest files of 3 (zlib's choice) to 20 on dithered and plain wallpapers.
+    static let shortestRun = 8
+    static let longestRun = 258
+
+    /// `data` as one dynamic block: the final one of its stream when `isFinal`,
+    /// otherwise followed by an empty stored block, which ends the band on a byte
+    /// boundary (as zlib's sync flush does), so bands compressed apart simply concatenate.
+    static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> [UInt8] {
+        let tokens = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: data.count + 1)
+        defer { tokens.deallocate() }
+        var frequencies = [Int](repeating: 0, count: 286)
+        let tokenCount = tokenize(data, into: tokens, frequencies: &frequencies)
+        frequencies[endOfBlock] = 1
+
+        let literalLengths = HuffmanCode.lengths(for: frequencies, limit: 15)
+        // Only distance 1 is used; two one-bit codes make a complete code, which every
+        // inflater accepts (a lone code is legal but some decoders reject it).
+        let distanceLengths: [UInt8] = [1, 1]
+
+        // Literals, then lengths 3...258 each with its extra bits and the distance code
+        // (one zero bit) already appended: one write per token.
+        let literalCode = HuffmanCode(lengths: literalLengths)
+        var tokenBits = [UInt32](repeating: 0, count: 256 + longestRun - 2)
+        var tokenBitCounts = [UInt8](repeating: 0, count: 256 + longestRun - 2)
+        for byte in 0..<256 {
+            tokenBits[byte] = UInt32(literalCode.codes[byte])
+            tokenBitCounts[byte] = literalLengths[byte]
+        }
+        for length in 3...longestRun {
+            let (symbol, extraBits, extraValue) = lengthSymbol(length)
+            let codeLength = Int(literalLengths[symbol])
+            tokenBits[256 + length - 3] = UInt32(literalCode.codes[symbol]) | UInt32(extraValue) << codeLength
+            tokenBitCounts[256 + length - 3] = UInt8(codeLength + extraBits + 1)
+        }
+
+        // Literals take at most 15 bits and a match at most 21 for at least four bytes.
+        var writer = BitWriter(capacity: data.count * 2 + 1024)
+        writer.write(isFinal ? 1 : 0, count: 1)
+        writer.write(2, count: 2)  // dynamic Huffman codes
+        writeCodeLengths(literalLengths, distanceLengths, to: &writer)
+        tokenBits.withUnsafeBufferPointer { bits in
+            tokenBitCounts.withUnsafeBufferPointer { counts in
+                for index in 0..<tokenCount {
+                    let token = Int(tokens[index])
+                    writer.write(bits[token], count: Int(counts[token]))
+                }
+            }
+        }
+        writer.write(UInt32(literalCode.codes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
+        if !isFinal {
+            writer.write(0, count: 3)  // not final, stored
+            writer.alignToByte()
+            writer.write(0xFFFF_0000, count: 32)  // LEN 0, NLEN 0xFFFF
+        }
+        writer.alignToByte()
+        return writer.finish()
+    }
+
+    static let endOfBlock = 256
+
+    /// Splits `data` into literals (the byte) and repeats of the previous byte
+    /// (`256 + length - 3`), counting each literal/length symbol. Returns the token count.
+    ///
+    /// A repeat must be at least `shortestRun` (8) bytes, so one 8-byte load and compare
+    /// decides each position: the test is predictable where a branch on every byte pair
+    /// was not (dithered rows are full of short, random runs of zeros).
+    private static func tokenize(
+        _ data: UnsafeBufferPointer<UInt8>, into tokens: UnsafeMutableBufferPointer<UInt16>,
+        frequencies: inout [Int]
+    ) -> Int {
+        let count = data.count
+        let bytes = UnsafeRawPointer(data.baseAddress!)
+        var tokenCount = 0
+        var i = 0
+        while i < count {
+            if i > 0 && i &+ shortestRun <= count {
+                let previous = UInt64(data[i &- 1]) &* 0x0101_0101_0101_0101
+                if bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == previous {
+                    var run = shortestRun
+                    let limit = min(longestRun, count &- i)
+                    while run < limit && data[i &+ run] == data[i &- 1] { run &+= 1 }
+                    tokens[tokenCount] = UInt16(256 &+ run &- 3)
+                    tokenCount &+= 1
+                    i &+= run
+                    continue
+                }
+            }
+            tokens[tokenCount] = UInt16(data[i])
+            tokenCount &+= 1
+            i &+= 1
+        }
+        countSymbols(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), into: &frequencies)
+        return tokenCount
+    }
+
+    /// Adds each token's literal/length symbol to `frequencies`. Four tables, summed at
+    /// the end, so runs of one token (mostly zeros) do not wait on the same counter.
+    private static func countSymbols(_ tokens: UnsafeBufferPointer<UInt16>, into frequencies: inout [Int]) {
+        var tables = [Int](repeating: 0, count: 4 * 512)
+        tables.withUnsafeMutableBufferPointer { tables in
+            var i = 0
+            while i &+ 4 <= tokens.count {
+                tables[Int(tokens[i])] &+= 1
+                tables[512 &+ Int(tokens[i &+ 1])] &+= 1
+                tables[1024 &+ Int(tokens[i &+ 2])] &+= 1
+                tables[1536 &+ Int(tokens[i &+ 3])] &+= 1
+                i &+= 4
+            }
+            while i < tokens.count {
+                tables[Int(tokens[i])] &+= 1
+                i &+= 1
+            }
+        }
+        for token in 0..<512 {
+            let total = tables[token] + tables[512 + token] + tables[1024 + token] + tables[1536 + token]
+            let symbol = token < 256 ? token : lengthSymbol(token - 256 + 3).symbol
+            frequencies[symbol] += total
+        }
+    }
+
+    /// The length symbol (257...285) for a match length, with its extra bits.
+    static func lengthSymbol(_ length: Int) -> (symbol: Int, extraBits: Int, extraValue: Int) {
+        if length == 258 { return (285, 0, 0) }
+        if length < 11 { return (254 + length, 0, 0) }
+        // From 11 on, each group of four symbols doubles the span its extra bits cover.
+        let extraBits = (Int.bitWidth - (length - 3).leadingZeroBitCount) - 3
+        let groupBase = (4 << extraBits) + 3
+        let step = 1 << extraBits
+        let symbol = 265 + 4 * (extraBits - 1) + (length - groupBase) / step
+        return (symbol, extraBits, (length - groupBase) % step)
+    }
+
+    /// The block header after BTYPE: the counts, then both code-length tables, run-length
+    /// coded with the code-length alphabet (16 repeats the previous length, 17 and 18 zeros).
+    private static func writeCodeLengths(_ literal: [UInt8], _ distance: [UInt8], to writer: inout BitWriter) {
+        var literalCount = 286
+        while literalCount > 257 && literal[literalCount - 1] == 0 { literalCount -= 1 }
+        let lengths = Array(literal[0..<literalCount]) + distance
+        var symbols: [(symbol: Int, extra: Int)] = []
+        var i = 0
+        while i < lengths.count {
+            let length = lengths[i]
+            var run = 1
+            while i + run < lengths.count && lengths[i + run] == length { run += 1 }
+            if length == 0 && run >= 11 {
+                let taken = min(run, 138)
+                symbols.append((18, taken - 11))
+                i += taken
+            } else if length == 0 && run >= 3 {
+                symbols.append((17, run - 3))
+                i += run
+            } else if length != 0 && run >= 4 {
+                symbols.append((Int(length), 0))
+                let taken = min(run - 1, 6)
+                symbols.append((16, taken - 3))
+                i += 1 + taken
+            } else {
+                symbols.append((Int(length), 0))
+                i += 1
+            }
+        }
+        var frequencies = [Int](repeating: 0, count: 19)
+        for entry in symbols { frequencies[entry.symbol] += 1 }
+        let codeLengthLengths = HuffmanCode.lengths(for: frequencies, limit: 7)
+        let code = HuffmanCode(lengths: codeLengthLengths)
+        let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+        var orderCount = 19
+        while orderCount > 4 && codeLengthLengths[order[orderCount - 1]] == 0 { orderCount -= 1 }
+
+        writer.write(UInt32(literalCount - 257), count: 5)
+        writer.write(UInt32(distance.count - 1), count: 5)
+        writer.write(UInt32(orderCount - 4), count: 4)
+        for index in 0..<orderCount { writer.write(UInt32(codeLengthLengths[order[index]]), count: 3) }
+        let extraBits = [16: 2, 17: 3, 18: 7]
+        for entry in symbols {
+            writer.write(UInt32(code.codes[entry.symbol]), count: Int(codeLengthLengths[entry.symbol]))
+            if let bits = extraBits[entry.symbol] { writer.write(UInt32(entry.extra), count: bits) }
+        }
+    }
+}
+
+/// A canonical Huffman code (RFC 1951, 3.2.2) with its codes bit-reversed, since
+/// deflate packs Huffman codes most significant bit first into a stream it fills from
+/// the least significant bit.
+struct HuffmanCode {
+    let codes: [UInt16]
+
+    init(lengths: [UInt8]) {
+        var lengthCounts = [Int](repeating: 0, count: 16)
+        for length in lengths where length > 0 { lengthCounts[Int(length)] += 1 }
+        var nextCode = [Int](repeating: 0, count: 16)
+        var code = 0
+        for bits in 1...15 {
+            code = (code + lengthCounts[bits - 1]) << 1
+            nextCode[bits] = code
+        }
+        var codes = [UInt16](repeating: 0, count: lengths.count)
+        for (symbol, length) in lengths.enumerated() where length > 0 {
+            let value = nextCode[Int(length)]
+            nextCode[Int(length)] += 1
+            var reversed = 0
+            for bit in 0..<Int(length) where value & (1 << bit) != 0 { reversed |= 1 << (Int(length) - 1 - bit) }
+            codes[symbol] = UInt16(reversed)
+        }
+        self.codes = codes
+    }
+
+    /// Optimal code lengths for `frequencies`, none longer than `limit` bits; zero for
+    /// unused symbols. A lone used symbol gets a partner, since a one-symbol code is
+    /// not complete.
+    static func lengths(for frequencies: [Int], limit: Int) -> [UInt8] {
+        var used = frequencies.indices.filter { frequencies[$0] > 0 }
+        if used.count == 1 { used.append(used[0] == 0 ? 1 : 0) }
+        var lengths = [UInt8](repeating: 0, count: frequencies.count)
+        guard used.count > 1 else { return lengths }
+        // Rarest first, ties by symbol, so the result does not depend on the sort's stability.
+        used.sort { (frequencies[$0], $0) < (frequencies[$1], $1) }
+        var weights = used.map { max(frequencies[$0], 1) }
+        minimumRedundancyLengths(&weights)
+        // `weights` now holds lengths, longest first. Cap them, keeping the Kraft sum at one.
+        var lengthCounts = [Int](repeating: 0, count: max(limit, weights[0]) + 1)
+        for length in weights { lengthCounts[length] += 1 }
+        if weights[0] > limit {
+            for length in (limit + 1)..<lengthCounts.count {
+                lengthCounts[limit] += lengthCounts[length]
+                lengthCounts[length] = 0
+            }
+            var kraft = 0
+            for length in 1...limit { kraft += lengthCounts[length] << (limit - length) }
+            while kraft > 1 << limit {
+                // Drop a leaf from the deepest level and split a shallower leaf in two:
+                // the same number of leaves, the sum one unit lower.
+                lengthCounts[limit] -= 1
+                for length in stride(from: limit - 1, through: 1, by: -1) where lengthCounts[length] > 0 {
+                    lengthCounts[length] -= 1
+                    lengthCounts[length + 1] += 2
+                    break
+                }
+                kraft -= 1
+            }
+        }
+        var index = 0
+        for length in stride(from: lengthCounts.count - 1, through: 1, by: -1) {
+            for _ in 0..<lengthCounts[length] {
+                lengths[used[index]] = UInt8(length)
+                index += 1
+            }
+        }
+        return lengths
+    }
+
+    /// Moffat and Katajainen's in-place computation of minimum-redundancy code lengths:
+    /// `weights`, sorted ascending with at least two entries, become the code lengths of
+    /// those symbols (non-increasing).
+    static func minimumRedundancyLengths(_ a: inout [Int]) {
+        let n = a.count
+        // Phase 1: build the tree; internal nodes overwrite the weights with parent links.
+        a[0] += a[1]
+        var root = 0
+        var leaf = 2
+        for next in 1..<(n - 1) {
+            if leaf >= n || a[root] < a[leaf] {
+                a[next] = a[root]
+                a[root] = next
+                root += 1
+            } else {
+                a[next] = a[leaf]
+                leaf += 1
+            }
+            if leaf >= n || (root < next && a[root] < a[leaf]) {
+                a[next] += a[root]
+                a[root] = next
+                root += 1
+            } else {
+                a[next] += a[leaf]
+                leaf += 1
+            }
+        }
+        // Phase 2: internal node depths.
+        a[n - 2] = 0
+        if n >= 3 {
+            for next in stride(from: n - 3, through: 0, by: -1) { a[next] = a[a[next]] + 1 }
+        }
+        // Phase 3: leaf depths, from the internal node counts per depth.
+        var available = 1
+        var usedAtDepth = 0
+        var depth = 0
+        root = n - 2
+        var next = n - 1
+        while available > 0 {
+            while root >= 0 && a[root] == depth {
+                usedAtDepth += 1
+                root -= 1
+            }
+            while available > usedAtDepth {
+                a[next] = depth
+                next -= 1
+                available -= 1
+            }
+            available = 2 * usedAtDepth
+            depth += 1
+            usedAtDepth = 0
+        }
+    }
+}
+
+/// Packs bit fields least significant bit first, as deflate orders them.
+struct BitWriter {
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var written = 0
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        bytes = .allocate(capacity: capacity + 8)
+    }
+
+    /// Appends the low `count` bits of `value` (`count` at most 32).
+    @inline(__always)
+    mutating func write(_ value: UInt32, count: Int) {
+        pending |= UInt64(value) &<< UInt64(pendingCount)
+        pendingCount &+= count
+        if pendingCount >= 32 {
+            precondition(written + 4 <= capacity, "deflate output bound exceeded")
+            UnsafeMutableRawPointer(bytes + written).storeBytes(
+                of: UInt32(truncatingIfNeeded: pending).littleEndian, as: UInt32.self)
+            written &+= 4
+            pending &>>= 32
+            pendingCount &-= 32
+        }
+    }
+
+    /// Pads with zero bits to the next byte boundary.
+    mutating func alignToByte() {
+        let padding = (8 - pendingCount % 8) % 8
+        if padding > 0 { write(0, count: padding) }
+    }
+
+    /// The bytes written, the buffer released. Call once, byte-aligned.
+    mutating func finish() -> [UInt8] {
+        while pendingCount > 0 {
+            bytes[written] = UInt8(truncatingIfNeeded: pending)
+            written += 1
+            pending >>= 8
+            pendingCount -= 8
+        }
+        let result = Array(UnsafeBufferPointer(start: bytes, count: written))
+        bytes.deallocate()
+        return result
+    }
+}

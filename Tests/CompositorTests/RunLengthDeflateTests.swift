@@ -1,0 +1,133 @@
+import TestSupport
+import Testing
+
+@testable import Compositor
+
+/// wallgen's own deflate encoder, checked by inflating its output with zlib (through
+/// libpng): each stream is wrapped as the image data of a grey PNG whose rows all use
+/// filter 0, so the decoded pixels are exactly the bytes that went in.
+@Suite struct RunLengthDeflateTests {
+    static let rowWidth = 100
+
+    /// `payload` (padded with zeros to whole rows) through `RunLengthDeflate`, split into
+    /// bands at `splits`, and back through the PNG decoder.
+    func roundTrip(_ payload: [UInt8], splits: [Int] = []) throws -> [UInt8] {
+        let rows = max(1, (payload.count + Self.rowWidth - 1) / Self.rowWidth)
+        var data: [UInt8] = []
+        for row in 0..<rows {
+            data.append(0)
+            let start = row * Self.rowWidth
+            for x in 0..<Self.rowWidth { data.append(start + x < payload.count ? payload[start + x] : 0) }
+        }
+        var deflated: [UInt8] = []
+        let bounds = [0] + splits.map { $0 / Self.rowWidth * (Self.rowWidth + 1) } + [data.count]
+        for band in 0..<(bounds.count - 1) {
+            data[bounds[band]..<bounds[band + 1]].withUnsafeBufferPointer {
+                deflated += RunLengthDeflate.compress($0, isFinal: band == bounds.count - 2)
+            }
+        }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let zlib = [0x78, 0x01] + deflated + PNGTestWriter.bigEndian(b << 16 | a)
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += PNGTestWriter.chunk(
+            "IHDR",
+            PNGTestWriter.bigEndian(UInt32(Self.rowWidth)) + PNGTestWriter.bigEndian(UInt32(rows)) + [8, 0, 0, 0, 0])
+        png += PNGTestWriter.chunk("IDAT", zlib) + PNGTestWriter.chunk("IEND", [])
+        let image = try ImageDecoder.decode(png)
+        return (0..<(rows * Self.rowWidth)).map { image[$0 % Self.rowWidth, $0 / Self.rowWidth].r }
+    }
+
+    func padded(_ payload: [UInt8]) -> [UInt8] {
+        payload + [UInt8](repeating: 0, count: (Self.rowWidth - payload.count % Self.rowWidth) % Self.rowWidth)
+    }
+
+    @Test func randomBytesRoundTrip() throws {
+        var random = SplitMix64(seed: 1)
+        let payload = (0..<5000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        #expect(try roundTrip(payload) == padded(payload))
+    }
+
+    /// Runs just below, at and above the shortest match, the longest match (258) and
+    /// beyond it, inside rows and across them.
+    @Test func runsOfEveryInterestingLengthRoundTrip() throws {
+        var payload: [UInt8] = []
+        for (value, length) in [(7, 7), (8, 8), (9, 9), (10, 258), (11, 259), (12, 517), (13, 1), (14, 3000)] {
+            payload += [UInt8](repeating: UInt8(value), count: length + 1)
+            payload.append(200)
+        }
+        #expect(try roundTrip(payload) == padded(payload))
+    }
+
+    /// Rarer and rarer bytes (each half as frequent as the one before) make a Huffman
+    /// code deeper than deflate's 15 bits; the lengths must be capped and still decode.
+    @Test func skewedBytesNeedCappedCodesAndRoundTrip() throws {
+        var payload: [UInt8] = []
+        for k in 0..<18 { payload += [UInt8](repeating: UInt8(k * 7 + 1), count: 1 << (17 - k)) }
+        var random = SplitMix64(seed: 2)
+        payload.shuffle(using: &random)
+        #expect(try roundTrip(payload) == padded(payload))
+    }
+
+    @Test func bandsCompressedApartJoinIntoOneStream() throws {
+        var random = SplitMix64(seed: 3)
+        let payload = (0..<6000).map { index in index % 700 < 300 ? 9 : UInt8.random(in: 0...3, using: &random) }
+        #expect(try roundTrip(payload, splits: [1000, 1100, 4000]) == padded(payload))
+    }
+
+    @Test func oneValueThroughoutRoundTrips() throws {
+        let payload = [UInt8](repeating: 0, count: 3000)
+        #expect(try roundTrip(payload) == payload)
+    }
+
+    /// Every length 3...258 maps to the symbol and extra bits of RFC 1951's table,
+    /// written out here from the specification.
+    @Test func lengthSymbolsFollowTheSpecification() {
+        let table: [(symbol: Int, extraBits: Int, first: Int)] = [
+            (257, 0, 3), (258, 0, 4), (259, 0, 5), (260, 0, 6), (261, 0, 7), (262, 0, 8), (263, 0, 9), (264, 0, 10),
+            (265, 1, 11), (266, 1, 13), (267, 1, 15), (268, 1, 17), (269, 2, 19), (270, 2, 23), (271, 2, 27),
+            (272, 2, 31), (273, 3, 35), (274, 3, 43), (275, 3, 51), (276, 3, 59), (277, 4, 67), (278, 4, 83),
+            (279, 4, 99), (280, 4, 115), (281, 5, 131), (282, 5, 163), (283, 5, 195), (284, 5, 227), (285, 0, 258),
+        ]
+        for length in 3...258 {
+            let entry = table.last { $0.first <= length }!
+            let (symbol, extraBits, extraValue) = RunLengthDeflate.lengthSymbol(length)
+            #expect(symbol == entry.symbol && extraBits == entry.extraBits, "length \(length)")
+            #expect(extraValue == length - entry.first, "length \(length)")
+        }
+    }
+
+    /// Without a cap, the lengths cost exactly what Huffman's algorithm gives, computed
+    /// here the textbook way (merge the two lightest, the cost is the sum of the merges);
+    /// with one, the code stays complete and within the cap.
+    @Test func codeLengthsAreOptimalAndComplete() {
+        var random = SplitMix64(seed: 4)
+        for trial in 0..<200 {
+            let count = Int.random(in: 2...286, using: &random)
+            let frequencies = (0..<count).map { _ in
+                Bool.random(using: &random) ? 0 : Int.random(in: 1...(trial % 2 == 0 ? 100 : 100_000), using: &random)
+            }
+            let lengths = HuffmanCode.lengths(for: frequencies, limit: 32)
+            var weights = frequencies.filter { $0 > 0 }
+            guard weights.count >= 2 else { continue }
+            var cost = 0
+            while weights.count > 1 {
+                weights.sort(by: >)
+                let merged = weights.removeLast() + weights.removeLast()
+                cost += merged
+                weights.append(merged)
+            }
+            #expect(zip(lengths, frequencies).map { Int($0) * $1 }.reduce(0, +) == cost, "trial \(trial)")
+        }
+        let skewed = (0..<30).map { 1 << $0 }
+        for limit in [7, 15] {
+            let lengths = HuffmanCode.lengths(for: skewed, limit: limit)
+            #expect(lengths.max()! == limit)
+            #expect(lengths.map { 1.0 / Double(1 << Int($0)) }.reduce(0, +) == 1, "Kraft sum, limit \(limit)")
+        }
+    }
+}
