@@ -66,8 +66,11 @@ public enum PNGEncoder {
         let opaque = image.isOpaque
         let source = opaque ? image : straightAlphaCopy(of: image)
         let rowLength = 1 + image.width * (opaque ? 3 : 4)
-        let filtered = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rowLength * image.height)
-        defer { filtered.deallocate() }
+        let memory = ZeroedMemory(byteCount: rowLength * image.height)
+        defer { withExtendedLifetime(memory) {} }  // `filtered` points into it
+        let filtered = UnsafeMutableBufferPointer(
+            start: memory.bytes.bindMemory(to: UInt8.self, capacity: rowLength * image.height),
+            count: rowLength * image.height)
         let output = SendablePointer(filtered.baseAddress!)
         Parallel.forEachChunk(of: image.height, workers: workers) { rows in
             wg_png_filter_rows(
@@ -142,6 +145,7 @@ public enum PNGEncoder {
         var second = levelClass << 6
         second += UInt8(31 - (UInt16(first) << 8 | UInt16(second)) % 31)
         var stream: [UInt8] = [first, second]
+        stream.reserveCapacity(2 + bands.results.reduce(0) { $0 + $1!.bytes.count } + 4)
         var adler: UInt32 = 1
         for index in 0..<bandCount {
             let band = bands.results[index]!

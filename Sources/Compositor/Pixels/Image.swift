@@ -12,6 +12,7 @@ public final class Image: @unchecked Sendable {
     public let bytesPerRow: Int
     /// The first byte of the first row. Valid for the image's lifetime.
     public let pixels: UnsafeMutablePointer<UInt8>
+    private let memory: ZeroedMemory
 
     /// Bytes per pixel of every image.
     public static let channels = 4
@@ -26,14 +27,9 @@ public final class Image: @unchecked Sendable {
         self.width = width
         self.height = height
         self.bytesPerRow = rowBytes
-        // 64-byte alignment keeps SIMD loads of a row's start aligned to a cache line.
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
-        pixels = raw.assumingMemoryBound(to: UInt8.self)
-    }
-
-    deinit {
-        UnsafeMutableRawPointer(pixels).deallocate()
+        // Already zero (transparent), and aligned so a row's start is on a cache line.
+        memory = ZeroedMemory(byteCount: max(byteCount, 1))
+        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
     }
 
     /// The first byte of row `y`.
