@@ -7,35 +7,78 @@ public enum ConvolutionLoops {
 
     /// One row through the horizontal filter. Source pixels `columns` are first widened
     /// to floats in `scratch` (indexed like the source) in one loop the compiler
-    /// vectorises; each output pixel is then a vector multiply-add per tap. Products of a
-    /// byte and an integer weight, and their sums, stay below 2^24, so the float
-    /// arithmetic is exact: the result is the same as in integers (SSE2 has no 32-bit
-    /// integer vector multiply, so that was the slow way).
+    /// vectorises. Output pixels are then made two at a time: each tap loads one source
+    /// pixel for either output into the halves of an 8-lane vector and multiplies it by
+    /// `pairedWeights` (the two outputs' weights for that tap, four copies each), so a
+    /// 256-bit machine does both in one multiply-add; an odd last pixel uses `weights`.
+    /// Products of a byte and an integer weight, and their sums, stay below 2^24, so the
+    /// float arithmetic is exact: the result is the same as in integers (SSE2 has no
+    /// 32-bit integer vector multiply, so that was the slow way).
     @inlinable @inline(__always)
     public static func horizontal(
         _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, outputCount: Int,
-        firstSource: UnsafePointer<Int>, weights: UnsafePointer<Float>, tapCount: Int,
-        scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>
+        firstSource: UnsafePointer<Int>, weights: UnsafePointer<Float>, pairedWeights: UnsafePointer<SIMD8<Float>>,
+        tapCount: Int, scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>
     ) {
         for i in (4 &* columns.lowerBound)..<(4 &* columns.upperBound &+ 4) { scratch[i] = Float(source[i]) }
-        for x in 0..<outputCount {
+        let pixels = UnsafeRawPointer(scratch)
+        var x = 0
+        while x &+ 2 <= outputCount {
+            let first = pixels + 16 &* firstSource[x]
+            let second = pixels + 16 &* firstSource[x &+ 1]
+            let taps = pairedWeights + (x &>> 1) &* tapCount
             // Two sums, even and odd taps, so each add need not wait for the last.
-            var even = SIMD4<Float>(repeating: 0)
-            var odd = SIMD4<Float>(repeating: 0)
-            let first = UnsafeRawPointer(scratch + 4 &* firstSource[x])
-            let taps = weights + x &* tapCount
+            var even = SIMD8<Float>(repeating: 0)
+            var odd = SIMD8<Float>(repeating: 0)
             var t = 0
             while t &+ 2 <= tapCount {
-                even += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t]
-                odd += first.loadUnaligned(fromByteOffset: 16 &* t &+ 16, as: SIMD4<Float>.self) * taps[t &+ 1]
+                even += pair(first, second, tap: t) * taps[t]
+                odd += pair(first, second, tap: t &+ 1) * taps[t &+ 1]
                 t &+= 2
             }
-            if t < tapCount {
-                even += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t]
-            }
+            if t < tapCount { even += pair(first, second, tap: t) * taps[t] }
             let sum = even + odd
-            store(SIMD4(Int32(sum[0]), Int32(sum[1]), Int32(sum[2]), Int32(sum[3])), to: destination + 4 &* x)
+            store(integers(sum.lowHalf), to: destination + 4 &* x)
+            store(integers(sum.highHalf), to: destination + (4 &* x &+ 4))
+            x &+= 2
         }
+        if x < outputCount {
+            let first = pixels + 16 &* firstSource[x]
+            let taps = weights + x &* tapCount
+            var sum = SIMD4<Float>(repeating: 0)
+            for t in 0..<tapCount { sum += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t] }
+            store(integers(sum), to: destination + 4 &* x)
+        }
+    }
+
+    /// Whole-number floats as integers, lane by lane (the stdlib's vector conversion is
+    /// a generic out-of-line call).
+    @inlinable @inline(__always)
+    static func integers(_ value: SIMD4<Float>) -> SIMD4<Int32> {
+        SIMD4(Int32(value[0]), Int32(value[1]), Int32(value[2]), Int32(value[3]))
+    }
+
+    /// Tap `tap` of two outputs: the pixels at `first` and `second`, side by side.
+    @inlinable @inline(__always)
+    static func pair(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, tap: Int) -> SIMD8<Float> {
+        SIMD8(
+            lowHalf: first.loadUnaligned(fromByteOffset: 16 &* tap, as: SIMD4<Float>.self),
+            highHalf: second.loadUnaligned(fromByteOffset: 16 &* tap, as: SIMD4<Float>.self))
+    }
+
+    /// `weights` (`tapCount` per output) rearranged for `horizontal`: for each pair of
+    /// outputs and each tap, the first output's weight four times, then the second's.
+    public static func pairedWeights(_ weights: [Float], tapCount: Int, outputCount: Int) -> [SIMD8<Float>] {
+        var paired: [SIMD8<Float>] = []
+        paired.reserveCapacity(outputCount / 2 * tapCount)
+        for pair in 0..<(outputCount / 2) {
+            for t in 0..<tapCount {
+                let first = weights[2 * pair * tapCount + t]
+                let second = weights[(2 * pair + 1) * tapCount + t]
+                paired.append(SIMD8(lowHalf: SIMD4(repeating: first), highHalf: SIMD4(repeating: second)))
+            }
+        }
+        return paired
     }
 
     /// Adds `weight` times each byte of `row` to `sums` (one tap of the vertical filter).

@@ -35,8 +35,8 @@ public protocol KernelSet: Sendable {
     /// See `ConvolutionLoops.horizontal`.
     static func convolveHorizontally(
         _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, outputCount: Int,
-        firstSource: UnsafePointer<Int>, weights: UnsafePointer<Float>, tapCount: Int,
-        scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>)
+        firstSource: UnsafePointer<Int>, weights: UnsafePointer<Float>, pairedWeights: UnsafePointer<SIMD8<Float>>,
+        tapCount: Int, scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>)
     /// See `ConvolutionLoops.accumulate`.
     static func accumulateTap(
         _ row: UnsafePointer<UInt8>, weight: Int32, into sums: UnsafeMutablePointer<Int32>, count: Int)
@@ -100,12 +100,12 @@ extension KernelSet {
     @inlinable @inline(__always)
     public static func convolveHorizontally(
         _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, outputCount: Int,
-        firstSource: UnsafePointer<Int>, weights: UnsafePointer<Float>, tapCount: Int,
-        scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>
+        firstSource: UnsafePointer<Int>, weights: UnsafePointer<Float>, pairedWeights: UnsafePointer<SIMD8<Float>>,
+        tapCount: Int, scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>
     ) {
         ConvolutionLoops.horizontal(
             source, into: destination, outputCount: outputCount, firstSource: firstSource, weights: weights,
-            tapCount: tapCount, scratch: scratch, columns: columns)
+            pairedWeights: pairedWeights, tapCount: tapCount, scratch: scratch, columns: columns)
     }
 
     @inlinable @inline(__always)

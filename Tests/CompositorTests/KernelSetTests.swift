@@ -93,8 +93,10 @@ import Testing
                     horizontal.withUnsafeMutableBufferPointer { output in
                         kernels.convolveHorizontally(
                             source.baseAddress!, into: output.baseAddress!, outputCount: width,
-                            firstSource: firstSource, weights: weights, tapCount: tapCount,
-                            scratch: &scratch, columns: 0...(sourceWidth - 1))
+                            firstSource: firstSource, weights: weights,
+                            pairedWeights: ConvolutionLoops.pairedWeights(
+                                weights, tapCount: tapCount, outputCount: width),
+                            tapCount: tapCount, scratch: &scratch, columns: 0...(sourceWidth - 1))
                     }
                 }
                 accumulated.withUnsafeMutableBufferPointer {
@@ -107,6 +109,48 @@ import Testing
                 }
             }
             return horizontal + stored + accumulated.withUnsafeBytes { Array($0) }
+        }
+    }
+
+    /// The horizontal pass, two outputs per vector and an odd one alone, against the
+    /// same convolution in integers: round(sum of byte x weight / 2^14), clamped to
+    /// 0...255 and colour to alpha.
+    @Test(arguments: widths) func horizontalPassMatchesIntegerConvolution(width: Int) {
+        let tapCount = 6
+        let sourceWidth = width + tapCount
+        let source = randomBytes(4 * sourceWidth, seed: UInt64(width) + 70)
+        var random = SplitMix64(seed: UInt64(width) + 80)
+        let firstSource = (0..<width).map { _ in Int.random(in: 0...(sourceWidth - tapCount), using: &random) }
+        let one = 1 << ConvolutionLoops.fractionBits
+        let weights = (0..<width).flatMap { _ -> [Int] in
+            var taps = (0..<(tapCount - 1)).map { _ in Int.random(in: -3000...6000, using: &random) }
+            taps.append(one - taps.reduce(0, +))
+            return taps
+        }
+        var expected: [UInt8] = []
+        for x in 0..<width {
+            var sums = [0, 0, 0, 0]
+            for t in 0..<tapCount {
+                for c in 0..<4 { sums[c] += Int(source[4 * (firstSource[x] + t) + c]) * weights[x * tapCount + t] }
+            }
+            let rounded = sums.map { ($0 + one / 2) >> ConvolutionLoops.fractionBits }
+            let alpha = min(max(rounded[3], 0), 255)
+            expected += rounded[0..<3].map { UInt8(min(max($0, 0), alpha)) } + [UInt8(alpha)]
+        }
+        let floatWeights = weights.map(Float.init)
+        let paired = ConvolutionLoops.pairedWeights(floatWeights, tapCount: tapCount, outputCount: width)
+        for kernels in KernelChoice.supported where width > 0 {
+            var output = [UInt8](repeating: 0, count: 4 * width)
+            var scratch = [Float](repeating: 0, count: 4 * sourceWidth)
+            source.withUnsafeBufferPointer { source in
+                output.withUnsafeMutableBufferPointer {
+                    kernels.convolveHorizontally(
+                        source.baseAddress!, into: $0.baseAddress!, outputCount: width, firstSource: firstSource,
+                        weights: floatWeights, pairedWeights: paired, tapCount: tapCount, scratch: &scratch,
+                        columns: 0...(sourceWidth - 1))
+                }
+            }
+            #expect(output == expected, "\(kernels.name), width \(width)")
         }
     }
 }

@@ -36,6 +36,8 @@ public enum Resampler {
         let rows = vertical.sourceRange
         let intermediate = Image(width: width, height: rows.count)
         let horizontalWeights = horizontal.weights.map(Float.init)
+        let pairedWeights = ConvolutionLoops.pairedWeights(
+            horizontalWeights, tapCount: horizontal.tapCount, outputCount: width)
         // Zero-weight taps are read too, and 0 times an unconverted float could be NaN.
         let columns = horizontal.tapRange
         let kernels = KernelChoice.active
@@ -43,12 +45,15 @@ public enum Resampler {
             let sourceRow = UnsafeMutablePointer<Float>.allocate(capacity: 4 * source.width)
             defer { sourceRow.deallocate() }
             horizontalWeights.withUnsafeBufferPointer { weights in
-                horizontal.firstSource.withUnsafeBufferPointer { firstSource in
-                    for i in chunk {
-                        kernels.convolveHorizontally(
-                            source.row(rows.lowerBound + i), into: intermediate.row(i), outputCount: width,
-                            firstSource: firstSource.baseAddress!, weights: weights.baseAddress!,
-                            tapCount: horizontal.tapCount, scratch: sourceRow, columns: columns)
+                pairedWeights.withUnsafeBufferPointer { pairedWeights in
+                    horizontal.firstSource.withUnsafeBufferPointer { firstSource in
+                        for i in chunk {
+                            kernels.convolveHorizontally(
+                                source.row(rows.lowerBound + i), into: intermediate.row(i), outputCount: width,
+                                firstSource: firstSource.baseAddress!, weights: weights.baseAddress!,
+                                pairedWeights: pairedWeights.baseAddress!, tapCount: horizontal.tapCount,
+                                scratch: sourceRow, columns: columns)
+                        }
                     }
                 }
             }
