@@ -198,7 +198,8 @@ wg_status wg_jpeg_decoder_crop(wg_jpeg_decoder *decoder, uint32_t *x, uint32_t *
 }
 
 wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,
-                               char *message, size_t capacity) {
+                               uint32_t max_rows, uint32_t *rows_done, char *message,
+                               size_t capacity) {
     if (!decoder->started) {
         wg_set_message(message, capacity, "wg_jpeg_decoder_start was not called");
         return WG_ERROR_ARGUMENT;
@@ -206,12 +207,16 @@ wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t s
     if (setjmp(decoder->errors.escape)) return wg_jpeg_fail(&decoder->errors, message, capacity);
     struct jpeg_decompress_struct *info = &decoder->info;
     int cmyk = wg_jpeg_is_cmyk(info);
-    if (decoder->first_row > 0) jpeg_skip_scanlines(info, decoder->first_row);
-    while (info->output_scanline < decoder->end_row) {
+    if (decoder->first_row > 0 && info->output_scanline == 0) {
+        jpeg_skip_scanlines(info, decoder->first_row);
+    }
+    JDIMENSION stop = decoder->end_row;
+    if (max_rows < stop - info->output_scanline) stop = info->output_scanline + max_rows;
+    while (info->output_scanline < stop) {
         JSAMPROW rows[4];
         JDIMENSION first = info->output_scanline - decoder->first_row;
         for (int i = 0; i < 4; i++) rows[i] = rgba + (size_t)(first + i) * stride;
-        JDIMENSION remaining = decoder->end_row - info->output_scanline;
+        JDIMENSION remaining = stop - info->output_scanline;
         JDIMENSION read = jpeg_read_scanlines(info, rows, remaining < 4 ? remaining : 4);
         for (JDIMENSION i = 0; i < read; i++) {
             if (decoder->color != NULL) {
@@ -225,11 +230,14 @@ wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t s
             }
         }
     }
-    // Rows below the crop are skipped, not decoded (finishing needs them all consumed).
-    if (info->output_scanline < info->output_height) {
-        jpeg_skip_scanlines(info, info->output_height - info->output_scanline);
+    *rows_done = info->output_scanline - decoder->first_row;
+    if (info->output_scanline == decoder->end_row) {
+        // Rows below the crop are skipped, not decoded (finishing needs them all consumed).
+        if (info->output_scanline < info->output_height) {
+            jpeg_skip_scanlines(info, info->output_height - info->output_scanline);
+        }
+        jpeg_finish_decompress(info);
     }
-    jpeg_finish_decompress(info);
     return WG_OK;
 }
 

@@ -46,14 +46,17 @@ enum PipelineSteps {
         }
     }
 
-    /// The picture, decoded only as far as a cover fit onto the canvas needs.
+    /// The picture, decoded only as far as a cover fit onto the canvas needs. With
+    /// `inBackground` its rows may still be arriving (the renderer scales them as they
+    /// do): pass it to `renderAndEncode`, which finishes it before encoding.
     static func decodePicture(
         _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
-        coverTarget: (width: Int, height: Int)
+        coverTarget: (width: Int, height: Int), inBackground: Bool
     ) throws(PipelineError) -> DecodedPicture {
         do {
             return try ImageDecoder.decodePicture(
-                bytes, limits: limits, width: coverTarget.width, height: coverTarget.height)
+                bytes, limits: limits, width: coverTarget.width, height: coverTarget.height,
+                inBackground: inBackground)
         } catch {
             throw origin.error(path, .image(error))
         }
@@ -68,9 +71,12 @@ enum PipelineSteps {
         }
     }
 
-    /// Renders the scene and encodes it as PNG, adding to `timings`.
+    /// Renders the scene and encodes it as PNG, adding to `timings`. A picture still
+    /// being decoded (`picture`, read from `path`) is finished first: if its rows turn
+    /// out damaged, that is the error, and nothing drawn from them is encoded.
     static func renderAndEncode(
-        _ scene: Scene, renderer: Renderer, pngOptions: PNGEncodingOptions, timings: inout StageTimings
+        _ scene: Scene, picture: (DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
+        pngOptions: PNGEncodingOptions, timings: inout StageTimings
     ) throws(PipelineError) -> RenderedImage {
         let image: Image
         do {
@@ -80,7 +86,13 @@ enum PipelineSteps {
             timings.composite += renderTimings.composite
             timings.text += renderTimings.text
         } catch {
+            try? picture.0.finish()
             throw .text(error)
+        }
+        do {
+            try picture.0.finish()
+        } catch {
+            throw picture.origin.error(picture.path, .image(error))
         }
         let clock = ContinuousClock()
         let started = clock.now

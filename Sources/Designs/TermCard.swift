@@ -227,7 +227,8 @@ public struct TermCardPipeline: Sendable {
         timings.read = clock.now - started
         started = clock.now
         let picture = try PipelineSteps.decodePicture(
-            bytes, path: path, .bundled, limits: decodeLimits, coverTarget: (spec.width, spec.height))
+            bytes, path: path, .bundled, limits: decodeLimits, coverTarget: (spec.width, spec.height),
+            inBackground: renderer.workers > 1)
         timings.decode = clock.now - started
         // A person's own title may need the emoji font or an installed one.
         let titleFonts = try spec.title.map { (text) throws(PipelineError) in
@@ -239,6 +240,7 @@ public struct TermCardPipeline: Sendable {
         } catch {
             throw .text(error)
         }
-        return try PipelineSteps.renderAndEncode(scene, renderer: renderer, pngOptions: pngOptions, timings: &timings)
+        return try PipelineSteps.renderAndEncode(
+            scene, picture: (picture, path, .bundled), renderer: renderer, pngOptions: pngOptions, timings: &timings)
     }
 }

@@ -32,7 +32,7 @@ public struct WallpaperPipeline: Sendable {
         started = clock.now
         let picture = try PipelineSteps.decodePicture(
             pictureBytes, path: picturePath, pictureOrigin, limits: decodeLimits,
-            coverTarget: (spec.width, spec.height))
+            coverTarget: (spec.width, spec.height), inBackground: renderer.workers > 1)
         // Fonts matter only for the label; without one none is read.
         let fonts =
             spec.showsLabel
@@ -42,6 +42,8 @@ public struct WallpaperPipeline: Sendable {
         timings.decode = clock.now - started
 
         let scene = SeasonWallpaper.scene(spec, picture: picture, fonts: fonts)
-        return try PipelineSteps.renderAndEncode(scene, renderer: renderer, pngOptions: pngOptions, timings: &timings)
+        return try PipelineSteps.renderAndEncode(
+            scene, picture: (picture, picturePath, pictureOrigin), renderer: renderer, pngOptions: pngOptions,
+            timings: &timings)
     }
 }

@@ -46,7 +46,9 @@ public enum ConvolutionLoops {
             let first = pixels + 16 &* firstSource[x]
             let taps = weights + x &* tapCount
             var sum = SIMD4<Float>(repeating: 0)
-            for t in 0..<tapCount { sum += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t] }
+            for t in 0..<tapCount {
+                sum += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t]
+            }
             store(integers(sum), to: destination + 4 &* x)
         }
     }

@@ -147,14 +147,15 @@ import Testing
 }
 
 /// Decoding only the region a canvas shows gives exactly the same pixels as decoding
-/// the whole picture and cropping.
+/// the whole picture and cropping, whether the rows arrive before the render or during it.
 @Suite struct RegionDecodeTests {
-    @Test(arguments: [(117, 253), (300, 120), (64, 64), (200, 400)])
-    func croppedDecodeRendersIdentically(width: Int, height: Int) throws {
+    @Test(arguments: [(117, 253), (300, 120), (64, 64), (200, 400)], [false, true])
+    func croppedDecodeRendersIdentically(size: (Int, Int), inBackground: Bool) throws {
+        let (width, height) = size
         let jpeg = try JPEGEncoder.encode(randomImage(width: 480, height: 320, seed: 31, opaque: true), quality: 85)
         // The same DCT scale both ways (a small canvas gets a reduced decode).
         let whole = try ImageDecoder.decode(jpeg, coverTarget: (width, height))
-        let region = try ImageDecoder.decodePicture(jpeg, width: width, height: height)
+        let region = try ImageDecoder.decodePicture(jpeg, width: width, height: height, inBackground: inBackground)
         #expect(region.fullWidth == whole.width && region.fullHeight == whole.height)
         if Double(width) / Double(height) < 1.2 && whole.width == 480 {
             #expect(region.image.width < 480, "a tall canvas needs only a strip: \(region.image.width) wide")
@@ -164,10 +165,21 @@ import Testing
         }
         let expected = try render(PictureLayer(image: whole))
         let got = try render(PictureLayer(picture: region))
+        try region.finish()
         var differing = 0
         for y in 0..<height {
             for x in 0..<width where expected[x, y] != got[x, y] { differing += 1 }
         }
         #expect(differing == 0, "\(differing) pixels differ")
+    }
+
+    /// A JPEG cut short decodes its header, then fails part-way on the decoding thread:
+    /// `finish` reports it, and a render that was reading its rows stops waiting.
+    @Test func damagedRowsDecodedInBackgroundAreReportedByFinish() throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 480, height: 320, seed: 32, opaque: true), quality: 85)
+        let cut = Array(jpeg[0..<(jpeg.count / 2)])
+        let region = try ImageDecoder.decodePicture(cut, width: 200, height: 300, inBackground: true)
+        _ = try Renderer().render(Scene(width: 200, height: 300, layers: [.picture(PictureLayer(picture: region))]))
+        #expect(throws: ImageDecodingError.self) { try region.finish() }
     }
 }

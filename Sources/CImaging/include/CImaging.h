@@ -51,8 +51,12 @@ wg_status wg_jpeg_decoder_crop(wg_jpeg_decoder *decoder, uint32_t *x, uint32_t *
 /// Decodes every row (or the cropped region) as opaque RGBA8 (alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK
 /// sources are all converted; Adobe-style inverted CMYK is recognised by its APP14 marker.
 /// An embedded RGB or CMYK ICC profile is honoured: colours are converted to sRGB.
+/// `rgba` is the region's first row. Each call decodes up to `max_rows` more rows and sets
+/// *rows_done to the rows decoded so far; the call that decodes the last row also
+/// finishes decompression, so call until *rows_done reaches the height.
 wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,
-                               char *message, size_t message_capacity);
+                               uint32_t max_rows, uint32_t *rows_done, char *message,
+                               size_t message_capacity);
 void wg_jpeg_decoder_close(wg_jpeg_decoder *decoder);
 
 typedef enum {

@@ -14,18 +14,30 @@ public struct DecodedPicture: Sendable {
     /// Where `image` starts within the whole.
     public let offsetX: Int
     public let offsetY: Int
+    /// While rows are still being decoded into `image` on another thread, how far they
+    /// have got; nil when the picture was complete on arrival.
+    public let progress: DecodeProgress?
 
     /// A whole picture.
     public init(_ image: Image) {
         self.init(image: image, fullWidth: image.width, fullHeight: image.height, offsetX: 0, offsetY: 0)
     }
 
-    public init(image: Image, fullWidth: Int, fullHeight: Int, offsetX: Int, offsetY: Int) {
+    public init(
+        image: Image, fullWidth: Int, fullHeight: Int, offsetX: Int, offsetY: Int, progress: DecodeProgress? = nil
+    ) {
         self.image = image
         self.fullWidth = fullWidth
         self.fullHeight = fullHeight
         self.offsetX = offsetX
         self.offsetY = offsetY
+        self.progress = progress
+    }
+
+    /// Waits until every row is decoded; throws if decoding failed part-way. A picture
+    /// that was still arriving must be finished before anything drawn from it is used.
+    public func finish() throws(ImageDecodingError) {
+        try progress?.finish()
     }
 }
 
@@ -33,9 +45,13 @@ extension ImageDecoder {
     /// Decodes what a cover fit of the picture onto a `width` x `height` canvas needs.
     /// JPEGs are decoded at a reduced DCT scale when much larger than the canvas, and
     /// only over the cropped region (with a margin for the filter); other pictures whole.
+    ///
+    /// With `inBackground`, a JPEG's rows are decoded on a thread of their own after
+    /// this returns (see `DecodeProgress`); call `finish()` on the result before using
+    /// anything made from it. Header errors are thrown here either way.
     public static func decodePicture(
         _ bytes: [UInt8], limits: DecodeLimits = .standard, width: Int, height: Int, focusX: Double = 0.5,
-        focusY: Double = 0.5
+        focusY: Double = 0.5, inBackground: Bool = false
     ) throws(ImageDecodingError) -> DecodedPicture {
         let target = (width: width, height: height)
         let isPlainJPEG = bytes.withUnsafeBufferPointer { buffer in
@@ -44,6 +60,10 @@ extension ImageDecoder {
         // Turned photos and PNGs are decoded whole: their crop would be in other coordinates.
         guard isPlainJPEG, width > 0, height > 0 else {
             return DecodedPicture(try decode(bytes, limits: limits, coverTarget: target))
+        }
+        if inBackground {
+            return try startDecodingJPEGRegion(
+                bytes, limits: limits, target: target, focusX: focusX, focusY: focusY)
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> DecodedPicture in
             try decodeJPEGRegion(buffer, limits: limits, target: target, focusX: focusX, focusY: focusY)

@@ -1,4 +1,6 @@
 internal import CImaging
+import Foundation
+import Synchronization
 
 /// Decodes JPEG and PNG files into premultiplied RGBA8 images.
 public enum ImageDecoder {
@@ -95,36 +97,115 @@ public enum ImageDecoder {
         _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, target: (width: Int, height: Int),
         focusX: Double, focusY: Double
     ) throws(ImageDecodingError) -> DecodedPicture {
-        let header = try JPEGHeader(buffer, limits: limits)
-        defer { wg_jpeg_decoder_close(header.decoder) }
-        let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
-        var fullWidth: UInt32 = 0
-        var fullHeight: UInt32 = 0
-        let started = ShimResult.call {
-            wg_jpeg_decoder_start(header.decoder, Int32(denominator), &fullWidth, &fullHeight, $0, $1)
+        let region = try JPEGRegion(buffer, limits: limits, target: target, focusX: focusX, focusY: focusY)
+        defer { wg_jpeg_decoder_close(region.decoder) }
+        try readRows(region.decoder, into: region.picture.image)
+        return region.picture
+    }
+
+    /// The same, with the rows decoded on a thread of their own: returns as soon as the
+    /// header is read and the region chosen, with `progress` telling how far the rows
+    /// have got. `bytes` is kept alive (and borrowed) by that thread until it ends.
+    static func startDecodingJPEGRegion(
+        _ bytes: [UInt8], limits: DecodeLimits, target: (width: Int, height: Int), focusX: Double, focusY: Double
+    ) throws(ImageDecodingError) -> DecodedPicture {
+        let progress = DecodeProgress()
+        let prepared = DispatchSemaphore(value: 0)
+        let handoff = Mutex<Result<DecodedPicture, ImageDecodingError>?>(nil)
+        Thread {
+            bytes.withUnsafeBufferPointer { buffer in
+                let region: JPEGRegion
+                do throws(ImageDecodingError) {
+                    region = try JPEGRegion(buffer, limits: limits, target: target, focusX: focusX, focusY: focusY)
+                } catch {
+                    handoff.withLock { $0 = .failure(error) }
+                    prepared.signal()
+                    return
+                }
+                defer { wg_jpeg_decoder_close(region.decoder) }
+                let picture = region.picture
+                handoff.withLock {
+                    $0 = .success(
+                        DecodedPicture(
+                            image: picture.image, fullWidth: picture.fullWidth, fullHeight: picture.fullHeight,
+                            offsetX: picture.offsetX, offsetY: picture.offsetY, progress: progress))
+                }
+                prepared.signal()
+                do throws(ImageDecodingError) {
+                    try readRows(region.decoder, into: picture.image, progress: progress)
+                    progress.ended(with: nil)
+                } catch {
+                    progress.ended(with: error)
+                }
+            }
+        }.start()
+        prepared.wait()
+        return try handoff.withLock { $0! }.get()
+    }
+
+    /// An opened JPEG, started at the DCT scale the target allows and cropped to the
+    /// region the target shows, with the image its rows go into. The caller closes `decoder`.
+    private struct JPEGRegion {
+        let decoder: OpaquePointer
+        let picture: DecodedPicture
+
+        init(
+            _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, target: (width: Int, height: Int),
+            focusX: Double, focusY: Double
+        ) throws(ImageDecodingError) {
+            let header = try JPEGHeader(buffer, limits: limits)
+            do {
+                picture = try Self.start(header, target: target, focusX: focusX, focusY: focusY)
+            } catch {
+                wg_jpeg_decoder_close(header.decoder)
+                throw error
+            }
+            decoder = header.decoder
         }
-        guard started.succeeded else { throw started.decodingError(.jpeg) }
-        let crop = CoverGeometry.crop(
-            sourceWidth: Int(fullWidth), sourceHeight: Int(fullHeight), targetWidth: target.width,
-            targetHeight: target.height, focusX: focusX, focusY: focusY)
-        let reach = Int((3 * max(1, crop.width / Double(target.width))).rounded(.up)) + 8
-        let x0 = max(0, Int(crop.x.rounded(.down)) - reach)
-        let x1 = min(Int(fullWidth), Int((crop.x + crop.width).rounded(.up)) + reach)
-        let y0 = max(0, Int(crop.y.rounded(.down)) - reach)
-        let y1 = min(Int(fullHeight), Int((crop.y + crop.height).rounded(.up)) + reach)
-        var x = UInt32(x0)
-        var columns = UInt32(x1 - x0)
-        let cropped = ShimResult.call {
-            wg_jpeg_decoder_crop(header.decoder, &x, &columns, UInt32(y0), UInt32(y1 - y0), $0, $1)
+
+        private static func start(
+            _ header: JPEGHeader, target: (width: Int, height: Int), focusX: Double, focusY: Double
+        ) throws(ImageDecodingError) -> DecodedPicture {
+            let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
+            var fullWidth: UInt32 = 0
+            var fullHeight: UInt32 = 0
+            let started = ShimResult.call {
+                wg_jpeg_decoder_start(header.decoder, Int32(denominator), &fullWidth, &fullHeight, $0, $1)
+            }
+            guard started.succeeded else { throw started.decodingError(.jpeg) }
+            let crop = CoverGeometry.crop(
+                sourceWidth: Int(fullWidth), sourceHeight: Int(fullHeight), targetWidth: target.width,
+                targetHeight: target.height, focusX: focusX, focusY: focusY)
+            let reach = Int((3 * max(1, crop.width / Double(target.width))).rounded(.up)) + 8
+            let x0 = max(0, Int(crop.x.rounded(.down)) - reach)
+            let x1 = min(Int(fullWidth), Int((crop.x + crop.width).rounded(.up)) + reach)
+            let y0 = max(0, Int(crop.y.rounded(.down)) - reach)
+            let y1 = min(Int(fullHeight), Int((crop.y + crop.height).rounded(.up)) + reach)
+            var x = UInt32(x0)
+            var columns = UInt32(x1 - x0)
+            let cropped = ShimResult.call {
+                wg_jpeg_decoder_crop(header.decoder, &x, &columns, UInt32(y0), UInt32(y1 - y0), $0, $1)
+            }
+            guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
+            return DecodedPicture(
+                image: Image(width: Int(columns), height: y1 - y0), fullWidth: Int(fullWidth),
+                fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0)
         }
-        guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
-        let image = Image(width: Int(columns), height: y1 - y0)
-        let read = ShimResult.call {
-            wg_jpeg_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1)
+    }
+
+    /// Decodes every row of a started decoder into `image`, 16 at a time, publishing
+    /// each step to `progress`.
+    private static func readRows(
+        _ decoder: OpaquePointer, into image: Image, progress: DecodeProgress? = nil
+    ) throws(ImageDecodingError) {
+        var rowsDone: UInt32 = 0
+        while Int(rowsDone) < image.height {
+            let read = ShimResult.call {
+                wg_jpeg_decoder_read(decoder, image.pixels, image.bytesPerRow, 16, &rowsDone, $0, $1)
+            }
+            guard read.succeeded else { throw read.decodingError(.jpeg) }
+            progress?.published(rows: Int(rowsDone))
         }
-        guard read.succeeded else { throw read.decodingError(.jpeg) }
-        return DecodedPicture(
-            image: image, fullWidth: Int(fullWidth), fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0)
     }
 
     private static func decodeJPEG(
@@ -145,10 +226,7 @@ public enum ImageDecoder {
         }
         guard started.succeeded else { throw started.decodingError(.jpeg) }
         let image = Image(width: Int(outputWidth), height: Int(outputHeight))
-        let read = ShimResult.call {
-            wg_jpeg_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1)
-        }
-        guard read.succeeded else { throw read.decodingError(.jpeg) }
+        try readRows(header.decoder, into: image)
         return orientation.apply(to: image)
     }
 

@@ -84,7 +84,8 @@ public struct Renderer: Sendable {
         let local = SourceRect(
             x: crop.x - Double(picture.offsetX), y: crop.y - Double(picture.offsetY), width: crop.width,
             height: crop.height)
-        return Resampler.resample(picture.image, crop: local, width: width, height: height, workers: workers)
+        return Resampler.resample(
+            picture.image, crop: local, width: width, height: height, workers: workers, progress: picture.progress)
     }
 
     private static func unitPremultiplied(_ color: Color) -> SIMD4<Float> {

@@ -1,4 +1,5 @@
 import Kernels
+import Synchronization
 
 /// Separable Lanczos-3 resampling of premultiplied images, in fixed point.
 ///
@@ -19,9 +20,13 @@ public enum Resampler {
     }
 
     /// Maps the `crop` rectangle of `source` onto a new `width` x `height` image.
+    ///
+    /// With `progress`, `source` is still being decoded, top to bottom: each row is
+    /// filtered as soon as it arrives. If decoding fails the result is not to be used
+    /// (the decoder's `finish` throws).
     public static func resample(
         _ source: Image, crop: SourceRect, width: Int, height: Int,
-        workers: Int = Parallel.availableCores
+        workers: Int = Parallel.availableCores, progress: DecodeProgress? = nil
     ) -> Image {
         let output = Image(width: width, height: height)
         guard width > 0, height > 0, source.width > 0, source.height > 0 else { return output }
@@ -41,21 +46,40 @@ public enum Resampler {
         // Zero-weight taps are read too, and 0 times an unconverted float could be NaN.
         let columns = horizontal.tapRange
         let kernels = KernelChoice.active
-        Parallel.forEachChunk(of: rows.count, workers: workers) { chunk in
-            let sourceRow = UnsafeMutablePointer<Float>.allocate(capacity: 4 * source.width)
-            defer { sourceRow.deallocate() }
+        @Sendable func convolve(_ i: Int, scratch: UnsafeMutablePointer<Float>) {
             horizontalWeights.withUnsafeBufferPointer { weights in
                 pairedWeights.withUnsafeBufferPointer { pairedWeights in
                     horizontal.firstSource.withUnsafeBufferPointer { firstSource in
-                        for i in chunk {
-                            kernels.convolveHorizontally(
-                                source.row(rows.lowerBound + i), into: intermediate.row(i), outputCount: width,
-                                firstSource: firstSource.baseAddress!, weights: weights.baseAddress!,
-                                pairedWeights: pairedWeights.baseAddress!, tapCount: horizontal.tapCount,
-                                scratch: sourceRow, columns: columns)
-                        }
+                        kernels.convolveHorizontally(
+                            source.row(rows.lowerBound + i), into: intermediate.row(i), outputCount: width,
+                            firstSource: firstSource.baseAddress!, weights: weights.baseAddress!,
+                            pairedWeights: pairedWeights.baseAddress!, tapCount: horizontal.tapCount,
+                            scratch: scratch, columns: columns)
                     }
                 }
+            }
+        }
+        if let progress {
+            // Rows in order as the decoder delivers them, in small claims. While it
+            // decodes, one thread keeps up with it and the others sleep (the decoder has
+            // their core); once it is done they all share what is left.
+            let claims = RowClaims(count: rows.count, size: 8)
+            Parallel.forEachChunk(of: workers, workers: workers, minimumChunk: 1) { threads in
+                if threads.lowerBound > 0 { progress.waitForEnd() }
+                let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4 * source.width)
+                defer { scratch.deallocate() }
+                while let claim = claims.next() {
+                    for i in claim {
+                        guard progress.waitForRow(rows.lowerBound + i) else { return }
+                        convolve(i, scratch: scratch)
+                    }
+                }
+            }
+        } else {
+            Parallel.forEachChunk(of: rows.count, workers: workers) { chunk in
+                let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4 * source.width)
+                defer { scratch.deallocate() }
+                for i in chunk { convolve(i, scratch: scratch) }
             }
         }
         Parallel.forEachChunk(of: height, workers: workers) { chunk in
@@ -96,5 +120,22 @@ public enum Resampler {
             kernels.accumulateTap(intermediate.row(start + t), weight: weight, into: sums, count: count)
         }
         kernels.storeSums(sums, into: destination, pixelCount: count / 4)
+    }
+}
+
+/// Consecutive ranges of rows handed out one at a time to whichever thread asks.
+private final class RowClaims: Sendable {
+    private let nextRow = Atomic<Int>(0)
+    private let count: Int
+    private let size: Int
+
+    init(count: Int, size: Int) {
+        self.count = count
+        self.size = size
+    }
+
+    func next() -> Range<Int>? {
+        let start = nextRow.wrappingAdd(size, ordering: .relaxed).oldValue
+        return start < count ? start..<min(count, start + size) : nil
     }
 }
