@@ -173,6 +173,23 @@ import Testing
         #expect(differing == 0, "\(differing) pixels differ")
     }
 
+    /// A canvas that shows the picture at its own scale copies rows instead of filtering
+    /// them; while the picture is still decoding it must wait for each row all the same.
+    /// (A noisy picture decodes slowly enough that copying at once would read blank rows.)
+    @Test func pictureAtItsOwnScaleIsCopiedOnlyAsItsRowsArrive() throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 800, height: 1200, seed: 33, opaque: true), quality: 95)
+        func render(inBackground: Bool) throws -> Image {
+            let picture = try ImageDecoder.decodePicture(jpeg, width: 400, height: 1200, inBackground: inBackground)
+            let image = try Renderer().render(
+                Scene(width: 400, height: 1200, layers: [.picture(PictureLayer(picture: picture))]))
+            try picture.finish()
+            return image
+        }
+        let expected = try render(inBackground: false)
+        let got = try render(inBackground: true)
+        #expect(memcmp(expected.pixels, got.pixels, 400 * 1200 * 4) == 0)
+    }
+
     /// A JPEG cut short decodes its header, then fails part-way on the decoding thread:
     /// `finish` reports it, and a render that was reading its rows stops waiting.
     @Test func damagedRowsDecodedInBackgroundAreReportedByFinish() throws {

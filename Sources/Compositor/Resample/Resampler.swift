@@ -31,7 +31,7 @@ public enum Resampler {
         let output = Image(width: width, height: height)
         guard width > 0, height > 0, source.width > 0, source.height > 0 else { return output }
         if let x = exactOffset(crop.x, crop.width, width), let y = exactOffset(crop.y, crop.height, height) {
-            copy(source, x: x, y: y, into: output)
+            copy(source, x: x, y: y, into: output, progress: progress)
             return output
         }
         let horizontal = FilterWeights(
@@ -100,8 +100,9 @@ public enum Resampler {
         return Int(start)
     }
 
-    private static func copy(_ source: Image, x: Int, y: Int, into output: Image) {
+    private static func copy(_ source: Image, x: Int, y: Int, into output: Image, progress: DecodeProgress?) {
         for row in 0..<output.height {
+            guard progress?.waitForRow(y + row) ?? true else { return }
             output.row(row).update(from: source.row(y + row) + 4 * x, count: output.bytesPerRow)
         }
     }
