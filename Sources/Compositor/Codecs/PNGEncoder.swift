@@ -66,20 +66,7 @@ public enum PNGEncoder {
         let opaque = image.isOpaque
         let source = opaque ? image : straightAlphaCopy(of: image)
         let rowLength = 1 + image.width * (opaque ? 3 : 4)
-        let memory = ZeroedMemory(byteCount: rowLength * image.height)
-        defer { withExtendedLifetime(memory) {} }  // `filtered` points into it
-        let filtered = UnsafeMutableBufferPointer(
-            start: memory.bytes.bindMemory(to: UInt8.self, capacity: rowLength * image.height),
-            count: rowLength * image.height)
-        let output = SendablePointer(filtered.baseAddress!)
-        Parallel.forEachChunk(of: image.height, workers: workers) { rows in
-            wg_png_filter_rows(
-                source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(rows.lowerBound),
-                UInt32(rows.upperBound), opaque ? 0 : 1, options.filter.rawValue,
-                output.pointer + rows.lowerBound * rowLength)
-        }
-        let stream = try compress(
-            UnsafeBufferPointer(filtered), rowLength: rowLength, options: options, workers: workers)
+        let stream = try compress(source, keepsAlpha: !opaque, rowLength: rowLength, options: options, workers: workers)
         var png: UnsafeMutablePointer<UInt8>?
         var size = 0
         let result = stream.withUnsafeBufferPointer { zlib in
@@ -94,40 +81,57 @@ public enum PNGEncoder {
         return Array(UnsafeBufferPointer(start: png, count: size))
     }
 
-    /// One zlib stream of the filtered rows: a header, the bands, the Adler-32.
+    /// One zlib stream of the image's filtered rows: a header, the bands, the Adler-32.
+    ///
+    /// Each band is filtered and compressed by one thread in a buffer of its own, so its
+    /// rows are still in cache when they are compressed. zlib's dictionary for a band,
+    /// the previous band's last 32 KiB, is made by filtering those rows again: a filtered
+    /// row depends only on the picture, so it is the same bytes.
     private static func compress(
-        _ data: UnsafeBufferPointer<UInt8>, rowLength: Int, options: PNGEncodingOptions, workers: Int
+        _ source: Image, keepsAlpha: Bool, rowLength: Int, options: PNGEncodingOptions, workers: Int
     ) throws(ImageEncodingError) -> [UInt8] {
-        let bandBytes = bandRows * rowLength
-        let total = data.count
-        let bandCount = (total + bandBytes - 1) / bandBytes
+        let height = source.height
+        let bandCount = (height + bandRows - 1) / bandRows
         let bands = BandResults(count: bandCount)
-        let input = SendablePointer(UnsafeMutablePointer(mutating: data.baseAddress!))
+        let dictionaryBytes = 32768
+        let dictionaryRows: Int
+        if case .zlib = options.compressor {
+            dictionaryRows = (dictionaryBytes + rowLength - 1) / rowLength
+        } else {
+            dictionaryRows = 0
+        }
         Parallel.forEachChunk(of: bandCount, workers: workers, minimumChunk: 1) { indices in
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: (bandRows + dictionaryRows) * rowLength)
+            defer { buffer.deallocate() }
             for index in indices {
-                let start = index * bandBytes
-                let end = min(total, start + bandBytes)
-                let dictionaryStart = max(0, start - 32768)
+                let firstRow = index * bandRows
+                let endRow = min(height, firstRow + bandRows)
+                let filteredFirstRow = max(0, firstRow - dictionaryRows)
+                wg_png_filter_rows(
+                    source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(filteredFirstRow),
+                    UInt32(endRow), keepsAlpha ? 1 : 0, options.filter.rawValue, buffer)
+                let band = UnsafeBufferPointer(
+                    start: buffer + (firstRow - filteredFirstRow) * rowLength, count: (endRow - firstRow) * rowLength)
                 let isFinal = index == bandCount - 1
                 guard case .zlib(let level, let strategy) = options.compressor else {
-                    let band = UnsafeBufferPointer(start: input.pointer + start, count: end - start)
                     bands.store(
                         index, RunLengthDeflate.compress(band, isFinal: isFinal),
                         adler: wg_adler32(band.baseAddress, band.count), length: band.count)
                     continue
                 }
+                let dictionary = min(dictionaryBytes, (firstRow - filteredFirstRow) * rowLength)
                 var output: UnsafeMutablePointer<UInt8>?
                 var size = 0
                 var adler: UInt32 = 0
                 let result = ShimResult.call {
                     wg_deflate_band(
-                        input.pointer + start, end - start, input.pointer + dictionaryStart, start - dictionaryStart,
-                        Int32(level), strategy.rawValue, isFinal ? 1 : 0, &output, &size, &adler, $0, $1)
+                        band.baseAddress, band.count, band.baseAddress! - dictionary, dictionary, Int32(level),
+                        strategy.rawValue, isFinal ? 1 : 0, &output, &size, &adler, $0, $1)
                 }
                 if let output, result.succeeded {
                     bands.store(
-                        index, Array(UnsafeBufferPointer(start: output, count: size)), adler: adler, length: end - start
-                    )
+                        index, Array(UnsafeBufferPointer(start: output, count: size)), adler: adler,
+                        length: band.count)
                     wg_free(output)
                 } else {
                     bands.fail(result.message)
