@@ -14,7 +14,7 @@ public struct Renderer: Sendable {
     /// Threads one render may use.
     public var workers: Int
     /// Dither whole-canvas layers when quantising them, so smooth shades show no 8-bit
-    /// bands. Off rounds instead: PNGs about 40 % smaller, at the risk of faint bands.
+    /// bands. Off rounds instead: PNGs about a third smaller, at the risk of faint bands.
     public var dithers: Bool
 
     public init(workers: Int = Parallel.availableCores, dithers: Bool = true) {
