@@ -21,6 +21,8 @@ public struct TermCardSpec: Sendable, Equatable {
     public var title: String?
     /// Sets the title top to bottom, as Chinese is written.
     public var isVerticalTitle: Bool
+    /// The person's own picture; nil shows the term's.
+    public var backgroundPath: String?
 
     public init(
         term: SolarTerm, width: Int = 1170, height: Int = 2532, language: CardLanguage = .chinese,
@@ -222,12 +224,13 @@ public struct TermCardPipeline: Sendable {
         var timings = StageTimings()
         let clock = ContinuousClock()
         var started = clock.now
-        let path = data.termPicture(spec.term.fileStem)
-        let bytes = try PipelineSteps.read(path, .bundled)
+        let path = spec.backgroundPath ?? data.termPicture(spec.term.fileStem)
+        let origin: InputOrigin = spec.backgroundPath != nil ? .background : .bundled
+        let bytes = try PipelineSteps.read(path, origin)
         timings.read = clock.now - started
         started = clock.now
         let picture = try PipelineSteps.decodePicture(
-            bytes, path: path, .bundled, limits: decodeLimits, coverTarget: (spec.width, spec.height),
+            bytes, path: path, origin, limits: decodeLimits, coverTarget: (spec.width, spec.height),
             inBackground: renderer.workers > 1)
         timings.decode = clock.now - started
         // A person's own title may need the emoji font or an installed one.
@@ -241,6 +244,6 @@ public struct TermCardPipeline: Sendable {
             throw .text(error)
         }
         return try PipelineSteps.renderAndEncode(
-            scene, picture: (picture, path, .bundled), renderer: renderer, pngOptions: pngOptions, timings: &timings)
+            scene, picture: (picture, path, origin), renderer: renderer, pngOptions: pngOptions, timings: &timings)
     }
 }

@@ -37,6 +37,13 @@ enum CommonOptions {
             "15x the time) or small (level 9: 14 % smaller, 170x the time).",
         ])
 
+    /// `--background`: the person's own picture in place of the bundled one.
+    static func background(replacing bundled: String) -> OptionSpec {
+        OptionSpec(
+            long: "background", short: "b", valueName: "file",
+            help: ["Your own JPEG or PNG instead of \(bundled)."])
+    }
+
     static let dither = OptionSpec(
         long: "dither", short: nil, valueName: "on|off",
         help: [

@@ -53,7 +53,8 @@ enum Help {
         description, as the app showed them.
 
         USAGE: wallgen term (<name> | --date <yyyy-mm-dd>) [--year <year>] [--tz <zone>]
-                            [--size <WxH> | --device <name>] [--lang zh|en] [-o <file>]
+                            [--size <WxH> | --device <name>] [--lang zh|en]
+                            [--background <file>] [-o <file>]
 
           <name>                  A Chinese name (冬至 or 冬至's simplified form), pinyin
                                   with or without tones (dongzhi, dōngzhì), an English

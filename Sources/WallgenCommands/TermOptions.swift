@@ -42,6 +42,7 @@ enum TermOptions {
             ]),
         year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels,
         CommonOptions.compression, CommonOptions.dither, language,
+        CommonOptions.background(replacing: "the term's picture"),
         OptionSpec(
             long: "text", short: "t", valueName: "text", help: ["Your own title instead of the term's name."]),
         LabelOptions.maxCharacters, LabelOptions.strict,
@@ -109,6 +110,7 @@ enum TermOptions {
         let (title, warnings) = try LabelOptions.text(parsed)
         spec.title = title
         spec.isVerticalTitle = parsed.flags.contains("vertical")
+        spec.backgroundPath = try CommonOptions.path(parsed.values["background"], option: "--background")
         return TermRequest(
             spec: spec, output: output, limits: try CommonOptions.limits(parsed),
             pngOptions: try CommonOptions.pngOptions(parsed), dithers: try CommonOptions.dithers(parsed),

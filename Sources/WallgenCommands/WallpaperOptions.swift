@@ -37,9 +37,7 @@ enum WallpaperOptions {
         CommonOptions.device,
         CommonOptions.maxPixels,
         CommonOptions.compression, CommonOptions.dither,
-        OptionSpec(
-            long: "background", short: "b", valueName: "file",
-            help: ["Your own JPEG or PNG instead of the season's picture."]),
+        CommonOptions.background(replacing: "the season's picture"),
         OptionSpec(
             long: "base", short: nil, valueName: "#RRGGBB",
             help: ["Colour under the faded picture. (default: #FFFFFF)"]),

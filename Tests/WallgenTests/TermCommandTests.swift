@@ -1,4 +1,6 @@
+import Compositor
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct TermCommandTests {
@@ -11,6 +13,24 @@ import Testing
             pngHeader([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/22-dongzhi.png")))))
         #expect(header.width == 234 && header.height == 506 && header.colorType == 2)
         #expect(result.output.contains("冬至"))
+    }
+
+    /// A card over the person's own picture: a plain red one shows through at the top
+    /// middle, where neither shade reaches, exactly. A missing file is named.
+    @Test func oneCardOverYourOwnPicture() throws {
+        let folder = try temporaryFolder()
+        let red = PNGTestWriter(width: 40, height: 40, bitDepth: 8, colorType: .rgb) { _, _ in [255, 0, 0] }
+        try Data(red.encode()).write(to: URL(fileURLWithPath: folder + "/red.png"))
+        let result = try launch(
+            ["term", "冬至", "--size", "117x253", "--background", "red.png", "-o", "card.png"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let card = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/card.png"))))
+        #expect(card[58, 10] == PremultipliedPixel(r: 255, g: 0, b: 0, a: 255), "\(card[58, 10])")
+        let missing = try launch(["term", "冬至", "--background", "nothere.jpg", "-o", "other.png"], in: folder)
+        #expect(missing.status == 66, "\(missing.standardError)")
+        #expect(
+            missing.standardError.contains("--background: 'nothere.jpg' does not exist"), "\(missing.standardError)")
+        #expect(!filesIn(folder).contains("other.png"))
     }
 
     @Test func unknownTermListsTheClosestNames() throws {
