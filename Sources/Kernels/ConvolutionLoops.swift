@@ -38,8 +38,8 @@ public enum ConvolutionLoops {
             }
             if t < tapCount { even += pair(first, second, tap: t) * taps[t] }
             let sum = even + odd
-            store(integers(sum.lowHalf), to: destination + 4 &* x)
-            store(integers(sum.highHalf), to: destination + (4 &* x &+ 4))
+            storeFloat(sum.lowHalf, to: destination + 4 &* x)
+            storeFloat(sum.highHalf, to: destination + (4 &* x &+ 4))
             x &+= 2
         }
         if x < outputCount {
@@ -49,15 +49,25 @@ public enum ConvolutionLoops {
             for t in 0..<tapCount {
                 sum += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t]
             }
-            store(integers(sum), to: destination + 4 &* x)
+            storeFloat(sum, to: destination + 4 &* x)
         }
     }
 
-    /// Whole-number floats as integers, lane by lane (the stdlib's vector conversion is
-    /// a generic out-of-line call).
+    /// Rounds a fixed-point RGBA sum held exactly in floats to bytes, exactly as `store`
+    /// does in integers (`(sum + 2^13) >> 14`, clamped), without a float-to-integer
+    /// conversion or a float min/max: Swift checks each lane's conversion for range and
+    /// NaN, and its float min/max are NaN-aware branches. `floor(s / 2^14 + 1/2)` equals
+    /// `s / 2^14 + 1/2^15` rounded to nearest, whose numerator `2s + 1` is odd, so it is
+    /// exact and never a tie; adding 1.5 * 2^23 rounds it and leaves the integer in the
+    /// low mantissa bits, read back by reinterpreting the bits.
     @inlinable @inline(__always)
-    static func integers(_ value: SIMD4<Float>) -> SIMD4<Int32> {
-        SIMD4(Int32(value[0]), Int32(value[1]), Int32(value[2]), Int32(value[3]))
+    static func storeFloat(_ sum: SIMD4<Float>, to pixel: UnsafeMutablePointer<UInt8>) {
+        let magic: Float = 12_582_912
+        let scale = 1 / Float(1 << fractionBits)
+        // Two adds, in this order: `scale / 2 + magic` would lose the half step.
+        let halfUp = sum * scale + scale / 2
+        let biased = unsafeBitCast(halfUp + magic, to: SIMD4<Int32>.self)
+        storeClamped(biased &- Int32(bitPattern: magic.bitPattern), to: pixel)
     }
 
     /// Tap `tap` of two outputs: the pixels at `first` and `second`, side by side.
@@ -104,13 +114,18 @@ public enum ConvolutionLoops {
     /// (Lanczos overshoots).
     @inlinable @inline(__always)
     static func store(_ sum: SIMD4<Int32>, to pixel: UnsafeMutablePointer<UInt8>) {
-        // Scalar min/max: the SIMD clamp is not inlined and costs a call per pixel.
         let half = Int32(1) << (fractionBits - 1)
-        let shift = Int32(fractionBits)
-        let alpha = min(max((sum[3] &+ half) &>> shift, 0), 255)
-        pixel[0] = UInt8(truncatingIfNeeded: min(max((sum[0] &+ half) &>> shift, 0), alpha))
-        pixel[1] = UInt8(truncatingIfNeeded: min(max((sum[1] &+ half) &>> shift, 0), alpha))
-        pixel[2] = UInt8(truncatingIfNeeded: min(max((sum[2] &+ half) &>> shift, 0), alpha))
+        storeClamped((sum &+ half) &>> Int32(fractionBits), to: pixel)
+    }
+
+    /// Whole-number RGBA values as bytes, clamped to 0...255 and colour <= alpha.
+    @inlinable @inline(__always)
+    static func storeClamped(_ value: SIMD4<Int32>, to pixel: UnsafeMutablePointer<UInt8>) {
+        // Scalar min/max: the SIMD clamp is not inlined and costs a call per pixel.
+        let alpha = min(max(value[3], 0), 255)
+        pixel[0] = UInt8(truncatingIfNeeded: min(max(value[0], 0), alpha))
+        pixel[1] = UInt8(truncatingIfNeeded: min(max(value[1], 0), alpha))
+        pixel[2] = UInt8(truncatingIfNeeded: min(max(value[2], 0), alpha))
         pixel[3] = UInt8(truncatingIfNeeded: alpha)
     }
 }

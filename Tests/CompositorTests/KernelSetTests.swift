@@ -113,8 +113,8 @@ import Testing
     }
 
     /// The horizontal pass, two outputs per vector and an odd one alone, against the
-    /// same convolution in integers: round(sum of byte x weight / 2^14), clamped to
-    /// 0...255 and colour to alpha.
+    /// same convolution in integers: (sum of byte x weight + 2^13) >> 14, halves rounded
+    /// up, clamped to 0...255 and colour to alpha.
     @Test(arguments: widths) func horizontalPassMatchesIntegerConvolution(width: Int) {
         let tapCount = 6
         let sourceWidth = width + tapCount
@@ -122,8 +122,13 @@ import Testing
         var random = SplitMix64(seed: UInt64(width) + 80)
         let firstSource = (0..<width).map { _ in Int.random(in: 0...(sourceWidth - tapCount), using: &random) }
         let one = 1 << ConvolutionLoops.fractionBits
-        let weights = (0..<width).flatMap { _ -> [Int] in
-            var taps = (0..<(tapCount - 1)).map { _ in Int.random(in: -3000...6000, using: &random) }
+        // Every other output has weights in multiples of half of one, so half its sums
+        // end exactly halfway between two levels, where rounding must go up.
+        let weights = (0..<width).flatMap { x -> [Int] in
+            var taps = (0..<(tapCount - 1)).map { _ in
+                x % 2 == 0
+                    ? Int.random(in: -3000...6000, using: &random) : one / 2 * Int.random(in: -1...2, using: &random)
+            }
             taps.append(one - taps.reduce(0, +))
             return taps
         }
