@@ -46,21 +46,26 @@ public enum RowCompositingLoops {
     /// `thresholds` is read at `x & thresholdMask`. Alpha is rounded, not dithered, so a
     /// canvas that is opaque in exact arithmetic stays exactly 255 despite float error;
     /// colour is then capped at alpha, as premultiplication requires.
+    ///
+    /// The rounding adds `roundingMagic` and reads the integer back from the bits, and
+    /// the clamps are then on integers: Swift's float min/max are NaN-aware branches.
+    /// (Rounding then clamping to whole bounds is the same as clamping then rounding.)
     @inlinable @inline(__always)
     public static func store(
         _ accumulator: UnsafePointer<SIMD4<Float>>, into row: UnsafeMutablePointer<UInt8>,
         thresholds: UnsafePointer<Float>, thresholdMask: Int, count: Int
     ) {
+        let magicBits = Int32(bitPattern: roundingMagic.bitPattern)
         for x in 0..<count {
-            let threshold = thresholds[x & thresholdMask]
-            let scaled = accumulator[x] * 255
-            let alpha = (min(max(scaled.w, 0), 255) + roundingMagic) - roundingMagic
-            let value = scaled + SIMD4(repeating: threshold - 0.5)
+            let offset = thresholds[x & thresholdMask] - 0.5
+            let dithered = accumulator[x] * 255 + SIMD4(offset, offset, offset, 0) + roundingMagic
+            let value = unsafeBitCast(dithered, to: SIMD4<Int32>.self) &- magicBits
+            let alpha = min(max(value[3], 0), 255)
             let p = row + 4 &* x
-            p[0] = byte(min(max(value.x, 0), alpha))
-            p[1] = byte(min(max(value.y, 0), alpha))
-            p[2] = byte(min(max(value.z, 0), alpha))
-            p[3] = byte(alpha)
+            p[0] = UInt8(truncatingIfNeeded: min(max(value[0], 0), alpha))
+            p[1] = UInt8(truncatingIfNeeded: min(max(value[1], 0), alpha))
+            p[2] = UInt8(truncatingIfNeeded: min(max(value[2], 0), alpha))
+            p[3] = UInt8(truncatingIfNeeded: alpha)
         }
     }
 
@@ -68,12 +73,6 @@ public enum RowCompositingLoops {
     /// nearest integer in the low mantissa bits. x86-64's baseline (SSE2) has no float
     /// rounding instruction, and `Int32(Float)` adds overflow checks to every lane.
     @inlinable static var roundingMagic: Float { 12_582_912 }
-
-    /// `value` (0...255) rounded to nearest, as a byte.
-    @inlinable @inline(__always)
-    static func byte(_ value: Float) -> UInt8 {
-        UInt8(truncatingIfNeeded: (value + roundingMagic).bitPattern)
-    }
 
     /// A pixel's four bytes as floats (0...255), converted as one vector.
     @inlinable @inline(__always)
