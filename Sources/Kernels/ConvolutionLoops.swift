@@ -37,9 +37,8 @@ public enum ConvolutionLoops {
                 t &+= 2
             }
             if t < tapCount { even += pair(first, second, tap: t) * taps[t] }
-            let sum = even + odd
-            storeFloat(sum.lowHalf, to: destination + 4 &* x)
-            storeFloat(sum.highHalf, to: destination + (4 &* x &+ 4))
+            UnsafeMutableRawPointer(destination + 4 &* x).storeBytes(
+                of: LaneArithmetic.clampedPixels(rounded(even + odd)), as: SIMD8<UInt8>.self)
             x &+= 2
         }
         if x < outputCount {
@@ -49,25 +48,24 @@ public enum ConvolutionLoops {
             for t in 0..<tapCount {
                 sum += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t]
             }
-            storeFloat(sum, to: destination + 4 &* x)
+            let value = rounded(SIMD8(lowHalf: sum, highHalf: .zero)).lowHalf
+            storeClamped(value, to: destination + 4 &* x)
         }
     }
 
-    /// Rounds a fixed-point RGBA sum held exactly in floats to bytes, exactly as `store`
-    /// does in integers (`(sum + 2^13) >> 14`, clamped), without a float-to-integer
-    /// conversion or a float min/max: Swift checks each lane's conversion for range and
-    /// NaN, and its float min/max are NaN-aware branches. `floor(s / 2^14 + 1/2)` equals
-    /// `s / 2^14 + 1/2^15` rounded to nearest, whose numerator `2s + 1` is odd, so it is
-    /// exact and never a tie; adding 1.5 * 2^23 rounds it and leaves the integer in the
-    /// low mantissa bits, read back by reinterpreting the bits.
+    /// Fixed-point sums held exactly in floats, rounded as `store` does in integers
+    /// (`(sum + 2^13) >> 14`), without a float-to-integer conversion (Swift checks each
+    /// lane's for range and NaN). `floor(s / 2^14 + 1/2)` equals `s / 2^14 + 1/2^15`
+    /// rounded to nearest, whose numerator `2s + 1` is odd, so it is exact and never a
+    /// tie; adding 1.5 * 2^23 rounds it and leaves the integer in the low mantissa bits,
+    /// read back by reinterpreting the bits.
     @inlinable @inline(__always)
-    static func storeFloat(_ sum: SIMD4<Float>, to pixel: UnsafeMutablePointer<UInt8>) {
+    static func rounded(_ sum: SIMD8<Float>) -> SIMD8<Int32> {
         let magic: Float = 12_582_912
         let scale = 1 / Float(1 << fractionBits)
         // Two adds, in this order: `scale / 2 + magic` would lose the half step.
         let halfUp = sum * scale + scale / 2
-        let biased = unsafeBitCast(halfUp + magic, to: SIMD4<Int32>.self)
-        storeClamped(biased &- Int32(bitPattern: magic.bitPattern), to: pixel)
+        return unsafeBitCast(halfUp + magic, to: SIMD8<Int32>.self) &- Int32(bitPattern: magic.bitPattern)
     }
 
     /// Tap `tap` of two outputs: the pixels at `first` and `second`, side by side.

@@ -56,8 +56,7 @@ public enum RowCompositingLoops {
         thresholds: UnsafePointer<Float>, thresholdMask: Int, count: Int
     ) {
         let magicBits = Int32(bitPattern: roundingMagic.bitPattern)
-        // Two pixels at a time in 8 lanes, clamped with shifts and masks (the stdlib's
-        // pointwise min/max were left as calls here).
+        // Two pixels at a time in 8 lanes (see `LaneArithmetic`).
         var x = 0
         while x &+ 2 <= count {
             let first = thresholds[x & thresholdMask] - 0.5
@@ -65,10 +64,8 @@ public enum RowCompositingLoops {
             let pixels = SIMD8(lowHalf: accumulator[x], highHalf: accumulator[x &+ 1])
             let offsets = SIMD8<Float>(first, first, first, 0, second, second, second, 0)
             let value = unsafeBitCast(pixels * 255 + offsets + roundingMagic, to: SIMD8<Int32>.self) &- magicBits
-            let alphas = SIMD8(value[3], value[3], value[3], value[3], value[7], value[7], value[7], value[7])
-            let alpha = minimum(maximumWithZero(alphas), SIMD8(repeating: 255))
-            let bytes = SIMD8<UInt8>(truncatingIfNeeded: minimum(maximumWithZero(value), alpha))
-            UnsafeMutableRawPointer(row + 4 &* x).storeBytes(of: bytes, as: SIMD8<UInt8>.self)
+            UnsafeMutableRawPointer(row + 4 &* x).storeBytes(
+                of: LaneArithmetic.clampedPixels(value), as: SIMD8<UInt8>.self)
             x &+= 2
         }
         if x < count {
@@ -82,19 +79,6 @@ public enum RowCompositingLoops {
             p[2] = UInt8(truncatingIfNeeded: min(max(value[2], 0), alpha))
             p[3] = UInt8(truncatingIfNeeded: alpha)
         }
-    }
-
-    /// `max(x, 0)` lane by lane, in plain integer operations that stay vector code.
-    @inlinable @inline(__always)
-    static func maximumWithZero(_ x: SIMD8<Int32>) -> SIMD8<Int32> {
-        x & ~(x &>> 31)
-    }
-
-    /// `min(x, y)` lane by lane, for differences that fit in 32 bits.
-    @inlinable @inline(__always)
-    static func minimum(_ x: SIMD8<Int32>, _ y: SIMD8<Int32>) -> SIMD8<Int32> {
-        let difference = x &- y
-        return y &+ (difference & (difference &>> 31))
     }
 
     /// 1.5 * 2^23: adding it to a float in 0...255 leaves that value rounded to the

@@ -385,7 +385,8 @@ func benchmarkPipeline() throws {
         "Pipeline, winter wallpaper \(spec.width)x\(spec.height) (median of \(runs.count), milliseconds, \(KernelChoice.active.name) kernels)"
     )
     for (name, stage) in [
-        ("read files", \StageTimings.read), ("decode picture and font", \.decode), ("cover scale", \.scale),
+        ("read files", \StageTimings.read), ("decode header and font", \.decode),
+        ("decode rows and scale", \.scale),
         ("composite", \.composite), ("text", \.text), ("encode PNG", \.encode), ("total", \.total),
     ] as [(String, KeyPath<StageTimings, Duration>)] {
         print(

@@ -10,7 +10,7 @@ import Testing
         let lines = result.output.split(separator: "\n").map(String.init)
         for required in [
             "memory copy", "scalar reference", "Blend.sourceOver span, portable", "fused 4-layer background",
-            "decode", "cover scale", "composite", "text", "encode PNG", "total", "one batch", "separate wallgen term",
+            "decode", "scale", "composite", "text", "encode PNG", "total", "one batch", "separate wallgen term",
         ] {
             #expect(lines.contains { $0.contains(required) }, "no \(required) figure")
         }
