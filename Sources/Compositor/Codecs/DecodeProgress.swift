@@ -1,48 +1,61 @@
 import Foundation
-import Synchronization
 
 /// How far a picture being decoded on its own thread has got.
 ///
 /// A JPEG decodes on one core, top to bottom; the resampler's first pass needs source
 /// rows in the same order. So the renderer scales the rows already decoded while the
 /// rest are still being decoded, and the two stages overlap instead of adding up.
-public final class DecodeProgress: Sendable {
-    private let rowsDone = Atomic<Int>(0)
-    private let failed = Atomic<Bool>(false)
-    private let outcome = Mutex<ImageDecodingError?>(nil)
-    private let ended = DispatchSemaphore(value: 0)
+/// A thread that gets ahead of the decoder sleeps until the next batch of rows is
+/// published, so it takes no time from the decoder, or from another process when
+/// several run at once.
+public final class DecodeProgress: @unchecked Sendable {
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var rowsDone = 0
+    private var hasEnded = false
+    private var error: ImageDecodingError?
+
+    /// Rows the decoder delivers between wake-ups: few enough wake-ups that their
+    /// latency does not add up, often enough that the scaler is never far behind.
+    static let rowsPerPublication = 64
 
     /// Waits until row `row` of the decoded image is there. False if decoding failed:
     /// the rows are then not to be trusted, and `finish` throws the error.
     public func waitForRow(_ row: Int) -> Bool {
-        while rowsDone.load(ordering: .acquiring) <= row {
-            if failed.load(ordering: .acquiring) { return false }
-            // Yield, not sleep: a row takes microseconds, and a spare core, if any, is
-            // the decoder's to take.
-            sched_yield()
+        condition.withLock {
+            while rowsDone <= row && !hasEnded { condition.wait() }
+            return rowsDone > row
         }
-        return true
     }
 
-    /// Blocks (without spinning) until the decoder has stopped, finished or failed.
+    /// Blocks until the decoder has stopped, finished or failed.
     public func waitForEnd() {
-        ended.wait()
-        ended.signal()  // every later wait returns at once
+        condition.withLock {
+            while !hasEnded { condition.wait() }
+        }
     }
 
     /// Waits for the decoder to stop, and throws what stopped it early.
     public func finish() throws(ImageDecodingError) {
-        waitForEnd()
-        if let error = outcome.withLock({ $0 }) { throw error }
+        let error = condition.withLock {
+            while !hasEnded { condition.wait() }
+            return self.error
+        }
+        if let error { throw error }
     }
 
     func published(rows: Int) {
-        rowsDone.store(rows, ordering: .releasing)
+        condition.withLock {
+            rowsDone = rows
+            condition.broadcast()
+        }
     }
 
     func ended(with error: ImageDecodingError?) {
-        outcome.withLock { $0 = error }
-        if error != nil { failed.store(true, ordering: .releasing) }
-        ended.signal()
+        condition.withLock {
+            self.error = error
+            hasEnded = true
+            condition.broadcast()
+        }
     }
 }

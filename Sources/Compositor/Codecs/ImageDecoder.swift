@@ -193,15 +193,17 @@ public enum ImageDecoder {
         }
     }
 
-    /// Decodes every row of a started decoder into `image`, 16 at a time, publishing
-    /// each step to `progress`.
+    /// Decodes every row of a started decoder into `image`, publishing each batch of
+    /// rows to `progress`.
     private static func readRows(
         _ decoder: OpaquePointer, into image: Image, progress: DecodeProgress? = nil
     ) throws(ImageDecodingError) {
         var rowsDone: UInt32 = 0
         while Int(rowsDone) < image.height {
             let read = ShimResult.call {
-                wg_jpeg_decoder_read(decoder, image.pixels, image.bytesPerRow, 16, &rowsDone, $0, $1)
+                wg_jpeg_decoder_read(
+                    decoder, image.pixels, image.bytesPerRow, UInt32(DecodeProgress.rowsPerPublication), &rowsDone,
+                    $0, $1)
             }
             guard read.succeeded else { throw read.decodingError(.jpeg) }
             progress?.published(rows: Int(rowsDone))
