@@ -70,18 +70,44 @@ import Testing
         }
     }
 
-    @Test(arguments: widths) func convolutionLoops(width: Int) {
-        let tapCount = 7
-        let sourceWidth = width + tapCount
-        let source = randomBytes(4 * sourceWidth, seed: UInt64(width) + 50)
-        var random = SplitMix64(seed: UInt64(width) + 60)
-        let firstSource = (0..<width).map { _ in Int.random(in: 0...(sourceWidth - tapCount), using: &random) }
-        // Integer weights, one of each output's taps making the sum exactly one.
-        let weights = (0..<width).flatMap { _ -> [Float] in
-            var taps = (0..<(tapCount - 1)).map { _ in Float(Int.random(in: -2000...5000, using: &random)) }
-            taps.append(Float(1 << ConvolutionLoops.fractionBits) - taps.reduce(0, +))
-            return taps
+    /// A random horizontal filter over a random row: source RGBA bytes, each output's
+    /// first source pixel, and `tapCount` integer weights per output summing to one in
+    /// fixed point. Every other output's weights are multiples of half of one, so half
+    /// its sums end exactly halfway between two levels, where rounding must go up.
+    struct RandomConvolution {
+        let tapCount: Int
+        let sourceWidth: Int
+        let source: [UInt8]
+        let firstSource: [Int]
+        let weights: [Int]
+
+        init(width: Int, tapCount: Int, seed: UInt64) {
+            self.tapCount = tapCount
+            sourceWidth = width + tapCount
+            var random = SplitMix64(seed: seed)
+            source = (0..<(4 * (width + tapCount))).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let lastStart = width
+            firstSource = (0..<width).map { _ in Int.random(in: 0...lastStart, using: &random) }
+            let one = 1 << ConvolutionLoops.fractionBits
+            weights = (0..<width).flatMap { x -> [Int] in
+                var taps = (0..<(tapCount - 1)).map { _ in
+                    x % 2 == 0
+                        ? Int.random(in: -3000...6000, using: &random)
+                        : one / 2 * Int.random(in: -1...2, using: &random)
+                }
+                taps.append(one - taps.reduce(0, +))
+                return taps
+            }
         }
+    }
+
+    @Test(arguments: widths) func convolutionLoops(width: Int) {
+        let filter = RandomConvolution(width: width, tapCount: 7, seed: UInt64(width) + 50)
+        let (tapCount, sourceWidth, source, firstSource) = (
+            filter.tapCount, filter.sourceWidth, filter.source, filter.firstSource
+        )
+        let weights = filter.weights.map(Float.init)
+        var random = SplitMix64(seed: UInt64(width) + 60)
         let sums = (0..<(4 * width)).map { _ in Int32.random(in: -1_000_000...5_000_000, using: &random) }
         expectSameResults("horizontal, accumulate, store sums", width: width) { kernels in
             var horizontal = [UInt8](repeating: 0, count: 4 * width)
@@ -114,24 +140,14 @@ import Testing
 
     /// The horizontal pass, two outputs per vector and an odd one alone, against the
     /// same convolution in integers: (sum of byte x weight + 2^13) >> 14, halves rounded
-    /// up, clamped to 0...255 and colour to alpha.
+    /// up (see `RandomConvolution`), clamped to 0...255 and colour to alpha.
     @Test(arguments: widths) func horizontalPassMatchesIntegerConvolution(width: Int) {
-        let tapCount = 6
-        let sourceWidth = width + tapCount
-        let source = randomBytes(4 * sourceWidth, seed: UInt64(width) + 70)
-        var random = SplitMix64(seed: UInt64(width) + 80)
-        let firstSource = (0..<width).map { _ in Int.random(in: 0...(sourceWidth - tapCount), using: &random) }
+        let filter = RandomConvolution(width: width, tapCount: 6, seed: UInt64(width) + 70)
+        let (tapCount, sourceWidth, source, firstSource) = (
+            filter.tapCount, filter.sourceWidth, filter.source, filter.firstSource
+        )
+        let weights = filter.weights
         let one = 1 << ConvolutionLoops.fractionBits
-        // Every other output has weights in multiples of half of one, so half its sums
-        // end exactly halfway between two levels, where rounding must go up.
-        let weights = (0..<width).flatMap { x -> [Int] in
-            var taps = (0..<(tapCount - 1)).map { _ in
-                x % 2 == 0
-                    ? Int.random(in: -3000...6000, using: &random) : one / 2 * Int.random(in: -1...2, using: &random)
-            }
-            taps.append(one - taps.reduce(0, +))
-            return taps
-        }
         var expected: [UInt8] = []
         for x in 0..<width {
             var sums = [0, 0, 0, 0]
