@@ -76,7 +76,8 @@ enum RunLengthDeflate {
     ///
     /// A repeat must be at least `shortestRun` (8) bytes, so one 8-byte load and compare
     /// decides each position: the test is predictable where a branch on every byte pair
-    /// was not (dithered rows are full of short, random runs of zeros).
+    /// was not (dithered rows are full of short, random runs of zeros). Most positions
+    /// are passed eight at a time.
     private static func tokenize(
         _ data: UnsafeBufferPointer<UInt8>, into tokens: UnsafeMutableBufferPointer<UInt16>,
         frequencies: inout [Int]
@@ -86,6 +87,14 @@ enum RunLengthDeflate {
         var tokenCount = 0
         var i = 0
         while i < count {
+            // A repeat starting anywhere in i...i+7 covers bytes i+6 and i+7, so where
+            // those differ all eight are literals, copied at once (the usual case).
+            if i &+ 8 <= count && data[i &+ 6] != data[i &+ 7] {
+                for k in 0..<8 { tokens[tokenCount &+ k] = UInt16(data[i &+ k]) }
+                tokenCount &+= 8
+                i &+= 8
+                continue
+            }
             if i > 0 && i &+ shortestRun <= count {
                 let previous = UInt64(data[i &- 1]) &* 0x0101_0101_0101_0101
                 if bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == previous {
