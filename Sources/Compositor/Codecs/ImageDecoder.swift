@@ -188,7 +188,7 @@ public enum ImageDecoder {
             }
             guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
             return DecodedPicture(
-                image: Image(uninitializedWidth: Int(columns), height: y1 - y0), fullWidth: Int(fullWidth),
+                image: Image(width: Int(columns), height: y1 - y0), fullWidth: Int(fullWidth),
                 fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0)
         }
     }
@@ -227,7 +227,7 @@ public enum ImageDecoder {
                 header.decoder, Int32(denominator), &outputWidth, &outputHeight, $0, $1)
         }
         guard started.succeeded else { throw started.decodingError(.jpeg) }
-        let image = Image(uninitializedWidth: Int(outputWidth), height: Int(outputHeight))
+        let image = Image(width: Int(outputWidth), height: Int(outputHeight))
         try readRows(header.decoder, into: image)
         return orientation.apply(to: image)
     }

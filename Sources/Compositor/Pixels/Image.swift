@@ -12,25 +12,14 @@ public final class Image: @unchecked Sendable {
     public let bytesPerRow: Int
     /// The first byte of the first row. Valid for the image's lifetime.
     public let pixels: UnsafeMutablePointer<UInt8>
-    private let memory: PixelMemory
+    private let memory: ZeroedMemory
 
     /// Bytes per pixel of every image.
     public static let channels = 4
 
     /// A fully transparent image. Traps only on a negative or overflowing size: callers
     /// check requested sizes (see `ImageSizeLimits`) before asking for an image.
-    public convenience init(width: Int, height: Int) {
-        self.init(width: width, height: height, zeroed: true)
-    }
-
-    /// An image whose pixels are undefined until written, for a stage that writes every
-    /// one of them (a decoder, the resampler): its memory may be recycled from an image
-    /// released earlier, which saves the kernel zeroing it (see `PixelMemory`).
-    public convenience init(uninitializedWidth width: Int, height: Int) {
-        self.init(width: width, height: height, zeroed: false)
-    }
-
-    private init(width: Int, height: Int, zeroed: Bool) {
+    public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "image size must not be negative")
         let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: Image.channels)
         let (byteCount, overflow) = rowBytes.multipliedReportingOverflow(by: height)
@@ -38,10 +27,9 @@ public final class Image: @unchecked Sendable {
         self.width = width
         self.height = height
         self.bytesPerRow = rowBytes
-        // Aligned so a row's start is on a cache line.
-        let size = max(byteCount, 1)
-        memory = zeroed ? PixelMemory(zeroedByteCount: size) : PixelMemory(uninitializedByteCount: size)
-        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: size)
+        // Already zero (transparent), and aligned so a row's start is on a cache line.
+        memory = ZeroedMemory(byteCount: max(byteCount, 1))
+        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
     }
 
     /// The first byte of row `y`.

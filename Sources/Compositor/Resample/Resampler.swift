@@ -28,12 +28,8 @@ public enum Resampler {
         _ source: Image, crop: SourceRect, width: Int, height: Int,
         workers: Int = Parallel.availableCores, progress: DecodeProgress? = nil
     ) -> Image {
-        guard width > 0, height > 0, source.width > 0, source.height > 0 else {
-            return Image(width: max(0, width), height: max(0, height))
-        }
-        // Every pixel of both is written below (unless a decode fails, and then nothing
-        // made from them is kept), so their memory may be recycled.
-        let output = Image(uninitializedWidth: width, height: height)
+        let output = Image(width: width, height: height)
+        guard width > 0, height > 0, source.width > 0, source.height > 0 else { return output }
         if let x = exactOffset(crop.x, crop.width, width), let y = exactOffset(crop.y, crop.height, height) {
             copy(source, x: x, y: y, into: output, progress: progress)
             return output
@@ -43,7 +39,7 @@ public enum Resampler {
         let vertical = FilterWeights(
             sourceLength: source.height, cropStart: crop.y, cropLength: crop.height, outputLength: height)
         let rows = vertical.sourceRange
-        let intermediate = Image(uninitializedWidth: width, height: rows.count)
+        let intermediate = Image(width: width, height: rows.count)
         let horizontalWeights = horizontal.weights.map(Float.init)
         let pairedWeights = ConvolutionLoops.pairedWeights(
             horizontalWeights, tapCount: horizontal.tapCount, outputCount: width)
