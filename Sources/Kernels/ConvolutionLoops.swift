@@ -48,24 +48,21 @@ public enum ConvolutionLoops {
             for t in 0..<tapCount {
                 sum += first.loadUnaligned(fromByteOffset: 16 &* t, as: SIMD4<Float>.self) * taps[t]
             }
-            let value = rounded(SIMD8(lowHalf: sum, highHalf: .zero)).lowHalf
-            storeClamped(value, to: destination + 4 &* x)
+            LaneArithmetic.storeClampedPixel(
+                rounded(SIMD8(lowHalf: sum, highHalf: .zero)).lowHalf, to: destination + 4 &* x)
         }
     }
 
     /// Fixed-point sums held exactly in floats, rounded as `store` does in integers
-    /// (`(sum + 2^13) >> 14`), without a float-to-integer conversion (Swift checks each
-    /// lane's for range and NaN). `floor(s / 2^14 + 1/2)` equals `s / 2^14 + 1/2^15`
-    /// rounded to nearest, whose numerator `2s + 1` is odd, so it is exact and never a
-    /// tie; adding 1.5 * 2^23 rounds it and leaves the integer in the low mantissa bits,
-    /// read back by reinterpreting the bits.
+    /// (`(sum + 2^13) >> 14`), without a float-to-integer conversion.
+    /// `floor(s / 2^14 + 1/2)` equals `s / 2^14 + 1/2^15` rounded to nearest, whose
+    /// numerator `2s + 1` is odd, so it is exact and never a tie.
     @inlinable @inline(__always)
     static func rounded(_ sum: SIMD8<Float>) -> SIMD8<Int32> {
-        let magic: Float = 12_582_912
         let scale = 1 / Float(1 << fractionBits)
-        // Two adds, in this order: `scale / 2 + magic` would lose the half step.
-        let halfUp = sum * scale + scale / 2
-        return unsafeBitCast(halfUp + magic, to: SIMD8<Int32>.self) &- Int32(bitPattern: magic.bitPattern)
+        // The half step is added before `LaneArithmetic.rounded` adds its magic number,
+        // which would absorb it.
+        return LaneArithmetic.rounded(sum * scale + scale / 2)
     }
 
     /// Tap `tap` of two outputs: the pixels at `first` and `second`, side by side.
@@ -113,17 +110,6 @@ public enum ConvolutionLoops {
     @inlinable @inline(__always)
     static func store(_ sum: SIMD4<Int32>, to pixel: UnsafeMutablePointer<UInt8>) {
         let half = Int32(1) << (fractionBits - 1)
-        storeClamped((sum &+ half) &>> Int32(fractionBits), to: pixel)
-    }
-
-    /// Whole-number RGBA values as bytes, clamped to 0...255 and colour <= alpha.
-    @inlinable @inline(__always)
-    static func storeClamped(_ value: SIMD4<Int32>, to pixel: UnsafeMutablePointer<UInt8>) {
-        // Scalar min/max: the SIMD clamp is not inlined and costs a call per pixel.
-        let alpha = min(max(value[3], 0), 255)
-        pixel[0] = UInt8(truncatingIfNeeded: min(max(value[0], 0), alpha))
-        pixel[1] = UInt8(truncatingIfNeeded: min(max(value[1], 0), alpha))
-        pixel[2] = UInt8(truncatingIfNeeded: min(max(value[2], 0), alpha))
-        pixel[3] = UInt8(truncatingIfNeeded: alpha)
+        LaneArithmetic.storeClampedPixel((sum &+ half) &>> Int32(fractionBits), to: pixel)
     }
 }

@@ -47,44 +47,32 @@ public enum RowCompositingLoops {
     /// canvas that is opaque in exact arithmetic stays exactly 255 despite float error;
     /// colour is then capped at alpha, as premultiplication requires.
     ///
-    /// The rounding adds `roundingMagic` and reads the integer back from the bits, and
-    /// the clamps are then on integers: Swift's float min/max are NaN-aware branches.
-    /// (Rounding then clamping to whole bounds is the same as clamping then rounding.)
+    /// Rounding and clamps are `LaneArithmetic`'s, on integers. (Rounding then clamping
+    /// to whole bounds is the same as clamping then rounding.)
     @inlinable @inline(__always)
     public static func store(
         _ accumulator: UnsafePointer<SIMD4<Float>>, into row: UnsafeMutablePointer<UInt8>,
         thresholds: UnsafePointer<Float>, thresholdMask: Int, count: Int
     ) {
-        let magicBits = Int32(bitPattern: roundingMagic.bitPattern)
-        // Two pixels at a time in 8 lanes (see `LaneArithmetic`).
+        // Two pixels at a time in 8 lanes.
         var x = 0
         while x &+ 2 <= count {
             let first = thresholds[x & thresholdMask] - 0.5
             let second = thresholds[(x &+ 1) & thresholdMask] - 0.5
             let pixels = SIMD8(lowHalf: accumulator[x], highHalf: accumulator[x &+ 1])
             let offsets = SIMD8<Float>(first, first, first, 0, second, second, second, 0)
-            let value = unsafeBitCast(pixels * 255 + offsets + roundingMagic, to: SIMD8<Int32>.self) &- magicBits
+            let value = LaneArithmetic.rounded(pixels * 255 + offsets)
             UnsafeMutableRawPointer(row + 4 &* x).storeBytes(
                 of: LaneArithmetic.clampedPixels(value), as: SIMD8<UInt8>.self)
             x &+= 2
         }
         if x < count {
             let offset = thresholds[x & thresholdMask] - 0.5
-            let dithered = accumulator[x] * 255 + SIMD4(offset, offset, offset, 0) + roundingMagic
-            let value = unsafeBitCast(dithered, to: SIMD4<Int32>.self) &- magicBits
-            let alpha = min(max(value[3], 0), 255)
-            let p = row + 4 &* x
-            p[0] = UInt8(truncatingIfNeeded: min(max(value[0], 0), alpha))
-            p[1] = UInt8(truncatingIfNeeded: min(max(value[1], 0), alpha))
-            p[2] = UInt8(truncatingIfNeeded: min(max(value[2], 0), alpha))
-            p[3] = UInt8(truncatingIfNeeded: alpha)
+            let dithered = accumulator[x] * 255 + SIMD4(offset, offset, offset, 0)
+            let value = LaneArithmetic.rounded(SIMD8(lowHalf: dithered, highHalf: .zero)).lowHalf
+            LaneArithmetic.storeClampedPixel(value, to: row + 4 &* x)
         }
     }
-
-    /// 1.5 * 2^23: adding it to a float in 0...255 leaves that value rounded to the
-    /// nearest integer in the low mantissa bits. x86-64's baseline (SSE2) has no float
-    /// rounding instruction, and `Int32(Float)` adds overflow checks to every lane.
-    @inlinable static var roundingMagic: Float { 12_582_912 }
 
     /// A pixel's four bytes as floats (0...255), converted as one vector.
     @inlinable @inline(__always)
