@@ -71,11 +71,12 @@ enum PipelineSteps {
         }
     }
 
-    /// Renders the scene and encodes it as PNG, adding to `timings`. A picture still
-    /// being decoded (`picture`, read from `path`) is finished first: if its rows turn
-    /// out damaged, that is the error, and nothing drawn from them is encoded.
+    /// Renders the scene and encodes it as PNG, adding to `timings`. The scene's picture,
+    /// perhaps still being decoded (`source`, read from its `path`), is finished first:
+    /// if its rows turn out damaged, that is the error, and nothing drawn from them is
+    /// encoded.
     static func renderAndEncode(
-        _ scene: Scene, picture: (DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
+        _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
         pngOptions: PNGEncodingOptions, timings: inout StageTimings
     ) throws(PipelineError) -> RenderedImage {
         let image: Image
@@ -86,13 +87,13 @@ enum PipelineSteps {
             timings.composite += renderTimings.composite
             timings.text += renderTimings.text
         } catch {
-            try? picture.0.finish()
+            try? source.picture.finish()  // the decoding thread ends before the error is reported
             throw .text(error)
         }
         do {
-            try picture.0.finish()
+            try source.picture.finish()
         } catch {
-            throw picture.origin.error(picture.path, .image(error))
+            throw source.origin.error(source.path, .image(error))
         }
         let clock = ContinuousClock()
         let started = clock.now

@@ -244,6 +244,6 @@ public struct TermCardPipeline: Sendable {
             throw .text(error)
         }
         return try PipelineSteps.renderAndEncode(
-            scene, picture: (picture, path, origin), renderer: renderer, pngOptions: pngOptions, timings: &timings)
+            scene, source: (picture, path, origin), renderer: renderer, pngOptions: pngOptions, timings: &timings)
     }
 }

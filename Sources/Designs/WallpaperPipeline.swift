@@ -43,7 +43,7 @@ public struct WallpaperPipeline: Sendable {
 
         let scene = SeasonWallpaper.scene(spec, picture: picture, fonts: fonts)
         return try PipelineSteps.renderAndEncode(
-            scene, picture: (picture, picturePath, pictureOrigin), renderer: renderer, pngOptions: pngOptions,
+            scene, source: (picture, picturePath, pictureOrigin), renderer: renderer, pngOptions: pngOptions,
             timings: &timings)
     }
 }

@@ -116,23 +116,18 @@ public enum ImageDecoder {
             bytes.withUnsafeBufferPointer { buffer in
                 let region: JPEGRegion
                 do throws(ImageDecodingError) {
-                    region = try JPEGRegion(buffer, limits: limits, target: target, focusX: focusX, focusY: focusY)
+                    region = try JPEGRegion(
+                        buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, progress: progress)
                 } catch {
                     handoff.withLock { $0 = .failure(error) }
                     prepared.signal()
                     return
                 }
                 defer { wg_jpeg_decoder_close(region.decoder) }
-                let picture = region.picture
-                handoff.withLock {
-                    $0 = .success(
-                        DecodedPicture(
-                            image: picture.image, fullWidth: picture.fullWidth, fullHeight: picture.fullHeight,
-                            offsetX: picture.offsetX, offsetY: picture.offsetY, progress: progress))
-                }
+                handoff.withLock { $0 = .success(region.picture) }
                 prepared.signal()
                 do throws(ImageDecodingError) {
-                    try readRows(region.decoder, into: picture.image, progress: progress)
+                    try readRows(region.decoder, into: region.picture.image, progress: progress)
                     progress.ended(with: nil)
                 } catch {
                     progress.ended(with: error)
@@ -144,18 +139,19 @@ public enum ImageDecoder {
     }
 
     /// An opened JPEG, started at the DCT scale the target allows and cropped to the
-    /// region the target shows, with the image its rows go into. The caller closes `decoder`.
+    /// region the target shows, with the picture its rows go into (which reports
+    /// `progress`, when they are decoded on another thread). The caller closes `decoder`.
     private struct JPEGRegion {
         let decoder: OpaquePointer
         let picture: DecodedPicture
 
         init(
             _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, target: (width: Int, height: Int),
-            focusX: Double, focusY: Double
+            focusX: Double, focusY: Double, progress: DecodeProgress? = nil
         ) throws(ImageDecodingError) {
             let header = try JPEGHeader(buffer, limits: limits)
             do {
-                picture = try Self.start(header, target: target, focusX: focusX, focusY: focusY)
+                picture = try Self.start(header, target: target, focusX: focusX, focusY: focusY, progress: progress)
             } catch {
                 wg_jpeg_decoder_close(header.decoder)
                 throw error
@@ -164,7 +160,8 @@ public enum ImageDecoder {
         }
 
         private static func start(
-            _ header: JPEGHeader, target: (width: Int, height: Int), focusX: Double, focusY: Double
+            _ header: JPEGHeader, target: (width: Int, height: Int), focusX: Double, focusY: Double,
+            progress: DecodeProgress?
         ) throws(ImageDecodingError) -> DecodedPicture {
             let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
             var fullWidth: UInt32 = 0
@@ -189,7 +186,7 @@ public enum ImageDecoder {
             guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
             return DecodedPicture(
                 image: Image(width: Int(columns), height: y1 - y0), fullWidth: Int(fullWidth),
-                fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0)
+                fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0, progress: progress)
         }
     }
 

@@ -65,8 +65,7 @@ public enum PNGEncoder {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
         let opaque = image.isOpaque
         let source = opaque ? image : straightAlphaCopy(of: image)
-        let rowLength = 1 + image.width * (opaque ? 3 : 4)
-        let stream = try compress(source, keepsAlpha: !opaque, rowLength: rowLength, options: options, workers: workers)
+        let stream = try compress(source, keepsAlpha: !opaque, options: options, workers: workers)
         var png: UnsafeMutablePointer<UInt8>?
         var size = 0
         let result = stream.withUnsafeBufferPointer { zlib in
@@ -88,9 +87,10 @@ public enum PNGEncoder {
     /// the previous band's last 32 KiB, is made by filtering those rows again: a filtered
     /// row depends only on the picture, so it is the same bytes.
     private static func compress(
-        _ source: Image, keepsAlpha: Bool, rowLength: Int, options: PNGEncodingOptions, workers: Int
+        _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int
     ) throws(ImageEncodingError) -> [UInt8] {
         let height = source.height
+        let rowLength = 1 + source.width * (keepsAlpha ? 4 : 3)  // the filter type, then RGB or RGBA
         let bandCount = (height + bandRows - 1) / bandRows
         let bands = BandResults(count: bandCount)
         let dictionaryBytes = 32768
