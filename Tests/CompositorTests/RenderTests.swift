@@ -35,6 +35,35 @@ import Testing
         #expect(bottom.alpha(at: 1) == 1)
     }
 
+    /// Shallow enough (1 over 1,266 rows, so 1/316 across four): each run of four takes
+    /// the alpha at its centre, including the short last run of an odd height; the
+    /// colour's alpha scales the result.
+    @Test func heldAlphasTakeTheirRunsCentre() {
+        let color = Color(red: 0, green: 0, blue: 0, alpha: 51)
+        let bottom = LinearGradient(axis: .vertical, color: color, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)])
+        let count = 2533
+        let alphas = bottom.alphas(count: count, heldOver: 4)
+        for (y, center) in [(1264, 1266.0), (1267, 1266.0), (1268, 1270.0), (2000, 2002.0), (2532, 2532.5)] {
+            let expected = max(0, center / Double(count) - 0.5) / 0.5 * 0.2
+            #expect(abs(Double(alphas[y]) - expected) < 1e-6, "y = \(y): \(alphas[y]) vs \(expected)")
+        }
+    }
+
+    /// Steeper than 1/255 across a run (a small canvas, or a hard step between two
+    /// stops at one position): every pixel takes the alpha at its own centre.
+    @Test func steepGradientsAreSampledAtEveryPixel() {
+        let small = LinearGradient(axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)])
+        let smallAlphas = small.alphas(count: 600, heldOver: 4)
+        for y in [300, 301, 450, 599] {
+            #expect(abs(Double(smallAlphas[y]) - ((Double(y) + 0.5) / 300 - 1)) < 1e-6, "y = \(y)")
+        }
+        let hard = LinearGradient(
+            axis: .vertical, color: .black, stops: [.init(0, alpha: 0), .init(0.5, alpha: 0), .init(0.5, alpha: 0.001)])
+        let hardAlphas = hard.alphas(count: 4000, heldOver: 4)
+        #expect(hardAlphas[1999] == 0)
+        #expect(abs(hardAlphas[2000] - 0.001) < 1e-7)
+    }
+
     /// White canvas, edge gradient: each named column darkens to 255 * (1 - alpha at the
     /// pixel centre), within 1 (dither).
     @Test func edgeGradientOnWhiteAtNamedColumns() throws {
@@ -51,16 +80,40 @@ import Testing
         }
     }
 
-    /// White canvas, bottom gradient 0 -> 1: rows at 50 %, 75 % and 100 % of the height.
-    @Test func bottomGradientOnWhiteAtNamedRows() throws {
-        let height = 1000
+    /// The renderer holds a vertical gradient over runs of four rows (the dither's) when
+    /// it changes by at most 1/255 across one: the centre of row `y`'s run.
+    static func heldCenter(_ y: Int, height: Int) -> Double {
+        let start = y - y % 4
+        return Double(start + min(start + 4, height)) / 2
+    }
+
+    /// White canvas, bottom gradient 0 -> 1 over 2,000 rows (1/250 per run of four, so
+    /// sampled per row) and over 4,000 (1/500 per run, so held): rows at 50 %, 75 % and
+    /// 100 % of the height.
+    @Test(arguments: [2000, 4000]) func bottomGradientOnWhiteAtNamedRows(height: Int) throws {
         let bottom = LinearGradient(axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)])
         let image = try Renderer().render(Scene(width: 4, height: height, layers: [.solid(.white), .gradient(bottom)]))
-        for (y, alpha) in [(0, 0.0), (499, 0.0), (750, (750.5 - 500) / 500), (999, 999.5 / 500 - 1)] {
-            let expected = 255 * (1 - alpha)
-            #expect(abs(Double(image[2, y].r) - expected) <= 1, "y = \(y)")
+        for y in [0, height / 2 - 1, height * 3 / 4 + 1, height - 1] {
+            let center = height == 4000 ? Self.heldCenter(y, height: height) : Double(y) + 0.5
+            let alpha = max(0, center / Double(height) - 0.5) / 0.5
+            #expect(abs(Double(image[2, y].r) - 255 * (1 - alpha)) <= 1, "y = \(y)")
         }
-        #expect(image[2, 999].r <= 1)
+        #expect(image[2, height - 1].r <= 1)
+    }
+
+    /// Held runs are what makes dithered shading cheap to store: on a flat colour every
+    /// row of a run is the same bytes as the run's first row (so PNG's Up filter leaves
+    /// zeros), and the next run differs.
+    @Test func heldRunsRepeatTheirFirstRow() throws {
+        let (width, height) = (300, 2532)
+        let bottom = LinearGradient(axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)])
+        let image = try Renderer().render(
+            Scene(width: width, height: height, layers: [.solid(.white), .gradient(bottom)]))
+        func row(_ y: Int) -> [UInt8] { (0..<width).flatMap { x in [image[x, y].r, image[x, y].g, image[x, y].b] } }
+        for start in stride(from: 1600, to: 1700, by: 4) {
+            for y in start + 1..<start + 4 { #expect(row(y) == row(start), "row \(y)") }
+            #expect(row(start + 4) != row(start), "run at \(start)")
+        }
     }
 
     /// Ordered dither carries sub-level precision: averaged over a row, a slowly varying
@@ -74,7 +127,8 @@ import Testing
             Scene(width: width, height: height, layers: [.solid(.white), .gradient(shade)]))
         var worst = 0.0
         for y in 0..<height {
-            let exact = 255 * (1 - 0.3 * (Double(y) + 0.5) / Double(height))
+            // 0.3 over 600 rows changes by 1/500 across a run of four: held.
+            let exact = 255 * (1 - 0.3 * Self.heldCenter(y, height: height) / Double(height))
             var sum = 0.0
             for x in 0..<width { sum += Double(image[x, y].g) }
             worst = max(worst, abs(sum / Double(width) - exact))

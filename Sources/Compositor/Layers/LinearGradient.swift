@@ -47,10 +47,35 @@ public struct LinearGradient: Sendable, Equatable {
         return last.alpha
     }
 
-    /// Alpha for each of `count` pixels along the axis, sampled at pixel centres,
-    /// including the colour's alpha.
-    public func alphas(count: Int) -> [Float] {
+    /// Alpha for each of `count` pixels along the axis, including the colour's alpha.
+    ///
+    /// Each pixel takes the alpha at its centre; with `run` above 1, each run of `run`
+    /// pixels takes the alpha at the run's centre instead, so identical neighbours stay
+    /// identical and PNG's filters see zeros. That holds only while the alpha changes by
+    /// at most 1/255 across a run, so a held run never steps by more than one level of
+    /// the colour (under the dither, a finer step than the eye can find); a steeper
+    /// gradient, as on a small canvas, is sampled at every pixel.
+    public func alphas(count: Int, heldOver run: Int = 1) -> [Float] {
         let colorAlpha = Double(color.alpha) / 255
-        return (0..<count).map { i in Float(alpha(at: (Double(i) + 0.5) / Double(count)) * colorAlpha) }
+        func sample(atCenter center: Double) -> Float { Float(alpha(at: center / Double(count)) * colorAlpha) }
+        let changePerRun = steepestSlope * colorAlpha * Double(run) / Double(count)
+        guard run > 1, changePerRun <= 1.0 / 255 else {
+            return (0..<count).map { sample(atCenter: Double($0) + 0.5) }
+        }
+        return (0..<count).map { i in
+            let start = i / run * run
+            return sample(atCenter: Double(start + min(start + run, count)) / 2)
+        }
+    }
+
+    /// The largest change of stop alpha per unit of position; infinite at a hard step.
+    var steepestSlope: Double {
+        zip(stops, stops.dropFirst()).reduce(0) { steepest, pair in
+            let (low, high) = pair
+            let rise = abs(high.alpha - low.alpha)
+            guard rise > 0 else { return steepest }
+            let span = high.position - low.position
+            return span > 0 ? max(steepest, rise / span) : .infinity
+        }
     }
 }

@@ -14,7 +14,7 @@ public struct Renderer: Sendable {
     /// Threads one render may use.
     public var workers: Int
     /// Dither whole-canvas layers when quantising them, so smooth shades show no 8-bit
-    /// bands. Off rounds instead: PNGs about a third smaller, at the risk of faint bands.
+    /// bands. Off rounds instead: PNGs about a tenth smaller, at the risk of faint bands.
     public var dithers: Bool
 
     public init(workers: Int = Parallel.availableCores, dithers: Bool = true) {
@@ -58,7 +58,9 @@ public struct Renderer: Sendable {
                 case .horizontal:
                     pending.append(.horizontalGradient(color: color, alphas: gradient.alphas(count: scene.width)))
                 case .vertical:
-                    pending.append(.verticalGradient(color: color, alphas: gradient.alphas(count: scene.height)))
+                    // Held over the dither's runs of rows, so both change on the same rows.
+                    let alphas = gradient.alphas(count: scene.height, heldOver: DitherPattern.rowsPerRun)
+                    pending.append(.verticalGradient(color: color, alphas: alphas))
                 }
             case .text(let text):
                 flush()
