@@ -11,7 +11,8 @@ public struct CardBatch: Sendable {
         public let spec: TermCardSpec
         /// The file written, or why there is none.
         public let result: Result<String, BatchFailure>
-        /// A small copy for the contact sheet, when the card was made.
+        /// A small copy for the contact sheet, when the card was made and the batch
+        /// makes thumbnails.
         public let thumbnail: Image?
     }
 
@@ -31,12 +32,13 @@ public struct CardBatch: Sendable {
     public let folder: String
     /// Cards rendered at the same time.
     public let jobs: Int
-    /// Width of contact-sheet thumbnails.
-    public let thumbnailWidth: Int
+    /// Width of contact-sheet thumbnails, or nil for none: scaling a card down to one
+    /// costs about as much as its own picture's horizontal pass.
+    public let thumbnailWidth: Int?
 
     /// `jobs` is capped at the number of cores; each card's own rows then share what is
     /// left, so cards times rows never exceeds the cores.
-    public init(pipeline: TermCardPipeline, folder: String, jobs: Int, thumbnailWidth: Int = 180) {
+    public init(pipeline: TermCardPipeline, folder: String, jobs: Int, thumbnailWidth: Int?) {
         let jobs = min(max(1, jobs), Parallel.availableCores)
         var shared = pipeline
         shared.renderer.workers = max(1, Parallel.availableCores / jobs)
@@ -69,9 +71,7 @@ public struct CardBatch: Sendable {
             let card = try pipeline.render(spec)
             let path = path(for: spec)
             try AtomicFileWriter.write(card.png, to: path)
-            let height = Int((Double(thumbnailWidth) * Double(spec.height) / Double(spec.width)).rounded())
-            let thumbnail = Resampler.cover(card.image, width: thumbnailWidth, height: max(1, height), workers: 1)
-            return Outcome(spec: spec, result: .success(path), thumbnail: thumbnail)
+            return Outcome(spec: spec, result: .success(path), thumbnail: thumbnail(of: card.image))
         } catch let error as PipelineError {
             return Outcome(spec: spec, result: .failure(.pipeline(error)), thumbnail: nil)
         } catch let error as FileError {
@@ -79,6 +79,12 @@ public struct CardBatch: Sendable {
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
+    }
+
+    private func thumbnail(of card: Image) -> Image? {
+        guard let width = thumbnailWidth else { return nil }
+        let height = Int((Double(width) * Double(card.height) / Double(card.width)).rounded())
+        return Resampler.cover(card, width: width, height: max(1, height), workers: 1)
     }
 }
 

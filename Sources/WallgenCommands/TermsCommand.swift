@@ -20,7 +20,7 @@ enum TermsCommand {
                     data: try DataDirectory.locate(), renderer: Renderer(dithers: request.dithers),
                     pngOptions: request.pngOptions, decodeLimits: request.limits),
                 folder: request.folder,
-                jobs: request.jobs)
+                jobs: request.jobs, thumbnailWidth: request.gallery ? 180 : nil)
         } catch {
             WallgenCLI.report("Error: \(ErrorReport.message(for: error))")
             return ErrorReport.exitCode(for: error)

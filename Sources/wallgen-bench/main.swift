@@ -417,8 +417,10 @@ func benchmarkBatch() throws {
 
     let clock = ContinuousClock()
     var started = clock.now
+    // No thumbnails: the single processes make none either.
     let batch = CardBatch(
-        pipeline: try TermCardPipeline(data: try DataDirectory.locate()), folder: folder, jobs: Parallel.availableCores)
+        pipeline: try TermCardPipeline(data: try DataDirectory.locate()), folder: folder, jobs: Parallel.availableCores,
+        thumbnailWidth: nil)
     let outcomes = batch.run(terms.map { TermCardSpec(term: $0, width: width, height: height) }) { _ in }
     let batchSeconds = seconds(clock.now - started)
     guard outcomes.allSatisfy({ if case .success = $0.result { true } else { false } }) else {
