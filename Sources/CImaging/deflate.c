@@ -156,7 +156,3 @@ wg_status wg_deflate_band(const uint8_t *data, size_t size, const uint8_t *dicti
 uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
     return (uint32_t)adler32_combine(first, second, (z_off_t)second_length);
 }
-
-uint32_t wg_adler32(const uint8_t *data, size_t size) {
-    return (uint32_t)adler32_z(adler32_z(0, NULL, 0), data, size);
-}

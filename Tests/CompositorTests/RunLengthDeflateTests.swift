@@ -52,11 +52,15 @@ import Testing
         #expect(try roundTrip(payload) == padded(payload))
     }
 
-    /// Runs just below, at and above the shortest match, the longest match (258) and
-    /// beyond it, inside rows and across them.
+    /// Runs just below, at and above the shortest match, either side of the 8-byte steps
+    /// that measure a run, the longest match (258) and beyond it, inside rows and across them.
     @Test func runsOfEveryInterestingLengthRoundTrip() throws {
         var payload: [UInt8] = []
-        for (value, length) in [(7, 7), (8, 8), (9, 9), (10, 258), (11, 259), (12, 517), (13, 1), (14, 3000)] {
+        let lengths = [
+            (7, 7), (8, 8), (9, 9), (15, 15), (16, 16), (17, 17), (23, 23), (24, 24), (25, 25), (10, 258), (11, 259),
+            (12, 517), (13, 1), (14, 3000),
+        ]
+        for (value, length) in lengths {
             payload += [UInt8](repeating: UInt8(value), count: length + 1)
             payload.append(200)
         }

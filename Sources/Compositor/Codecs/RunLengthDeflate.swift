@@ -100,6 +100,16 @@ enum RunLengthDeflate {
                 if bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == previous {
                     var run = shortestRun
                     let limit = min(longestRun, count &- i)
+                    // Eight bytes per step; the lowest set bit of a difference is its
+                    // first differing byte (the load is little-endian).
+                    while run &+ 8 <= limit {
+                        let difference = bytes.loadUnaligned(fromByteOffset: i &+ run, as: UInt64.self) ^ previous
+                        if difference != 0 {
+                            run &+= difference.littleEndian.trailingZeroBitCount &>> 3
+                            break
+                        }
+                        run &+= 8
+                    }
                     while run < limit && data[i &+ run] == data[i &- 1] { run &+= 1 }
                     tokens[tokenCount] = UInt16(256 &+ run &- 3)
                     tokenCount &+= 1

@@ -1,0 +1,33 @@
+import CImaging
+import Testing
+
+/// `wg_adler32` (32 bytes a step on AVX2 processors) against the checksum computed here
+/// byte by byte, as RFC 1950 defines it.
+@Suite struct Adler32Tests {
+    static func reference(_ bytes: [UInt8]) -> UInt32 {
+        var (s1, s2): (UInt32, UInt32) = (1, 0)
+        for byte in bytes {
+            s1 = (s1 + UInt32(byte)) % 65521
+            s2 = (s2 + s1) % 65521
+        }
+        return s2 << 16 | s1
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { wg_adler32($0.baseAddress, $0.count) }
+    }
+
+    /// Lengths around the 32-byte step and the 5,536-byte block where sums are reduced.
+    @Test(arguments: [0, 1, 31, 32, 33, 63, 64, 5535, 5536, 5537, 11_072, 11_105, 100_003])
+    func randomBytesMatchTheDefinition(length: Int) {
+        var random = SplitMix64(seed: UInt64(length))
+        let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        #expect(Self.checksum(bytes) == Self.reference(bytes))
+    }
+
+    /// All 255s make every partial sum as large as it can be.
+    @Test func largestBytesDoNotOverflow() {
+        let bytes = [UInt8](repeating: 255, count: 1 << 20)
+        #expect(Self.checksum(bytes) == Self.reference(bytes))
+    }
+}
