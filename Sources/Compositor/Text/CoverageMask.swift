@@ -43,39 +43,77 @@ public struct CoverageMask: Sendable {
         var result = CoverageMask(
             width: width + 2 * margin, height: height + 2 * margin, originX: originX - margin,
             originY: originY - margin)
-        var buffer = [Float](repeating: 0, count: result.width * result.height)
+        let (outerWidth, outerHeight) = (result.width, result.height)
+        // Each pass reads one buffer and writes the other.
+        var front = [Float](repeating: 0, count: outerWidth * outerHeight)
+        var back = front
         for y in 0..<height {
             for x in 0..<width {
-                buffer[(y + margin) * result.width + x + margin] = Float(values[y * width + x])
+                front[(y + margin) * outerWidth + x + margin] = Float(values[y * width + x])
             }
         }
-        for _ in 0..<3 {
-            Self.boxBlur(
-                &buffer, count: result.width, lines: result.height, step: 1, lineStride: result.width, radius: radius)
-            Self.boxBlur(
-                &buffer, count: result.height, lines: result.width, step: result.width, lineStride: 1, radius: radius)
+        front.withUnsafeMutableBufferPointer { front in
+            back.withUnsafeMutableBufferPointer { back in
+                let sums = UnsafeMutablePointer<Float>.allocate(capacity: outerWidth)
+                defer { sums.deallocate() }
+                for _ in 0..<3 {
+                    Self.blurRows(
+                        front.baseAddress!, into: back.baseAddress!, width: outerWidth, height: outerHeight,
+                        radius: radius)
+                    Self.blurColumns(
+                        back.baseAddress!, into: front.baseAddress!, width: outerWidth, height: outerHeight,
+                        radius: radius, sums: sums)
+                }
+            }
         }
-        for i in buffer.indices {
-            result.values[i] = UInt8(min(255, max(0, buffer[i].rounded())))
+        for i in front.indices {
+            result.values[i] = UInt8(min(255, max(0, front[i].rounded())))
         }
         return result
     }
 
-    /// Running-sum box blur of width `2 * radius + 1` along each line, edges treated as 0.
-    private static func boxBlur(
-        _ buffer: inout [Float], count: Int, lines: Int, step: Int, lineStride: Int, radius: Int
+    /// Running-sum box blur of width `2 * radius + 1` along each row, edges treated as 0.
+    private static func blurRows(
+        _ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<Float>, width: Int, height: Int,
+        radius: Int
     ) {
-        var line = [Float](repeating: 0, count: count)
         let scale = 1 / Float(2 * radius + 1)
-        for l in 0..<lines {
-            let base = l * lineStride
-            for i in 0..<count { line[i] = buffer[base + i * step] }
+        for y in 0..<height {
+            let line = source + y * width
+            let out = destination + y * width
             var sum: Float = 0
-            for i in 0..<min(radius, count) { sum += line[i] }
-            for i in 0..<count {
-                if i + radius < count { sum += line[i + radius] }
-                buffer[base + i * step] = sum * scale
+            for i in 0..<min(radius, width) { sum += line[i] }
+            for i in 0..<width {
+                if i + radius < width { sum += line[i + radius] }
+                out[i] = sum * scale
                 if i - radius >= 0 { sum -= line[i - radius] }
+            }
+        }
+    }
+
+    /// The same blur down each column, done a row at a time with one running sum per
+    /// column, so the loops run along memory. Each column's sum takes the same steps in
+    /// the same order as `blurRows` takes along a row.
+    private static func blurColumns(
+        _ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<Float>, width: Int, height: Int,
+        radius: Int, sums: UnsafeMutablePointer<Float>
+    ) {
+        let scale = 1 / Float(2 * radius + 1)
+        sums.update(repeating: 0, count: width)
+        for y in 0..<min(radius, height) {
+            let row = source + y * width
+            for x in 0..<width { sums[x] += row[x] }
+        }
+        for y in 0..<height {
+            if y + radius < height {
+                let entering = source + (y + radius) * width
+                for x in 0..<width { sums[x] += entering[x] }
+            }
+            let out = destination + y * width
+            for x in 0..<width { out[x] = sums[x] * scale }
+            if y - radius >= 0 {
+                let leaving = source + (y - radius) * width
+                for x in 0..<width { sums[x] -= leaving[x] }
             }
         }
     }
