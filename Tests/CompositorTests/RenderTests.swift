@@ -197,6 +197,18 @@ import Testing
         #expect(image.isOpaque)
     }
 
+    /// One pixel short of opaque anywhere (first, middle or last of a row of any width
+    /// from 1 to 17, in the first or last row) makes the image not opaque.
+    @Test(arguments: 1...17) func oneTranslucentPixelIsFound(width: Int) {
+        let white = PremultipliedPixel(r: 255, g: 255, b: 255, a: 255)
+        #expect(solidImage(width: width, height: 3, white).isOpaque)
+        for (x, y) in [(0, 0), (width / 2, 2), (width - 1, 1)] {
+            let image = solidImage(width: width, height: 3, white)
+            image[x, y] = PremultipliedPixel(r: 254, g: 254, b: 254, a: 254)
+            #expect(!image.isOpaque, "(\(x), \(y))")
+        }
+    }
+
     @Test func rowChunksCoverEveryRowOnce() {
         for count in [0, 1, 15, 16, 17, 1000, 2532] {
             for workers in [1, 2, 3, 8] {

@@ -1,5 +1,6 @@
 import Foundation
 import Kernels
+import Synchronization
 
 /// Precomputed taps of a one-dimensional resampling filter: for each output pixel,
 /// the first source pixel it reads and one fixed-point weight per source pixel.
@@ -7,7 +8,7 @@ import Kernels
 /// The filter is Lanczos-3. When shrinking it is stretched by the shrink factor, so
 /// every source pixel contributes (a proper low-pass, better than area averaging);
 /// when enlarging it interpolates with three lobes (sharper than bilinear or bicubic).
-struct FilterWeights {
+struct FilterWeights: Sendable {
     /// Weights are fixed point with this many fraction bits (the convolution loops' format);
     /// each output's sum is exactly 1.
     static let fractionBits = ConvolutionLoops.fractionBits
@@ -28,6 +29,32 @@ struct FilterWeights {
         let px = Double.pi * x
         return 3 * sin(px) * sin(px / 3) / (px * px)
     }
+
+    /// The weights for these arguments, made once and then shared: a batch of cards
+    /// of one size from pictures of one size asks for the same two tables every time,
+    /// and making one costs a sine or two per tap.
+    static func shared(sourceLength: Int, cropStart: Double, cropLength: Double, outputLength: Int) -> FilterWeights {
+        let key = Key(
+            sourceLength: sourceLength, cropStart: cropStart, cropLength: cropLength, outputLength: outputLength)
+        if let known = recent.withLock({ $0[key] }) { return known }
+        let made = FilterWeights(
+            sourceLength: sourceLength, cropStart: cropStart, cropLength: cropLength, outputLength: outputLength)
+        recent.withLock { tables in
+            // A handful of sizes is all a run uses; forget them all rather than grow.
+            if tables.count >= 16 { tables.removeAll() }
+            tables[key] = made
+        }
+        return made
+    }
+
+    private struct Key: Hashable {
+        let sourceLength: Int
+        let cropStart: Double
+        let cropLength: Double
+        let outputLength: Int
+    }
+
+    private static let recent = Mutex<[Key: FilterWeights]>([:])
 
     /// Weights mapping `cropStart ..< cropStart + cropLength` of a `sourceLength` axis
     /// onto `outputLength` pixels. Taps beyond the source repeat its edge pixel.

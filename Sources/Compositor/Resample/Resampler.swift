@@ -34,9 +34,9 @@ public enum Resampler {
             copy(source, x: x, y: y, into: output, progress: progress)
             return output
         }
-        let horizontal = FilterWeights(
+        let horizontal = FilterWeights.shared(
             sourceLength: source.width, cropStart: crop.x, cropLength: crop.width, outputLength: width)
-        let vertical = FilterWeights(
+        let vertical = FilterWeights.shared(
             sourceLength: source.height, cropStart: crop.y, cropLength: crop.height, outputLength: height)
         let rows = vertical.sourceRange
         let intermediate = Image(width: width, height: rows.count)
