@@ -39,11 +39,12 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// Fast and still compact: the Up filter (a dithered gradient repeats down the rows
     /// better than Paeth predicts it) and wallgen's run-length deflate.
     public static let fast = PNGEncodingOptions(filter: .up, compressor: .runLength)
-    /// zlib's default level with adaptive filters, as most PNG writers do it.
-    public static let standard = PNGEncodingOptions(
-        filter: .adaptive, compressor: .zlib(level: 6, strategy: .filtered))
-    /// Smallest files, slowest.
-    public static let small = PNGEncodingOptions(filter: .adaptive, compressor: .zlib(level: 9, strategy: .filtered))
+    /// zlib's default level. Rows use Up, like `fast`: on wallgen's images (dither rows
+    /// repeated in runs) it beat libpng's adaptive choice, which gave files no smaller
+    /// than `fast`'s.
+    public static let standard = PNGEncodingOptions(filter: .up, compressor: .zlib(level: 6, strategy: .standard))
+    /// Smallest files, slowest: zlib's highest level, rows as in `standard`.
+    public static let small = PNGEncodingOptions(filter: .up, compressor: .zlib(level: 9, strategy: .standard))
 }
 
 /// Encodes images as 8-bit PNG, filtering and compressing bands of rows in parallel.
