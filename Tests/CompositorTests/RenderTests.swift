@@ -186,6 +186,20 @@ import Testing
         }
     }
 
+    /// A mark drawn before any whole-canvas layer stays under the layers that follow:
+    /// a red disc, then white at alpha 128, is pink at the disc's centre and white-ish
+    /// (128 over transparent) away from it.
+    @Test func layersAfterAMarkCompositeOverIt() throws {
+        let disc = ShapeLayer(.disc(radius: 10), centerX: 20, centerY: 20, color: Color(red: 255, green: 0, blue: 0))
+        let image = try Renderer(dithers: false).render(
+            Scene(
+                width: 40, height: 40,
+                layers: [.shape(disc), .solid(Color(red: 255, green: 255, blue: 255, alpha: 128))]))
+        // Premultiplied: 128 + 255 * (1 - 128/255) = 255 red; 128 + 0 = 128 green and blue.
+        #expect(image[20, 20] == PremultipliedPixel(r: 255, g: 128, b: 128, a: 255))
+        #expect(image[2, 2] == PremultipliedPixel(r: 128, g: 128, b: 128, a: 128))
+    }
+
     @Test func opaqueLayersGiveAnOpaqueImage() throws {
         let picture = randomImage(width: 64, height: 48, seed: 5)
         let image = try Renderer().render(

@@ -67,9 +67,11 @@ public struct Renderer: Sendable {
                 let started = clock.now
                 try TextPainter.draw(text, on: canvas)
                 timings.text += clock.now - started
+                blank = false
             case .shape(let shape):
                 flush()
                 shape.mask.blend(color: shape.color.premultiplied, onto: canvas)
+                blank = false
             }
         }
         flush()
