@@ -13,13 +13,17 @@ public enum ConvolutionLoops {
     /// 256-bit machine does both in one multiply-add; an odd last pixel uses `weights`.
     /// Products of a byte and an integer weight, and their sums, stay below 2^24, so the
     /// float arithmetic is exact: the result is the same as in integers (SSE2 has no
-    /// 32-bit integer vector multiply, so that was the slow way).
+    /// 32-bit integer vector multiply, so that was the slow way). Being exact, it is
+    /// also the same with `fusedMultiplyAdd`, one instruction per tap instead of two.
     @inlinable @inline(__always)
     public static func horizontal(
         _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, outputCount: Int,
         firstSource: UnsafePointer<Int>, weights: UnsafePointer<Float>, pairedWeights: UnsafePointer<SIMD8<Float>>,
-        tapCount: Int, scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>
+        tapCount: Int, scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>, fusedMultiplyAdd: Bool
     ) {
+        @inline(__always) func add(_ sum: inout SIMD8<Float>, _ pixels: SIMD8<Float>, _ weight: SIMD8<Float>) {
+            if fusedMultiplyAdd { sum = sum.addingProduct(pixels, weight) } else { sum += pixels * weight }
+        }
         for i in (4 &* columns.lowerBound)..<(4 &* columns.upperBound &+ 4) { scratch[i] = Float(source[i]) }
         let pixels = UnsafeRawPointer(scratch)
         var x = 0
@@ -32,11 +36,11 @@ public enum ConvolutionLoops {
             var odd = SIMD8<Float>(repeating: 0)
             var t = 0
             while t &+ 2 <= tapCount {
-                even += pair(first, second, tap: t) * taps[t]
-                odd += pair(first, second, tap: t &+ 1) * taps[t &+ 1]
+                add(&even, pair(first, second, tap: t), taps[t])
+                add(&odd, pair(first, second, tap: t &+ 1), taps[t &+ 1])
                 t &+= 2
             }
-            if t < tapCount { even += pair(first, second, tap: t) * taps[t] }
+            if t < tapCount { add(&even, pair(first, second, tap: t), taps[t]) }
             UnsafeMutableRawPointer(destination + 4 &* x).storeBytes(
                 of: LaneArithmetic.clampedPixels(rounded(even + odd)), as: SIMD8<UInt8>.self)
             x &+= 2

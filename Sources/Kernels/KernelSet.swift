@@ -9,6 +9,10 @@
 public protocol KernelSet: Sendable {
     /// A short name for logs and benchmarks.
     static var name: String { get }
+    /// Whether this set's instruction set has fused multiply-add, so loops may ask for
+    /// one instruction where they would write a product and a sum. (Elsewhere a fused
+    /// multiply-add would be a library call per lane.)
+    static var hasFusedMultiplyAdd: Bool { get }
 
     /// See `SourceOverLoops.span`.
     static func sourceOver(destination: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>, count: Int)
@@ -48,6 +52,8 @@ public protocol KernelSet: Sendable {
 // each is compiled into the witness of the conforming module, with that module's
 // instruction set; this is what makes `AVX2Kernels` AVX2 code.
 extension KernelSet {
+    @inlinable public static var hasFusedMultiplyAdd: Bool { false }
+
     @inlinable @inline(__always)
     public static func sourceOver(destination: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>, count: Int) {
         SourceOverLoops.span(destination: destination, source: source, count: count)
@@ -105,7 +111,8 @@ extension KernelSet {
     ) {
         ConvolutionLoops.horizontal(
             source, into: destination, outputCount: outputCount, firstSource: firstSource, weights: weights,
-            pairedWeights: pairedWeights, tapCount: tapCount, scratch: scratch, columns: columns)
+            pairedWeights: pairedWeights, tapCount: tapCount, scratch: scratch, columns: columns,
+            fusedMultiplyAdd: hasFusedMultiplyAdd)
     }
 
     @inlinable @inline(__always)

@@ -5,4 +5,5 @@ import Kernels
 /// found it supported. Elsewhere, or on other architectures, it is the portable code.
 public enum AVX2Kernels: KernelSet {
     public static let name = "avx2"
+    @inlinable public static var hasFusedMultiplyAdd: Bool { true }
 }
