@@ -54,15 +54,19 @@ public enum SeasonWallpaper {
     public static let labelFontFile = "Comfortaa-Bold.ttf"
 
     /// Darkens the left and right edges: black 0.3 at each edge, clear from 20 % to 80 %.
+    /// Eased, so the shade ends without a visible line at 20 % (the app's linear ramp
+    /// left one on pale skies).
     public static let edgeShade = LinearGradient(
         axis: .horizontal, color: .black,
-        stops: [.init(0, alpha: 0.3), .init(0.2, alpha: 0), .init(0.8, alpha: 0), .init(1, alpha: 0.3)])
+        stops: [.init(0, alpha: 0.3), .init(0.2, alpha: 0), .init(0.8, alpha: 0), .init(1, alpha: 0.3)],
+        easing: .smooth)
 
-    /// Darkens the lower half, clear at mid-height rising to `endAlpha` at the bottom.
-    /// Cards use 1 (their text sits there); wallpapers a softer end.
+    /// Darkens the lower half, clear at mid-height rising to `endAlpha` at the bottom,
+    /// eased like the edge shade. Cards use 1 (their text sits there); wallpapers a
+    /// softer end.
     public static func bottomShade(endAlpha: Double) -> LinearGradient {
         LinearGradient(
-            axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: endAlpha)])
+            axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: endAlpha)], easing: .smooth)
     }
 
     /// A wallpaper's bottom shade: enough to settle the picture, not a black band.

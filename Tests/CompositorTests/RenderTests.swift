@@ -50,18 +50,60 @@ import Testing
     }
 
     /// Steeper than 1/255 across a run (a small canvas, or a hard step between two
-    /// stops at one position): every pixel takes the alpha at its own centre.
-    @Test func steepGradientsAreSampledAtEveryPixel() {
+    /// stops at one position): every pixel of that run takes the alpha at its own centre.
+    @Test func steepRunsAreSampledAtEveryPixel() {
         let small = LinearGradient(axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)])
         let smallAlphas = small.alphas(count: 600, heldOver: 4)
         for y in [300, 301, 450, 599] {
             #expect(abs(Double(smallAlphas[y]) - ((Double(y) + 0.5) / 300 - 1)) < 1e-6, "y = \(y)")
         }
+        // A step from 0 to 0.5 between pixels 2001 and 2002, inside the run 2000...2003;
+        // the runs on either side are flat, so held.
+        let step = 2002.0 / 4000
         let hard = LinearGradient(
-            axis: .vertical, color: .black, stops: [.init(0, alpha: 0), .init(0.5, alpha: 0), .init(0.5, alpha: 0.001)])
+            axis: .vertical, color: .black,
+            stops: [.init(0, alpha: 0), .init(step, alpha: 0), .init(step, alpha: 0.5), .init(1, alpha: 0.5)])
         let hardAlphas = hard.alphas(count: 4000, heldOver: 4)
-        #expect(hardAlphas[1999] == 0)
-        #expect(abs(hardAlphas[2000] - 0.001) < 1e-7)
+        #expect(hardAlphas[1999] == 0 && hardAlphas[2001] == 0)
+        #expect(hardAlphas[2002] == 0.5 && hardAlphas[2004] == 0.5)
+    }
+
+    /// Smooth easing: the same alphas as linear at the stops and halfway between them,
+    /// `3f² - 2f³` of the way in between, flat where a ramp meets a flat stretch.
+    @Test func smoothEasingAtNamedPoints() {
+        let edge = LinearGradient(
+            axis: .horizontal, color: .black,
+            stops: [.init(0, alpha: 0.3), .init(0.2, alpha: 0), .init(0.8, alpha: 0), .init(1, alpha: 0.3)],
+            easing: .smooth)
+        #expect(edge.alpha(at: 0) == 0.3)
+        #expect(abs(edge.alpha(at: 0.1) - 0.15) < 1e-12)
+        // A quarter of the way from 0 to 0.2: f = 0.25, 3f² - 2f³ = 0.15625.
+        #expect(abs(edge.alpha(at: 0.05) - 0.3 * (1 - 0.15625)) < 1e-12)
+        #expect(abs(edge.alpha(at: 0.95) - 0.3 * (1 - 0.15625)) < 1e-12)
+        // Near the end of the ramp the slope is almost nothing: f = 0.995 leaves 0.3 * (3g² - 2g³) with g = 0.005, 0.3 * 7.475e-5.
+        #expect(abs(edge.alpha(at: 0.199) - 0.3 * 7.475e-5) < 1e-12)
+        #expect(edge.alpha(at: 0.5) == 0)
+    }
+
+    /// A smooth card shade (0 at half height to 1 at the bottom of 2,532 rows) is 1.5
+    /// times as steep as the linear one in the middle of its ramp, more than 1/255 per
+    /// run of four there, so those rows are sampled one by one; near either end it is
+    /// nearly flat, and runs are held.
+    @Test func smoothShadeHoldsOnlyItsFlatterRuns() {
+        let count = 2532
+        let shade = LinearGradient(
+            axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)], easing: .smooth)
+        let alphas = shade.alphas(count: count, heldOver: 4)
+        func smooth(_ center: Double) -> Double {
+            let f = max(0, center / Double(count) - 0.5) / 0.5
+            return f * f * (3 - 2 * f)
+        }
+        for y in [1898, 1899, 1900, 1901] {
+            #expect(abs(Double(alphas[y]) - smooth(Double(y) + 0.5)) < 1e-6, "y = \(y)")
+        }
+        for (y, center) in [(1272, 1274.0), (1275, 1274.0), (2528, 2530.0)] {
+            #expect(abs(Double(alphas[y]) - smooth(center)) < 1e-6, "y = \(y)")
+        }
     }
 
     /// White canvas, edge gradient: each named column darkens to 255 * (1 - alpha at the
@@ -80,8 +122,8 @@ import Testing
         }
     }
 
-    /// The renderer holds a vertical gradient over runs of four rows (the dither's) when
-    /// it changes by at most 1/255 across one: the centre of row `y`'s run.
+    /// The renderer holds a vertical gradient over runs of four rows (the dither's)
+    /// where it changes by at most 1/255 across one: the centre of row `y`'s run.
     static func heldCenter(_ y: Int, height: Int) -> Double {
         let start = y - y % 4
         return Double(start + min(start + 4, height)) / 2

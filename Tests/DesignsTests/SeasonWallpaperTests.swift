@@ -30,6 +30,7 @@ let data = DataDirectory(path: repositoryRoot)
         }
         #expect(base == .white && picture.opacity == 0.5)
         #expect(edge.axis == .horizontal && edge.color == .black)
+        #expect(edge.easing == .smooth && bottom.easing == .smooth)
         #expect(edge.stops.map(\.position) == [0, 0.2, 0.8, 1] && edge.stops.map(\.alpha) == [0.3, 0, 0, 0.3])
         #expect(bottom.axis == .vertical && bottom.stops.first?.position == 0.5 && bottom.stops.first?.alpha == 0)
         #expect(bottom.stops.last?.position == 1 && bottom.stops.last!.alpha > 0)

@@ -1,9 +1,21 @@
-/// A colour whose alpha varies linearly between stops along one axis of the canvas.
+/// A colour whose alpha varies between stops along one axis of the canvas.
 ///
 /// Stop positions run from 0 (left or top edge) to 1 (right or bottom edge); a pixel
 /// takes the alpha at its centre, `(x + 0.5) / width`. Outside the first and last stop
 /// the end alphas hold.
 public struct LinearGradient: Sendable, Equatable {
+    /// How alpha goes from one stop to the next.
+    public enum Easing: Sendable, Equatable {
+        /// A straight line, as CAGradientLayer and CSS draw it. Where a ramp meets a
+        /// flat stretch its slope jumps, and the eye sees a faint line there (a Mach
+        /// band), plainest on a pale sky.
+        case linear
+        /// Smoothstep, `3f² - 2f³` of the way `f` from one stop to the next: the same
+        /// alpha at each stop and halfway, no slope at either end, so a ramp fades into
+        /// a flat stretch without a line. The steepest point is 1.5 times the linear slope.
+        case smooth
+    }
+
     public enum Axis: Sendable, Equatable {
         /// Alpha varies with x, constant down each column.
         case horizontal
@@ -26,12 +38,14 @@ public struct LinearGradient: Sendable, Equatable {
     public var color: Color
     /// Sorted by position.
     public var stops: [Stop]
+    public var easing: Easing
 
-    public init(axis: Axis, color: Color, stops: [Stop]) {
+    public init(axis: Axis, color: Color, stops: [Stop], easing: Easing = .linear) {
         precondition(!stops.isEmpty, "a gradient needs at least one stop")
         self.axis = axis
         self.color = color
         self.stops = stops.sorted { $0.position < $1.position }
+        self.easing = easing
     }
 
     /// The stop alpha at position `t` (before the colour's alpha is applied).
@@ -42,7 +56,9 @@ public struct LinearGradient: Sendable, Equatable {
         for (low, high) in zip(stops, stops.dropFirst()) where t <= high.position {
             let span = high.position - low.position
             if span <= 0 { return high.alpha }
-            return low.alpha + (high.alpha - low.alpha) * (t - low.position) / span
+            let along = (t - low.position) / span
+            let eased = easing == .smooth ? along * along * (3 - 2 * along) : along
+            return low.alpha + (high.alpha - low.alpha) * eased
         }
         return last.alpha
     }
@@ -50,32 +66,30 @@ public struct LinearGradient: Sendable, Equatable {
     /// Alpha for each of `count` pixels along the axis, including the colour's alpha.
     ///
     /// Each pixel takes the alpha at its centre; with `run` above 1, each run of `run`
-    /// pixels takes the alpha at the run's centre instead, so identical neighbours stay
-    /// identical and PNG's filters see zeros. That holds only while the alpha changes by
-    /// at most 1/255 across a run, so a held run never steps by more than one level of
-    /// the colour (under the dither, a finer step than the eye can find); a steeper
-    /// gradient, as on a small canvas, is sampled at every pixel.
+    /// pixels across which the alpha changes by at most 1/255 takes the alpha at the
+    /// run's centre instead, so identical neighbours stay identical and PNG's filters
+    /// see zeros. A held run is then about one level of the colour at most from its
+    /// neighbours (under the dither, a finer step than the eye can find); steeper runs,
+    /// as on a small canvas or across a hard step, are sampled at every pixel.
     public func alphas(count: Int, heldOver run: Int = 1) -> [Float] {
         let colorAlpha = Double(color.alpha) / 255
-        func sample(atCenter center: Double) -> Float { Float(alpha(at: center / Double(count)) * colorAlpha) }
-        let changePerRun = steepestSlope * colorAlpha * Double(run) / Double(count)
-        guard run > 1, changePerRun <= 1.0 / 255 else {
-            return (0..<count).map { sample(atCenter: Double($0) + 0.5) }
+        func value(at position: Double) -> Double { alpha(at: position / Double(count)) * colorAlpha }
+        var result: [Float] = []
+        result.reserveCapacity(count)
+        var start = 0
+        while start < count {
+            let end = min(start + max(run, 1), count)
+            // The run's two edges and its pixel centres.
+            let samples = [Double(start), Double(end)] + (start..<end).map { Double($0) + 0.5 }
+            let values = samples.map(value(at:))
+            if run > 1, values.max()! - values.min()! <= 1.0 / 255 {
+                let held = Float(value(at: Double(start + end) / 2))
+                result += repeatElement(held, count: end - start)
+            } else {
+                result += values.dropFirst(2).map(Float.init)
+            }
+            start = end
         }
-        return (0..<count).map { i in
-            let start = i / run * run
-            return sample(atCenter: Double(start + min(start + run, count)) / 2)
-        }
-    }
-
-    /// The largest change of stop alpha per unit of position; infinite at a hard step.
-    var steepestSlope: Double {
-        zip(stops, stops.dropFirst()).reduce(0) { steepest, pair in
-            let (low, high) = pair
-            let rise = abs(high.alpha - low.alpha)
-            guard rise > 0 else { return steepest }
-            let span = high.position - low.position
-            return span > 0 ? max(steepest, rise / span) : .infinity
-        }
+        return result
     }
 }
