@@ -64,6 +64,15 @@ static unsigned wg_filter_cost(const uint8_t *filtered, size_t length) {
     return cost;
 }
 
+// RGBA to RGB: each pixel is copied as four bytes, one load and one store, and the
+// next pixel's store overwrites the alpha byte; the last pixel is copied as three, so
+// nothing is written past the row.
+static void wg_pack_rgb(const uint8_t *rgba, uint32_t width, uint8_t *rgb) {
+    if (width == 0) return;
+    for (uint32_t x = 0; x + 1 < width; x++) memcpy(rgb + 3 * (size_t)x, rgba + 4 * (size_t)x, 4);
+    memcpy(rgb + 3 * (size_t)(width - 1), rgba + 4 * (size_t)(width - 1), 3);
+}
+
 void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
                         uint32_t end_row, int keep_alpha, int filter, uint8_t *output) {
     const int bpp = keep_alpha ? 4 : 3;
@@ -76,11 +85,7 @@ void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint
         do {                                                                       \
             const uint8_t *src = rgba + (size_t)(y) * stride;                      \
             if (keep_alpha) memcpy(dst, src, length);                              \
-            else for (uint32_t x = 0; x < width; x++) {                            \
-                dst[3 * x] = src[4 * x];                                           \
-                dst[3 * x + 1] = src[4 * x + 1];                                   \
-                dst[3 * x + 2] = src[4 * x + 2];                                   \
-            }                                                                      \
+            else wg_pack_rgb(src, width, dst);                                     \
         } while (0)
     if (first_row > 0) WG_PACK(first_row - 1, previous);
     for (uint32_t y = first_row; y < end_row; y++) {
