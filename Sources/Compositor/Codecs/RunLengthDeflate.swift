@@ -31,19 +31,19 @@ enum RunLengthDeflate {
         let distanceLengths: [UInt8] = [1, 1]
 
         // Literals, then lengths 3...258 each with its extra bits and the distance code
-        // (one zero bit) already appended: one write per token.
+        // (one zero bit) already appended: one table entry and one write per token, the
+        // bits in the low 24 bits of the entry (a token has at most 21) and their count
+        // in the high 8.
         let literalCode = HuffmanCode(lengths: literalLengths)
-        var tokenBits = [UInt32](repeating: 0, count: 256 + longestRun - 2)
-        var tokenBitCounts = [UInt8](repeating: 0, count: 256 + longestRun - 2)
+        var tokenCodes = [UInt32](repeating: 0, count: 256 + longestRun - 2)
         for byte in 0..<256 {
-            tokenBits[byte] = UInt32(literalCode.codes[byte])
-            tokenBitCounts[byte] = literalLengths[byte]
+            tokenCodes[byte] = UInt32(literalCode.codes[byte]) | UInt32(literalLengths[byte]) << 24
         }
         for length in 3...longestRun {
             let (symbol, extraBits, extraValue) = lengthSymbol(length)
             let codeLength = Int(literalLengths[symbol])
-            tokenBits[256 + length - 3] = UInt32(literalCode.codes[symbol]) | UInt32(extraValue) << codeLength
-            tokenBitCounts[256 + length - 3] = UInt8(codeLength + extraBits + 1)
+            let bits = UInt32(literalCode.codes[symbol]) | UInt32(extraValue) << codeLength
+            tokenCodes[256 + length - 3] = bits | UInt32(codeLength + extraBits + 1) << 24
         }
 
         // Literals take at most 15 bits and a match at most 21 for at least four bytes.
@@ -51,12 +51,10 @@ enum RunLengthDeflate {
         writer.write(isFinal ? 1 : 0, count: 1)
         writer.write(2, count: 2)  // dynamic Huffman codes
         writeCodeLengths(literalLengths, distanceLengths, to: &writer)
-        tokenBits.withUnsafeBufferPointer { bits in
-            tokenBitCounts.withUnsafeBufferPointer { counts in
-                for index in 0..<tokenCount {
-                    let token = Int(tokens[index])
-                    writer.write(bits[token], count: Int(counts[token]))
-                }
+        tokenCodes.withUnsafeBufferPointer { codes in
+            for index in 0..<tokenCount {
+                let code = codes[Int(tokens[index])]
+                writer.write(code & 0xFF_FFFF, count: Int(code &>> 24))
             }
         }
         writer.write(UInt32(literalCode.codes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
@@ -337,6 +335,10 @@ struct HuffmanCode {
 }
 
 /// Packs bit fields least significant bit first, as deflate orders them.
+///
+/// Branch-free: every write stores all eight pending bytes and then moves on by the
+/// whole bytes among them, so fewer than 8 bits stay pending between writes. (Testing
+/// for a full word instead was a branch that mispredicted every few tokens.)
 struct BitWriter {
     private var bytes: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -352,32 +354,24 @@ struct BitWriter {
     /// Appends the low `count` bits of `value` (`count` at most 32).
     @inline(__always)
     mutating func write(_ value: UInt32, count: Int) {
+        precondition(written <= capacity, "deflate output bound exceeded")
         pending |= UInt64(value) &<< UInt64(pendingCount)
         pendingCount &+= count
-        if pendingCount >= 32 {
-            precondition(written + 4 <= capacity, "deflate output bound exceeded")
-            UnsafeMutableRawPointer(bytes + written).storeBytes(
-                of: UInt32(truncatingIfNeeded: pending).littleEndian, as: UInt32.self)
-            written &+= 4
-            pending &>>= 32
-            pendingCount &-= 32
-        }
+        UnsafeMutableRawPointer(bytes + written).storeBytes(of: pending.littleEndian, as: UInt64.self)
+        let wholeBytes = pendingCount &>> 3
+        written &+= wholeBytes
+        pending &>>= UInt64(wholeBytes &* 8)
+        pendingCount &= 7
     }
 
     /// Pads with zero bits to the next byte boundary.
     mutating func alignToByte() {
-        let padding = (8 - pendingCount % 8) % 8
-        if padding > 0 { write(0, count: padding) }
+        if pendingCount > 0 { write(0, count: 8 - pendingCount) }
     }
 
     /// The bytes written, the buffer released. Call once, byte-aligned.
     mutating func finish() -> [UInt8] {
-        while pendingCount > 0 {
-            bytes[written] = UInt8(truncatingIfNeeded: pending)
-            written += 1
-            pending >>= 8
-            pendingCount -= 8
-        }
+        precondition(pendingCount == 0, "finish needs a byte boundary")
         let result = Array(UnsafeBufferPointer(start: bytes, count: written))
         bytes.deallocate()
         return result
