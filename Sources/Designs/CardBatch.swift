@@ -84,7 +84,7 @@ public struct CardBatch: Sendable {
     private func thumbnail(of card: Image) -> Image? {
         guard let width = thumbnailWidth else { return nil }
         let height = Int((Double(width) * Double(card.height) / Double(card.width)).rounded())
-        return Resampler.cover(card, width: width, height: max(1, height), workers: 1)
+        return Resampler.coverReducingFirst(card, width: width, height: max(1, height), workers: 1)
     }
 }
 

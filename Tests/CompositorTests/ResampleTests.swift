@@ -28,6 +28,62 @@ import Testing
             CoverGeometry.scale(sourceWidth: 3200, sourceHeight: 2400, targetWidth: 3840, targetHeight: 2160) == 1.2)
     }
 
+    /// Block averages against sums worked out here, with blocks cut off at the right and
+    /// bottom edges (widths and heights that the factor does not divide).
+    @Test(arguments: [(12, 9, 3), (13, 10, 3), (7, 7, 4), (5, 3, 1)])
+    func averagingBlocksRoundsEachBlocksMean(width: Int, height: Int, factor: Int) {
+        let source = randomImage(width: width, height: height, seed: UInt64(width * 100 + height))
+        let reduced = Resampler.averagingBlocks(of: source, factor: factor)
+        #expect(reduced.width == (width + factor - 1) / factor && reduced.height == (height + factor - 1) / factor)
+        for y in 0..<reduced.height {
+            for x in 0..<reduced.width {
+                var sums = [0, 0, 0, 0]
+                var count = 0
+                for sy in (y * factor)..<min((y + 1) * factor, height) {
+                    for sx in (x * factor)..<min((x + 1) * factor, width) {
+                        let p = source[sx, sy]
+                        sums[0] += Int(p.r)
+                        sums[1] += Int(p.g)
+                        sums[2] += Int(p.b)
+                        sums[3] += Int(p.a)
+                        count += 1
+                    }
+                }
+                let expected = sums.map { UInt8(Int((Double($0) / Double(count)).rounded(.toNearestOrAwayFromZero))) }
+                let got = reduced[x, y]
+                #expect([got.r, got.g, got.b, got.a] == expected, "(\(x), \(y))")
+            }
+        }
+    }
+
+    /// A thumbnail made by averaging blocks first has the requested size, keeps a flat
+    /// colour exactly, and stays within a few levels of plain Lanczos on smooth content.
+    @Test func coverReducingFirstIsCloseToCover() {
+        let (width, height) = (600, 1200)
+        let smooth = Image(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let r = UInt8(x * 255 / (width - 1))
+                let g = UInt8(y * 255 / (height - 1))
+                smooth[x, y] = PremultipliedPixel(r: r, g: g, b: 128, a: 255)
+            }
+        }
+        let reduced = Resampler.coverReducingFirst(smooth, width: 90, height: 180, workers: 1)
+        let direct = Resampler.cover(smooth, width: 90, height: 180, workers: 1)
+        #expect(reduced.width == 90 && reduced.height == 180)
+        var worst = 0
+        for y in 0..<180 {
+            for x in 0..<90 {
+                let (a, b) = (reduced[x, y], direct[x, y])
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            }
+        }
+        #expect(worst <= 2, "differs from plain Lanczos by \(worst) levels")
+        let flat = solidImage(width: width, height: height, PremultipliedPixel(r: 40, g: 90, b: 200, a: 255))
+        let flatThumbnail = Resampler.coverReducingFirst(flat, width: 90, height: 180, workers: 1)
+        #expect(flatThumbnail[0, 0] == flat[0, 0] && flatThumbnail[89, 179] == flat[0, 0])
+    }
+
     @Test func oneToOneCropCopiesPixelsExactly() {
         let source = randomImage(width: 40, height: 30, seed: 3)
         let output = Resampler.resample(
