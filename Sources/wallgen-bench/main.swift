@@ -99,6 +99,8 @@ func pixmanOver(source: OpaquePointer, mask: OpaquePointer?, destination: Opaque
 /// The fused background's four layers done by pixman, one composite per layer as a pixman
 /// user would: white, the picture at half opacity (a solid mask), the edge shade and the
 /// bottom shade as pixman linear gradients. Same work as the fused loop, minus the dither.
+/// pixman only draws straight lines between stops, so each eased shade is given as 129
+/// stops sampled from it (within a tenth of a level of the curve).
 final class PixmanBackground {
     let width: Int32
     let height: Int32
@@ -107,7 +109,7 @@ final class PixmanBackground {
     private let edgeShade: OpaquePointer
     private let bottomShade: OpaquePointer
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, edge: LinearGradient, bottom: LinearGradient) {
         self.width = Int32(width)
         self.height = Int32(height)
         func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t(value * 65536) }
@@ -118,23 +120,24 @@ final class PixmanBackground {
             var color = color
             return pixman_image_create_solid_fill(&color)
         }
-        func gradient(from start: pixman_point_fixed_t, to end: pixman_point_fixed_t, _ stops: [(Double, Double)])
+        func gradient(from start: pixman_point_fixed_t, to end: pixman_point_fixed_t, _ shade: LinearGradient)
             -> OpaquePointer
         {
             var start = start
             var end = end
-            let stops = stops.map { pixman_gradient_stop_t(x: fixed($0.0), color: black($0.1)) }
+            let stops = (0...128).map { step in
+                let position = Double(step) / 128
+                return pixman_gradient_stop_t(x: fixed(position), color: black(shade.alpha(at: position)))
+            }
             return pixman_image_create_linear_gradient(&start, &end, stops, Int32(stops.count))
         }
         white = solid(pixman_color_t(red: 65535, green: 65535, blue: 65535, alpha: 65535))
         halfOpacity = solid(black(0.5))
         // Gradient end points are pixel edges; pixman samples at pixel centres, like wallgen.
         edgeShade = gradient(
-            from: pixman_point_fixed_t(x: 0, y: 0), to: pixman_point_fixed_t(x: fixed(Double(width)), y: 0),
-            [(0, 0.3), (0.2, 0), (0.8, 0), (1, 0.3)])
+            from: pixman_point_fixed_t(x: 0, y: 0), to: pixman_point_fixed_t(x: fixed(Double(width)), y: 0), edge)
         bottomShade = gradient(
-            from: pixman_point_fixed_t(x: 0, y: fixed(Double(height) / 2)),
-            to: pixman_point_fixed_t(x: 0, y: fixed(Double(height))), [(0, 0), (1, 0.4)])
+            from: pixman_point_fixed_t(x: 0, y: 0), to: pixman_point_fixed_t(x: 0, y: fixed(Double(height))), bottom)
     }
 
     func render(picture: OpaquePointer, into canvas: OpaquePointer) {
@@ -309,18 +312,20 @@ func benchmarkBlend(width: Int, height: Int) {
 
     // The wallpaper's whole-canvas layers, as the renderer fuses them.
     let picture = randomImage(width: width, height: height, seed: 3)
+    let bottomShade = SeasonWallpaper.bottomShade(endAlpha: 0.4)
     let scene = Scene(
         width: width, height: height,
         layers: [
             .solid(.white), .picture(PictureLayer(image: picture, opacity: 0.5)),
-            .gradient(SeasonWallpaper.edgeShade), .gradient(SeasonWallpaper.bottomShade(endAlpha: 0.4)),
+            .gradient(SeasonWallpaper.edgeShade), .gradient(bottomShade),
         ])
     func fused(workers: Int) -> Double {
         let renderer = Renderer(workers: workers)
         return pixels / medianSeconds { _ = try! renderer.render(scene) } / 1e6
     }
     let fusedOne = fused(workers: 1)
-    let pixmanBackground = PixmanBackground(width: width, height: height)
+    let pixmanBackground = PixmanBackground(
+        width: width, height: height, edge: SeasonWallpaper.edgeShade, bottom: bottomShade)
     let pixmanPicture = pixmanImage(picture)
     defer { pixman_image_unref(pixmanPicture) }
     let pixmanFused =
