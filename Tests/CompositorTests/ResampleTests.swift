@@ -229,6 +229,23 @@ import Testing
         #expect(differing == 0, "\(differing) pixels differ")
     }
 
+    /// Scaled while a slow (noisy) picture is still decoding, on every thread count:
+    /// each output row waits for the source rows its taps need, so the result is the
+    /// same as scaling the finished picture.
+    @Test(arguments: [1, 2, 3]) func filteredRowsWaitForTheirSourceRows(workers: Int) throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 1000, height: 1500, seed: 35, opaque: true), quality: 95)
+        func render(inBackground: Bool) throws -> Image {
+            let picture = try ImageDecoder.decodePicture(jpeg, width: 350, height: 900, inBackground: inBackground)
+            let image = try Renderer(workers: workers).render(
+                Scene(width: 350, height: 900, layers: [.picture(PictureLayer(picture: picture))]))
+            try picture.finish()
+            return image
+        }
+        let expected = try render(inBackground: false)
+        let got = try render(inBackground: true)
+        #expect(memcmp(expected.pixels, got.pixels, 350 * 900 * 4) == 0)
+    }
+
     /// A canvas that shows the picture at its own scale copies rows instead of filtering
     /// them; while the picture is still decoding it must wait for each row all the same.
     /// (A noisy picture decodes slowly enough that copying at once would read blank rows.)

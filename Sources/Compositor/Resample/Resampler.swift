@@ -3,10 +3,11 @@ import Synchronization
 
 /// Separable Lanczos-3 resampling of premultiplied images, in fixed point.
 ///
-/// Only the part of the source that the crop needs is read. The horizontal pass
-/// writes an 8-bit intermediate of just the needed rows; the vertical pass
-/// accumulates whole rows at a time so its inner loop is a plain multiply-add over
-/// bytes. Results are clamped so no colour exceeds its alpha (Lanczos overshoots).
+/// Only the part of the source that the crop needs is read. The two passes run
+/// together, one band of output rows at a time (see `RowRing`): each source row the
+/// band needs is filtered horizontally into a small ring of 8-bit rows, and the
+/// vertical pass sums whole rows from there, so its inner loop is a plain multiply-add
+/// over bytes. Results are clamped so no colour exceeds its alpha (Lanczos overshoots).
 public enum Resampler {
     /// Scales `source` to fill `width` x `height`, cropping what overflows ("cover").
     public static func cover(
@@ -21,9 +22,9 @@ public enum Resampler {
 
     /// Maps the `crop` rectangle of `source` onto a new `width` x `height` image.
     ///
-    /// With `progress`, `source` is still being decoded, top to bottom: each row is
-    /// filtered as soon as it arrives. If decoding fails the result is not to be used
-    /// (the decoder's `finish` throws).
+    /// With `progress`, `source` is still being decoded, top to bottom: each output row
+    /// is made as soon as the rows it needs arrive. If decoding fails the result is not
+    /// to be used (the decoder's `finish` throws).
     public static func resample(
         _ source: Image, crop: SourceRect, width: Int, height: Int,
         workers: Int = Parallel.availableCores, progress: DecodeProgress? = nil
@@ -38,61 +39,31 @@ public enum Resampler {
             sourceLength: source.width, cropStart: crop.x, cropLength: crop.width, outputLength: width)
         let vertical = FilterWeights.shared(
             sourceLength: source.height, cropStart: crop.y, cropLength: crop.height, outputLength: height)
-        let rows = vertical.sourceRange
-        let intermediate = Image(width: width, height: rows.count)
         let horizontalWeights = horizontal.weights.map(Float.init)
         let pairedWeights = ConvolutionLoops.pairedWeights(
             horizontalWeights, tapCount: horizontal.tapCount, outputCount: width)
-        // Zero-weight taps are read too, and 0 times an unconverted float could be NaN.
-        let columns = horizontal.tapRange
-        let kernels = KernelChoice.active
-        @Sendable func convolve(_ i: Int, scratch: UnsafeMutablePointer<Float>) {
-            horizontalWeights.withUnsafeBufferPointer { weights in
-                pairedWeights.withUnsafeBufferPointer { pairedWeights in
-                    horizontal.firstSource.withUnsafeBufferPointer { firstSource in
-                        kernels.convolveHorizontally(
-                            source.row(rows.lowerBound + i), into: intermediate.row(i), outputCount: width,
-                            firstSource: firstSource.baseAddress!, weights: weights.baseAddress!,
-                            pairedWeights: pairedWeights.baseAddress!, tapCount: horizontal.tapCount,
-                            scratch: scratch, columns: columns)
-                    }
+        let plan = Plan(
+            source: source, horizontal: horizontal, vertical: vertical, horizontalWeights: horizontalWeights,
+            pairedWeights: pairedWeights, kernels: KernelChoice.active)
+        // Output rows in bands, claimed in order. While the picture decodes, one thread
+        // works just behind the decoder and the others wait for it to end (the decoder
+        // has their core); then they all share what is left.
+        let bands = RowClaims(count: height, size: bandRows)
+        Parallel.forEachChunk(of: workers, workers: workers, minimumChunk: 1) { threads in
+            if let progress, threads.lowerBound > 0 { progress.waitForEnd() }
+            let ring = RowRing(plan: plan)
+            while let band = bands.next() {
+                for y in band {
+                    guard ring.makeRow(y, into: output.row(y), progress: progress) else { return }
                 }
-            }
-        }
-        if let progress {
-            // Rows in order as the decoder delivers them, in small claims. While it
-            // decodes, one thread keeps up with it and the others sleep (the decoder has
-            // their core); once it is done they all share what is left.
-            let claims = RowClaims(count: rows.count, size: 8)
-            Parallel.forEachChunk(of: workers, workers: workers, minimumChunk: 1) { threads in
-                if threads.lowerBound > 0 { progress.waitForEnd() }
-                let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4 * source.width)
-                defer { scratch.deallocate() }
-                while let claim = claims.next() {
-                    for i in claim {
-                        guard progress.waitForRow(rows.lowerBound + i) else { return }
-                        convolve(i, scratch: scratch)
-                    }
-                }
-            }
-        } else {
-            Parallel.forEachChunk(of: rows.count, workers: workers) { chunk in
-                let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4 * source.width)
-                defer { scratch.deallocate() }
-                for i in chunk { convolve(i, scratch: scratch) }
-            }
-        }
-        Parallel.forEachChunk(of: height, workers: workers) { chunk in
-            let sums = UnsafeMutablePointer<Int32>.allocate(capacity: width * 4)
-            defer { sums.deallocate() }
-            for y in chunk {
-                resampleColumn(
-                    intermediate, firstRow: rows.lowerBound, outputRow: y, into: output.row(y),
-                    vertical, sums: sums, kernels: kernels)
             }
         }
         return output
     }
+
+    /// Output rows per claim. A thread starting a band away from its last one first
+    /// filters again the few source rows the two share (one output row's taps).
+    static let bandRows = 128
 
     /// The integer source offset when `crop` maps one-to-one onto whole pixels.
     private static func exactOffset(_ start: Double, _ length: Double, _ outputLength: Int) -> Int? {
@@ -105,22 +76,6 @@ public enum Resampler {
             guard progress?.waitForRow(y + row) ?? true else { return }
             output.row(row).update(from: source.row(y + row) + 4 * x, count: output.bytesPerRow)
         }
-    }
-
-    private static func resampleColumn(
-        _ intermediate: Image, firstRow: Int, outputRow: Int,
-        into destination: UnsafeMutablePointer<UInt8>, _ filter: FilterWeights,
-        sums: UnsafeMutablePointer<Int32>, kernels: any KernelSet.Type
-    ) {
-        let count = intermediate.bytesPerRow
-        sums.initialize(repeating: 0, count: count)
-        let start = filter.firstSource[outputRow] - firstRow
-        for t in 0..<filter.tapCount {
-            let weight = filter.weights[outputRow * filter.tapCount + t]
-            if weight == 0 { continue }
-            kernels.accumulateTap(intermediate.row(start + t), weight: weight, into: sums, count: count)
-        }
-        kernels.storeSums(sums, into: destination, pixelCount: count / 4)
     }
 }
 

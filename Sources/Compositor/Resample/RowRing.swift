@@ -1,0 +1,90 @@
+import Kernels
+
+extension Resampler {
+    /// What one resampling needs, shared by its threads.
+    struct Plan: @unchecked Sendable {
+        let source: Image
+        let horizontal: FilterWeights
+        let vertical: FilterWeights
+        /// `horizontal.weights` as floats, and paired for `ConvolutionLoops.horizontal`.
+        let horizontalWeights: [Float]
+        let pairedWeights: [SIMD8<Float>]
+        let kernels: any KernelSet.Type
+    }
+
+    /// One thread's share of the two passes, fused: source rows go through the
+    /// horizontal filter into a ring of as many rows as the vertical filter has taps,
+    /// and each output row is summed from there. Output rows move down the source, so a
+    /// row filtered for one output row stays in the ring for the next ones that need it,
+    /// and nothing as large as the picture is ever written between the passes.
+    final class RowRing {
+        private let plan: Plan
+        private let rowBytes: Int
+        private let rows: UnsafeMutablePointer<UInt8>
+        /// The source row each slot holds, or -1.
+        private let held: UnsafeMutablePointer<Int>
+        private let scratch: UnsafeMutablePointer<Float>
+        private let sums: UnsafeMutablePointer<Int32>
+
+        init(plan: Plan) {
+            self.plan = plan
+            rowBytes = plan.horizontal.outputCount * 4
+            let slots = plan.vertical.tapCount
+            rows = .allocate(capacity: max(rowBytes, 1) * slots)
+            held = .allocate(capacity: slots)
+            held.initialize(repeating: -1, count: slots)
+            scratch = .allocate(capacity: 4 * max(plan.source.width, 1))
+            sums = .allocate(capacity: max(rowBytes, 1))
+        }
+
+        deinit {
+            rows.deallocate()
+            held.deallocate()
+            scratch.deallocate()
+            sums.deallocate()
+        }
+
+        /// Output row `y` into `destination`. False if the picture's decoding failed
+        /// before a row it needs arrived (the decoder's `finish` then throws).
+        func makeRow(_ y: Int, into destination: UnsafeMutablePointer<UInt8>, progress: DecodeProgress?) -> Bool {
+            let vertical = plan.vertical
+            let taps = vertical.tapCount
+            sums.initialize(repeating: 0, count: rowBytes)
+            let first = vertical.firstSource[y]
+            for t in 0..<taps {
+                let weight = vertical.weights[y * taps + t]
+                if weight == 0 { continue }
+                let sourceRow = first + t
+                // Rows one output row needs are consecutive, so never share a slot.
+                let slot = sourceRow % taps
+                let row = rows + slot * rowBytes
+                if held[slot] != sourceRow {
+                    guard progress?.waitForRow(sourceRow) ?? true else { return false }
+                    filter(sourceRow, into: row)
+                    held[slot] = sourceRow
+                }
+                plan.kernels.accumulateTap(row, weight: weight, into: sums, count: rowBytes)
+            }
+            plan.kernels.storeSums(sums, into: destination, pixelCount: rowBytes / 4)
+            return true
+        }
+
+        /// One source row through the horizontal filter.
+        private func filter(_ sourceRow: Int, into row: UnsafeMutablePointer<UInt8>) {
+            let horizontal = plan.horizontal
+            plan.horizontalWeights.withUnsafeBufferPointer { weights in
+                plan.pairedWeights.withUnsafeBufferPointer { pairedWeights in
+                    horizontal.firstSource.withUnsafeBufferPointer { firstSource in
+                        // Zero-weight taps are read too, and 0 times an unconverted float
+                        // could be NaN, so every column a tap touches is converted.
+                        plan.kernels.convolveHorizontally(
+                            plan.source.row(sourceRow), into: row, outputCount: horizontal.outputCount,
+                            firstSource: firstSource.baseAddress!, weights: weights.baseAddress!,
+                            pairedWeights: pairedWeights.baseAddress!, tapCount: horizontal.tapCount,
+                            scratch: scratch, columns: horizontal.tapRange)
+                    }
+                }
+            }
+        }
+    }
+}
