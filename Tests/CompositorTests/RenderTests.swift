@@ -242,6 +242,18 @@ import Testing
         #expect(image[2, 2] == PremultipliedPixel(r: 128, g: 128, b: 128, a: 128))
     }
 
+    /// The fused pass may write into the scaled copy of a canvas-sized picture, never
+    /// into the caller's own: a picture exactly the canvas's size is unchanged after
+    /// a render that shades it.
+    @Test func theCallersPictureIsNotWrittenTo() throws {
+        let picture = randomImage(width: 40, height: 30, seed: 8, opaque: true)
+        let before = picture.copy()
+        let image = try Renderer().render(
+            Scene(width: 40, height: 30, layers: [.picture(PictureLayer(image: picture)), .gradient(Self.edge)]))
+        #expect(memcmp(picture.pixels, before.pixels, 40 * 30 * 4) == 0)
+        #expect(image[0, 0] != picture[0, 0], "the edge shade darkens the corner")
+    }
+
     @Test func opaqueLayersGiveAnOpaqueImage() throws {
         let picture = randomImage(width: 64, height: 48, seed: 5)
         let image = try Renderer().render(
