@@ -92,6 +92,15 @@ public enum ConvolutionLoops {
         return paired
     }
 
+    /// Sets `sums` to `weight` times each byte of `row`: a row's first tap of the
+    /// vertical filter, which so needs no zeroed sums to add to.
+    @inlinable @inline(__always)
+    public static func start(
+        _ row: UnsafePointer<UInt8>, weight: Int32, into sums: UnsafeMutablePointer<Int32>, count: Int
+    ) {
+        for i in 0..<count { sums[i] = Int32(row[i]) &* weight }
+    }
+
     /// Adds `weight` times each byte of `row` to `sums` (one tap of the vertical filter).
     @inlinable @inline(__always)
     public static func accumulate(

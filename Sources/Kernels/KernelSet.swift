@@ -41,6 +41,9 @@ public protocol KernelSet: Sendable {
         _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, outputCount: Int,
         firstSource: UnsafePointer<Int>, weights: UnsafePointer<Float>, pairedWeights: UnsafePointer<SIMD8<Float>>,
         tapCount: Int, scratch: UnsafeMutablePointer<Float>, columns: ClosedRange<Int>)
+    /// See `ConvolutionLoops.start`.
+    static func startTaps(
+        _ row: UnsafePointer<UInt8>, weight: Int32, into sums: UnsafeMutablePointer<Int32>, count: Int)
     /// See `ConvolutionLoops.accumulate`.
     static func accumulateTap(
         _ row: UnsafePointer<UInt8>, weight: Int32, into sums: UnsafeMutablePointer<Int32>, count: Int)
@@ -113,6 +116,13 @@ extension KernelSet {
             source, into: destination, outputCount: outputCount, firstSource: firstSource, weights: weights,
             pairedWeights: pairedWeights, tapCount: tapCount, scratch: scratch, columns: columns,
             fusedMultiplyAdd: hasFusedMultiplyAdd)
+    }
+
+    @inlinable @inline(__always)
+    public static func startTaps(
+        _ row: UnsafePointer<UInt8>, weight: Int32, into sums: UnsafeMutablePointer<Int32>, count: Int
+    ) {
+        ConvolutionLoops.start(row, weight: weight, into: sums, count: count)
     }
 
     @inlinable @inline(__always)

@@ -109,10 +109,11 @@ import Testing
         let weights = filter.weights.map(Float.init)
         var random = SplitMix64(seed: UInt64(width) + 60)
         let sums = (0..<(4 * width)).map { _ in Int32.random(in: -1_000_000...5_000_000, using: &random) }
-        expectSameResults("horizontal, accumulate, store sums", width: width) { kernels in
+        expectSameResults("horizontal, start, accumulate, store sums", width: width) { kernels in
             var horizontal = [UInt8](repeating: 0, count: 4 * width)
             var scratch = [Float](repeating: 0, count: 4 * sourceWidth)
             var accumulated = sums
+            var started = sums
             var stored = [UInt8](repeating: 0, count: 4 * width)
             source.withUnsafeBufferPointer { source in
                 if width > 0 {
@@ -128,13 +129,18 @@ import Testing
                 accumulated.withUnsafeMutableBufferPointer {
                     kernels.accumulateTap(source.baseAddress!, weight: -1234, into: $0.baseAddress!, count: 4 * width)
                 }
+                started.withUnsafeMutableBufferPointer {
+                    kernels.startTaps(source.baseAddress!, weight: 987, into: $0.baseAddress!, count: 4 * width)
+                }
             }
+            #expect(started == (0..<(4 * width)).map { Int32(source[$0]) * 987 }, "\(kernels.name) first tap")
             accumulated.withUnsafeBufferPointer { sums in
                 stored.withUnsafeMutableBufferPointer {
                     kernels.storeSums(sums.baseAddress!, into: $0.baseAddress!, pixelCount: width)
                 }
             }
             return horizontal + stored + accumulated.withUnsafeBytes { Array($0) }
+                + started.withUnsafeBytes { Array($0) }
         }
     }
 

@@ -49,8 +49,8 @@ extension Resampler {
         func makeRow(_ y: Int, into destination: UnsafeMutablePointer<UInt8>, progress: DecodeProgress?) -> Bool {
             let vertical = plan.vertical
             let taps = vertical.tapCount
-            sums.initialize(repeating: 0, count: rowBytes)
             let first = vertical.firstSource[y]
+            var started = false
             for t in 0..<taps {
                 let weight = vertical.weights[y * taps + t]
                 if weight == 0 { continue }
@@ -63,8 +63,15 @@ extension Resampler {
                     filter(sourceRow, into: row)
                     held[slot] = sourceRow
                 }
-                plan.kernels.accumulateTap(row, weight: weight, into: sums, count: rowBytes)
+                if started {
+                    plan.kernels.accumulateTap(row, weight: weight, into: sums, count: rowBytes)
+                } else {
+                    plan.kernels.startTaps(row, weight: weight, into: sums, count: rowBytes)
+                    started = true
+                }
             }
+            // Weights sum to one, so every row has a tap; this only keeps the sums defined.
+            if !started { sums.initialize(repeating: 0, count: rowBytes) }
             plan.kernels.storeSums(sums, into: destination, pixelCount: rowBytes / 4)
             return true
         }
