@@ -19,10 +19,8 @@ enum RunLengthDeflate {
     /// otherwise followed by an empty stored block, which ends the band on a byte
     /// boundary (as zlib's sync flush does), so bands compressed apart simply concatenate.
     static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> [UInt8] {
-        let tokens = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: data.count + 1)
-        defer { tokens.deallocate() }
-        var frequencies = [Int](repeating: 0, count: 286)
-        let tokenCount = tokenize(data, into: tokens, frequencies: &frequencies)
+        let runs = findRuns(data)
+        var frequencies = symbolCounts(data, runs: runs)
         frequencies[endOfBlock] = 1
 
         let literalLengths = HuffmanCode.lengths(for: frequencies, limit: 15)
@@ -52,10 +50,32 @@ enum RunLengthDeflate {
         writer.write(2, count: 2)  // dynamic Huffman codes
         writeCodeLengths(literalLengths, distanceLengths, to: &writer)
         tokenCodes.withUnsafeBufferPointer { codes in
-            for index in 0..<tokenCount {
-                let code = codes[Int(tokens[index])]
-                writer.write(code & 0xFF_FFFF, count: Int(code &>> 24))
+            // The bytes between runs are literals, written straight from the data, two
+            // codes (at most 30 bits) joined per write: the writer's state is one chain
+            // of dependent instructions, and this halves its length.
+            @inline(__always) func writeLiterals(_ range: Range<Int>) {
+                var index = range.lowerBound
+                while index &+ 2 <= range.upperBound {
+                    let first = codes[Int(data[index])]
+                    let second = codes[Int(data[index &+ 1])]
+                    let firstCount = first &>> 24
+                    let joined = (first & 0xFF_FFFF) | (second & 0xFF_FFFF) &<< firstCount
+                    writer.write(joined, count: Int(firstCount &+ (second &>> 24)))
+                    index &+= 2
+                }
+                if index < range.upperBound {
+                    let code = codes[Int(data[index])]
+                    writer.write(code & 0xFF_FFFF, count: Int(code &>> 24))
+                }
             }
+            var position = 0
+            for run in runs {
+                writeLiterals(position..<run.start)
+                let code = codes[256 &+ run.length &- 3]
+                writer.write(code & 0xFF_FFFF, count: Int(code &>> 24))
+                position = run.start &+ run.length
+            }
+            writeLiterals(position..<data.count)
         }
         writer.write(UInt32(literalCode.codes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
         if !isFinal {
@@ -69,27 +89,27 @@ enum RunLengthDeflate {
 
     static let endOfBlock = 256
 
-    /// Splits `data` into literals (the byte) and repeats of the previous byte
-    /// (`256 + length - 3`), counting each literal/length symbol. Returns the token count.
+    /// A repeat of the byte before `start`, `length` (8...258) bytes long.
+    struct Run {
+        let start: Int
+        let length: Int
+    }
+
+    /// Where `data` repeats its previous byte for at least `shortestRun` (8) bytes, in
+    /// order; every other byte is a literal.
     ///
-    /// A repeat must be at least `shortestRun` (8) bytes, so one 8-byte load and compare
-    /// decides each position: the test is predictable where a branch on every byte pair
-    /// was not (dithered rows are full of short, random runs of zeros). Most positions
-    /// are passed eight at a time.
-    private static func tokenize(
-        _ data: UnsafeBufferPointer<UInt8>, into tokens: UnsafeMutableBufferPointer<UInt16>,
-        frequencies: inout [Int]
-    ) -> Int {
+    /// One 8-byte load and compare decides each position: the test is predictable
+    /// where a branch on every byte pair was not (dithered rows are full of short,
+    /// random runs of zeros). Most positions are passed eight at a time.
+    private static func findRuns(_ data: UnsafeBufferPointer<UInt8>) -> [Run] {
         let count = data.count
         let bytes = UnsafeRawPointer(data.baseAddress!)
-        var tokenCount = 0
+        var runs: [Run] = []
         var i = 0
         while i < count {
             // A repeat starting anywhere in i...i+7 covers bytes i+6 and i+7, so where
-            // those differ all eight are literals, copied at once (the usual case).
+            // those differ all eight are literals (the usual case).
             if i &+ 8 <= count && data[i &+ 6] != data[i &+ 7] {
-                for k in 0..<8 { tokens[tokenCount &+ k] = UInt16(data[i &+ k]) }
-                tokenCount &+= 8
                 i &+= 8
                 continue
             }
@@ -109,43 +129,45 @@ enum RunLengthDeflate {
                         run &+= 8
                     }
                     while run < limit && data[i &+ run] == data[i &- 1] { run &+= 1 }
-                    tokens[tokenCount] = UInt16(256 &+ run &- 3)
-                    tokenCount &+= 1
+                    runs.append(Run(start: i, length: run))
                     i &+= run
                     continue
                 }
             }
-            tokens[tokenCount] = UInt16(data[i])
-            tokenCount &+= 1
             i &+= 1
         }
-        countSymbols(UnsafeBufferPointer(rebasing: tokens[0..<tokenCount]), into: &frequencies)
-        return tokenCount
+        return runs
     }
 
-    /// Adds each token's literal/length symbol to `frequencies`. Four tables, summed at
-    /// the end, so runs of one token (mostly zeros) do not wait on the same counter.
-    private static func countSymbols(_ tokens: UnsafeBufferPointer<UInt16>, into frequencies: inout [Int]) {
-        var tables = [Int](repeating: 0, count: 4 * 512)
+    /// How often each literal/length symbol occurs: every byte of `data` counted as a
+    /// literal (in four tables, so runs of one byte, mostly zeros, do not wait on the
+    /// same counter), then the bytes inside runs taken off again and each run's length
+    /// symbol added.
+    private static func symbolCounts(_ data: UnsafeBufferPointer<UInt8>, runs: [Run]) -> [Int] {
+        var tables = [Int](repeating: 0, count: 4 * 256)
         tables.withUnsafeMutableBufferPointer { tables in
             var i = 0
-            while i &+ 4 <= tokens.count {
-                tables[Int(tokens[i])] &+= 1
-                tables[512 &+ Int(tokens[i &+ 1])] &+= 1
-                tables[1024 &+ Int(tokens[i &+ 2])] &+= 1
-                tables[1536 &+ Int(tokens[i &+ 3])] &+= 1
+            while i &+ 4 <= data.count {
+                tables[Int(data[i])] &+= 1
+                tables[256 &+ Int(data[i &+ 1])] &+= 1
+                tables[512 &+ Int(data[i &+ 2])] &+= 1
+                tables[768 &+ Int(data[i &+ 3])] &+= 1
                 i &+= 4
             }
-            while i < tokens.count {
-                tables[Int(tokens[i])] &+= 1
+            while i < data.count {
+                tables[Int(data[i])] &+= 1
                 i &+= 1
             }
         }
-        for token in 0..<512 {
-            let total = tables[token] + tables[512 + token] + tables[1024 + token] + tables[1536 + token]
-            let symbol = token < 256 ? token : lengthSymbol(token - 256 + 3).symbol
-            frequencies[symbol] += total
+        var frequencies = [Int](repeating: 0, count: 286)
+        for byte in 0..<256 {
+            frequencies[byte] = tables[byte] + tables[256 + byte] + tables[512 + byte] + tables[768 + byte]
         }
+        for run in runs {
+            frequencies[Int(data[run.start - 1])] -= run.length
+            frequencies[lengthSymbol(run.length).symbol] += 1
+        }
+        return frequencies
     }
 
     /// The length symbol (257...285) for a match length, with its extra bits.
