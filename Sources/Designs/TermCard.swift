@@ -129,7 +129,11 @@ public enum TermCard {
         let term = spec.term
         let english = spec.language == .english
         let description = english ? term.englishDescription : term.chineseDescription
-        let lines = try LineBreaker.lines(description, font: fonts.body, size: m.bodySize, maxWidth: textWidth)
+        // Under one pixel (a card a few dozen pixels tall) text can be neither laid out
+        // nor seen; it is left out, as the painter leaves out any text that small.
+        let lines =
+            m.bodySize >= 1
+            ? try LineBreaker.lines(description, font: fonts.body, size: m.bodySize, maxWidth: textWidth) : []
         func line(_ text: String, _ font: Font, _ size: Double, _ baseline: Double, opacity: Double = 1) -> Layer {
             .text(
                 TextLayer(
@@ -155,6 +159,7 @@ public enum TermCard {
                     paint: .fixed(white.withOpacity(opacity), shadow: shadow)))
         }
         if spec.isVerticalTitle {
+            guard m.titleSize >= 1 else { return (layers, baseline) }
             // A column standing where a horizontal title's baseline would be.
             let text = (spec.title ?? term.name) + "。"  // the full-width stop has a vertical form
             let length = try TextLine.layout(text, fonts: titleFonts, size: m.titleSize, vertical: true).advance

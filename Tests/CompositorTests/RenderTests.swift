@@ -254,6 +254,21 @@ import Testing
         #expect(image[0, 0] != picture[0, 0], "the edge shade darkens the corner")
     }
 
+    /// Text under a pixel tall, asked for or shrunk to fit, is left out rather than
+    /// failing the render: the canvas is exactly what the other layers make.
+    @Test func textUnderAPixelIsLeftOut() throws {
+        let font = try bundledFont()
+        let black = TextPaint.fixed(.black, shadow: nil)
+        let tiny = TextLayer(text: "Winter", font: font, size: 0.5, placement: .inkCentered(x: 10, y: 5), paint: black)
+        let squeezed = TextLayer(
+            text: "Winter", font: font, size: 40, placement: .inkCentered(x: 10, y: 5), maxWidth: 2, paint: black)
+        let image = try Renderer(dithers: false).render(
+            Scene(width: 20, height: 10, layers: [.solid(.white), .text(tiny), .text(squeezed)]))
+        for y in 0..<10 {
+            for x in 0..<20 { #expect(image[x, y] == PremultipliedPixel(r: 255, g: 255, b: 255, a: 255)) }
+        }
+    }
+
     @Test func opaqueLayersGiveAnOpaqueImage() throws {
         let picture = randomImage(width: 64, height: 48, seed: 5)
         let image = try Renderer().render(

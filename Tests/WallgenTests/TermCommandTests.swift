@@ -33,6 +33,24 @@ import Testing
         #expect(!filesIn(folder).contains("other.png"))
     }
 
+    /// Thumbnail-sized cards and wallpapers are made, leaving out the text that would be
+    /// under a pixel tall (laying it out used to fail with "invalid text size 0.75").
+    @Test(arguments: ["1x1", "3x7", "20x40", "60x130"]) func tinySizesAreMadeWithoutTheirTinyText(size: String) throws {
+        let folder = try temporaryFolder()
+        let dimensions = size.split(separator: "x").map { Int($0)! }
+        for (arguments, name) in [
+            (["term", "1", "--size", size, "-o", "card.png"], "card.png"),
+            (["term", "1", "--size", size, "--vertical", "-o", "vertical.png"], "vertical.png"),
+            (["--season", "autumn", "--size", size, "-o", "wallpaper.png"], "wallpaper.png"),
+        ] {
+            let result = try launch(arguments, in: folder)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            let header = try #require(
+                pngHeader([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))), "\(name)")
+            #expect(header.width == dimensions[0] && header.height == dimensions[1], "\(name)")
+        }
+    }
+
     @Test func unknownTermListsTheClosestNames() throws {
         let folder = try temporaryFolder()
         let result = try launch(["term", "dongzi"], in: folder)

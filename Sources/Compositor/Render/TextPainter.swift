@@ -2,8 +2,11 @@
 /// and blends the shadow and the glyph coverage into the canvas. Only the pixels under
 /// the text's box are touched.
 enum TextPainter {
+    /// Text smaller than one pixel is not drawn: on a thumbnail-sized canvas a label
+    /// shrinks below what a pixel can show, and an image without it is what anyone
+    /// asking for that size wants, not an error.
     static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) {
-        let fitted = try fit(layer)
+        guard layer.size >= 1, let fitted = try fit(layer) else { return }
         var rendered = fitted.rendered
         var coverage = rendered.combinedCoverage
         guard let ink = coverage.inkBounds else { return }
@@ -58,7 +61,9 @@ enum TextPainter {
     /// The line and its drawing at the layer's size, or smaller when its ink would be
     /// wider than `maxWidth` or taller than `maxHeight`. The drawing's origin puts the
     /// pen's start at (0, 0) on the baseline.
-    static func fit(_ layer: TextLayer) throws(FontError) -> (line: TextLine, rendered: RenderedText) {
+    /// The line laid out and shrunk until its ink fits the layer's limits; nil if that
+    /// takes it below one pixel.
+    static func fit(_ layer: TextLayer) throws(FontError) -> (line: TextLine, rendered: RenderedText)? {
         var line = try TextLine.layout(layer.text, fonts: layer.fonts, size: layer.size, vertical: layer.isVertical)
         var rendered = try line.rasterize()
         let widthLimit = layer.maxWidth ?? .infinity
@@ -68,8 +73,9 @@ enum TextPainter {
             guard let ink = rendered.combinedCoverage.inkBounds else { break }
             let factor = min(widthLimit / Double(ink.width), heightLimit / Double(ink.height))
             guard factor < 1 else { break }
-            line = try TextLine.layout(
-                layer.text, fonts: layer.fonts, size: line.size * factor * 0.995, vertical: layer.isVertical)
+            let size = line.size * factor * 0.995
+            guard size >= 1 else { return nil }
+            line = try TextLine.layout(layer.text, fonts: layer.fonts, size: size, vertical: layer.isVertical)
             rendered = try line.rasterize()
         }
         return (line, rendered)
