@@ -2,7 +2,7 @@ import Kernels
 
 extension Resampler {
     /// What one resampling needs, shared by its threads.
-    struct Plan: @unchecked Sendable {
+    struct Plan: Sendable {
         let source: Image
         let horizontal: FilterWeights
         let vertical: FilterWeights
