@@ -74,15 +74,16 @@ public struct LinearGradient: Sendable, Equatable {
     public func alphas(count: Int, heldOver run: Int = 1) -> [Float] {
         let colorAlpha = Double(color.alpha) / 255
         func value(at position: Double) -> Double { alpha(at: position / Double(count)) * colorAlpha }
+        guard run > 1 else { return (0..<count).map { Float(value(at: Double($0) + 0.5)) } }
         var result: [Float] = []
         result.reserveCapacity(count)
         var start = 0
         while start < count {
-            let end = min(start + max(run, 1), count)
+            let end = min(start + run, count)
             // The run's two edges and its pixel centres.
             let samples = [Double(start), Double(end)] + (start..<end).map { Double($0) + 0.5 }
             let values = samples.map(value(at:))
-            if run > 1, values.max()! - values.min()! <= 1.0 / 255 {
+            if values.max()! - values.min()! <= 1.0 / 255 {
                 let held = Float(value(at: Double(start + end) / 2))
                 result += repeatElement(held, count: end - start)
             } else {
