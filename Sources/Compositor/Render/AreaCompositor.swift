@@ -27,22 +27,44 @@ struct AreaCompositor {
     func apply(to canvas: Image, startBlank: Bool, workers: Int) {
         let width = canvas.width
         let kernels = KernelChoice.active
+        // Over a blank canvas the first layer can simply become the accumulator: a
+        // solid colour fills it, and a picture at full opacity loads into it. These are
+        // the very values source-over onto zero gives (x + 0 * k is x), one pass sooner.
+        let (start, remaining) = Self.start(operations, startBlank: startBlank)
         Parallel.forEachChunk(of: canvas.height, workers: workers) { rows in
             let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: max(width, 1))
             defer { accumulator.deallocate() }
             for y in rows {
                 let row = canvas.row(y)
-                if startBlank {
-                    accumulator.initialize(repeating: .zero, count: width)
-                } else {
-                    kernels.loadRow(row, into: accumulator, count: width)
+                switch start {
+                case .canvas: kernels.loadRow(row, into: accumulator, count: width)
+                case .blank: accumulator.initialize(repeating: .zero, count: width)
+                case .solid(let color): accumulator.initialize(repeating: color, count: width)
+                case .picture(let image): kernels.loadRow(image.row(y), into: accumulator, count: width)
                 }
-                for operation in operations {
+                for operation in remaining {
                     Self.apply(operation, row: y, to: accumulator, count: width, kernels: kernels)
                 }
                 Self.store(accumulator, into: row, count: width, y: y, dithers: dithers, kernels: kernels)
             }
         }
+    }
+
+    /// What each row's accumulator starts from, and the operations left after that.
+    private static func start(_ operations: [Operation], startBlank: Bool) -> (Start, ArraySlice<Operation>) {
+        guard startBlank else { return (.canvas, operations[...]) }
+        switch operations.first {
+        case .solid(let color): return (.solid(color), operations.dropFirst())
+        case .picture(let image, let opacity) where opacity == 1: return (.picture(image), operations.dropFirst())
+        default: return (.blank, operations[...])
+        }
+    }
+
+    /// What a row's accumulator starts from.
+    private enum Start {
+        case canvas, blank
+        case solid(SIMD4<Float>)
+        case picture(Image)
     }
 
     private static func apply(
