@@ -234,16 +234,7 @@ import Testing
     /// same as scaling the finished picture.
     @Test(arguments: [1, 2, 3]) func filteredRowsWaitForTheirSourceRows(workers: Int) throws {
         let jpeg = try JPEGEncoder.encode(randomImage(width: 1000, height: 1500, seed: 35, opaque: true), quality: 95)
-        func render(inBackground: Bool) throws -> Image {
-            let picture = try ImageDecoder.decodePicture(jpeg, width: 350, height: 900, inBackground: inBackground)
-            let image = try Renderer(workers: workers).render(
-                Scene(width: 350, height: 900, layers: [.picture(PictureLayer(picture: picture))]))
-            try picture.finish()
-            return image
-        }
-        let expected = try render(inBackground: false)
-        let got = try render(inBackground: true)
-        #expect(memcmp(expected.pixels, got.pixels, 350 * 900 * 4) == 0)
+        #expect(try rendersTheSameWhileDecoding(jpeg, width: 350, height: 900, renderer: Renderer(workers: workers)))
     }
 
     /// A canvas that shows the picture at its own scale copies rows instead of filtering
@@ -251,16 +242,22 @@ import Testing
     /// (A noisy picture decodes slowly enough that copying at once would read blank rows.)
     @Test func pictureAtItsOwnScaleIsCopiedOnlyAsItsRowsArrive() throws {
         let jpeg = try JPEGEncoder.encode(randomImage(width: 800, height: 1200, seed: 33, opaque: true), quality: 95)
+        #expect(try rendersTheSameWhileDecoding(jpeg, width: 400, height: 1200, renderer: Renderer()))
+    }
+
+    /// Whether `jpeg` as a `width` x `height` canvas comes out the same when its rows
+    /// decode on another thread during the render as when they are all there first.
+    func rendersTheSameWhileDecoding(_ jpeg: [UInt8], width: Int, height: Int, renderer: Renderer) throws -> Bool {
         func render(inBackground: Bool) throws -> Image {
-            let picture = try ImageDecoder.decodePicture(jpeg, width: 400, height: 1200, inBackground: inBackground)
-            let image = try Renderer().render(
-                Scene(width: 400, height: 1200, layers: [.picture(PictureLayer(picture: picture))]))
+            let picture = try ImageDecoder.decodePicture(jpeg, width: width, height: height, inBackground: inBackground)
+            let image = try renderer.render(
+                Scene(width: width, height: height, layers: [.picture(PictureLayer(picture: picture))]))
             try picture.finish()
             return image
         }
         let expected = try render(inBackground: false)
         let got = try render(inBackground: true)
-        #expect(memcmp(expected.pixels, got.pixels, 400 * 1200 * 4) == 0)
+        return memcmp(expected.pixels, got.pixels, width * height * 4) == 0
     }
 
     /// A JPEG cut short decodes its header, then fails part-way on the decoding thread:
