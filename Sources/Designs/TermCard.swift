@@ -132,7 +132,7 @@ public enum TermCard {
         // Under one pixel (a card a few dozen pixels tall) text can be neither laid out
         // nor seen; it is left out, as the painter leaves out any text that small.
         let lines =
-            m.bodySize >= 1
+            m.bodySize >= TextLine.sizes.lowerBound
             ? try LineBreaker.lines(description, font: fonts.body, size: m.bodySize, maxWidth: textWidth) : []
         func line(_ text: String, _ font: Font, _ size: Double, _ baseline: Double, opacity: Double = 1) -> Layer {
             .text(
@@ -159,7 +159,7 @@ public enum TermCard {
                     paint: .fixed(white.withOpacity(opacity), shadow: shadow)))
         }
         if spec.isVerticalTitle {
-            guard m.titleSize >= 1 else { return (layers, baseline) }
+            guard m.titleSize >= TextLine.sizes.lowerBound else { return (layers, baseline) }
             // A column standing where a horizontal title's baseline would be.
             let text = (spec.title ?? term.name) + "。"  // the full-width stop has a vertical form
             let length = try TextLine.layout(text, fonts: titleFonts, size: m.titleSize, vertical: true).advance

@@ -6,7 +6,7 @@ enum TextPainter {
     /// shrinks below what a pixel can show, and an image without it is what anyone
     /// asking for that size wants, not an error.
     static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) {
-        guard layer.size >= 1, let fitted = try fit(layer) else { return }
+        guard let fitted = try fit(layer) else { return }
         var rendered = fitted.rendered
         var coverage = rendered.combinedCoverage
         guard let ink = coverage.inkBounds else { return }
@@ -59,11 +59,11 @@ enum TextPainter {
     }
 
     /// The line and its drawing at the layer's size, or smaller when its ink would be
-    /// wider than `maxWidth` or taller than `maxHeight`. The drawing's origin puts the
-    /// pen's start at (0, 0) on the baseline.
-    /// The line laid out and shrunk until its ink fits the layer's limits; nil if that
-    /// takes it below one pixel.
+    /// wider than `maxWidth` or taller than `maxHeight`; nil when either size is under
+    /// the smallest `TextLine.sizes` allows. The drawing's origin puts the pen's start
+    /// at (0, 0) on the baseline.
     static func fit(_ layer: TextLayer) throws(FontError) -> (line: TextLine, rendered: RenderedText)? {
+        guard layer.size >= TextLine.sizes.lowerBound else { return nil }
         var line = try TextLine.layout(layer.text, fonts: layer.fonts, size: layer.size, vertical: layer.isVertical)
         var rendered = try line.rasterize()
         let widthLimit = layer.maxWidth ?? .infinity
@@ -74,7 +74,7 @@ enum TextPainter {
             let factor = min(widthLimit / Double(ink.width), heightLimit / Double(ink.height))
             guard factor < 1 else { break }
             let size = line.size * factor * 0.995
-            guard size >= 1 else { return nil }
+            guard size >= TextLine.sizes.lowerBound else { return nil }
             line = try TextLine.layout(layer.text, fonts: layer.fonts, size: size, vertical: layer.isVertical)
             rendered = try line.rasterize()
         }

@@ -53,11 +53,15 @@ public struct TextLine: Sendable {
         try layout(text, fonts: FontChain(font), size: size)
     }
 
+    /// The sizes, in pixels, text can be laid out at. Below one pixel nothing could be
+    /// seen: the painter and the designs leave such text out instead of laying it out.
+    public static let sizes: ClosedRange<Double> = 1...4096
+
     /// Lays out `text` (one line: line breaks are not interpreted) in a chain of fonts.
     public static func layout(_ text: String, fonts: FontChain, size: Double, vertical: Bool = false)
         throws(FontError) -> TextLine
     {
-        guard size >= 1, size <= 4096 else { throw .invalidSize(size) }
+        guard sizes.contains(size) else { throw .invalidSize(size) }
         let characters = Array(text)
         // UTF-32 for HarfBuzz, and which character each scalar belongs to.
         var scalars: [UInt32] = []
