@@ -30,18 +30,20 @@ public final class DecodeProgress: @unchecked Sendable {
 
     /// Blocks until the decoder has stopped, finished or failed.
     public func waitForEnd() {
-        condition.withLock {
-            while !hasEnded { condition.wait() }
-        }
+        _ = endingError()
     }
 
     /// Waits for the decoder to stop, and throws what stopped it early.
     public func finish() throws(ImageDecodingError) {
-        let error = condition.withLock {
+        if let error = endingError() { throw error }
+    }
+
+    /// Waits for the decoder to stop; what stopped it early, if anything.
+    private func endingError() -> ImageDecodingError? {
+        condition.withLock {
             while !hasEnded { condition.wait() }
-            return self.error
+            return error
         }
-        if let error { throw error }
     }
 
     func published(rows: Int) {

@@ -115,24 +115,8 @@ struct FilterWeights: Sendable {
     }
 
     /// Every source index some tap touches, zero-weight taps included (each output reads
-    /// exactly `tapCount` pixels). `sourceRange` is the part that actually contributes.
+    /// exactly `tapCount` pixels).
     var tapRange: ClosedRange<Int> {
         (firstSource.min() ?? 0)...((firstSource.max() ?? 0) + tapCount - 1)
-    }
-
-    /// The source index range every output together reads with a non-zero weight.
-    var sourceRange: ClosedRange<Int> {
-        let first = firstSource.min() ?? 0
-        let last =
-            zip(firstSource.indices, firstSource).map { output, start in
-                start + lastNonZeroTap(output)
-            }.max() ?? 0
-        return first...last
-    }
-
-    private func lastNonZeroTap(_ output: Int) -> Int {
-        var i = tapCount - 1
-        while i > 0 && weights[output * tapCount + i] == 0 { i -= 1 }
-        return i
     }
 }
