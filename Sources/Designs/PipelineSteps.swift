@@ -46,17 +46,18 @@ enum PipelineSteps {
         }
     }
 
-    /// The picture, decoded only as far as a cover fit onto the canvas needs. With
-    /// `inBackground` its rows may still be arriving (the renderer scales them as they
-    /// do): pass it to `renderAndEncode`, which finishes it before encoding.
+    /// The picture, decoded only as far as a cover fit onto the canvas needs. When
+    /// `renderer` has a thread to spare, the rows decode on one of their own and may
+    /// still be arriving (the renderer scales them as they do): pass the picture to
+    /// `renderAndEncode`, which finishes it before encoding.
     static func decodePicture(
         _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
-        coverTarget: (width: Int, height: Int), inBackground: Bool
+        coverTarget: (width: Int, height: Int), for renderer: Renderer
     ) throws(PipelineError) -> DecodedPicture {
         do {
             return try ImageDecoder.decodePicture(
                 bytes, limits: limits, width: coverTarget.width, height: coverTarget.height,
-                inBackground: inBackground)
+                inBackground: renderer.workers > 1)
         } catch {
             throw origin.error(path, .image(error))
         }

@@ -236,7 +236,7 @@ public struct TermCardPipeline: Sendable {
         started = clock.now
         let picture = try PipelineSteps.decodePicture(
             bytes, path: path, origin, limits: decodeLimits, coverTarget: (spec.width, spec.height),
-            inBackground: renderer.workers > 1)
+            for: renderer)
         timings.decode = clock.now - started
         // A person's own title may need the emoji font or an installed one.
         let titleFonts = try spec.title.map { (text) throws(PipelineError) in

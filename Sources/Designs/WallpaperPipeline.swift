@@ -32,7 +32,7 @@ public struct WallpaperPipeline: Sendable {
         started = clock.now
         let picture = try PipelineSteps.decodePicture(
             pictureBytes, path: picturePath, pictureOrigin, limits: decodeLimits,
-            coverTarget: (spec.width, spec.height), inBackground: renderer.workers > 1)
+            coverTarget: (spec.width, spec.height), for: renderer)
         // Fonts matter only for the label; without one none is read.
         let fonts =
             spec.showsLabel
