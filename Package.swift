@@ -40,15 +40,18 @@ let package = Package(
             pkgConfig: "pixman-1",
             providers: [.apt(["libpixman-1-dev"])]
         ),
-        // The only place libpng, libjpeg-turbo, Little CMS, FreeType, HarfBuzz and fontconfig
+        // zlib as a peer: what wallgen-bench measures PNG compression against, and the
+        // independent inflater the tests check wallgen's streams with.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The only place libpng, libdeflate, libjpeg-turbo, Little CMS, FreeType, HarfBuzz and fontconfig
         // are called. Their setjmp/longjmp
         // error handling stays inside these C functions; Swift sees status codes and messages.
         .target(
             name: "CImaging",
             dependencies: ["CFreeType", "CHarfBuzz"],
             linkerSettings: [
-                .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("lcms2"),
-                .linkedLibrary("fontconfig"),
+                .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("jpeg"),
+                .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
             ]
         ),
         // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.
@@ -68,7 +71,8 @@ let package = Package(
         // The command line: parse, validate, run, report.
         .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
-        .executableTarget(name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman"]),
+        .executableTarget(
+            name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
         // Fuzz targets for libFuzzer (Scripts/fuzz); in ordinary builds they replay
         // saved inputs, which the tests do with Fuzz/regressions.
         .target(name: "FuzzSupport", dependencies: ["Compositor"]),
@@ -78,7 +82,8 @@ let package = Package(
         .executableTarget(name: "FuzzArguments", dependencies: ["WallgenCommands", "Almanac", "FuzzSupport"]),
         // Helpers several test targets share (an independent PNG writer).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "TestSupport"]),
+        .testTarget(
+            name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.

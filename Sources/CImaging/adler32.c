@@ -70,3 +70,9 @@ uint32_t wg_adler32(const uint8_t *data, size_t size) {
 #endif
     return (uint32_t)adler32_z(1, data, size);
 }
+
+// The Adler-32 of two buffers one after the other, from theirs: how the bands' sums,
+// computed on separate threads, become the stream's.
+uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
+    return (uint32_t)adler32_combine(first, second, (z_off_t)second_length);
+}

@@ -398,18 +398,7 @@ func benchmarkPipeline() throws {
             "  " + name.padding(toLength: 32, withPad: " ", startingAt: 0)
                 + format(median { $0[keyPath: stage] }, 1).leftPadded(8) + " ms")
     }
-    // The PNG trade-off: the same wallpaper at each compression preset.
-    print("PNG encoding of that wallpaper, by preset")
-    for (name, options) in [("fast (the default)", PNGEncodingOptions.fast), ("default", .standard), ("small", .small)]
-    {
-        var size = 0
-        let time = medianSeconds(runs: quick ? 1 : 3) {
-            size = (try? PNGEncoder.encode(image!, options: options).count) ?? 0
-        }
-        print(
-            "  " + name.padding(toLength: 32, withPad: " ", startingAt: 0) + format(time * 1000, 1).leftPadded(8)
-                + " ms  " + format(Double(size) / 1e6, 2) + " MB")
-    }
+    benchmarkPNG(of: image!)
 }
 
 /// The 24 term cards as one batch, beside the same cards made by one `wallgen term`

@@ -101,13 +101,11 @@ wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha
 void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
                         uint32_t end_row, int keep_alpha, int filter, uint8_t *output);
 
-/// Compresses one band as raw deflate with `dictionary` (the previous band's tail) preset,
-/// ending in a sync flush unless `final`; also gives the band's Adler-32. The caller frees
-/// *output with wg_free.
-wg_status wg_deflate_band(const uint8_t *data, size_t size, const uint8_t *dictionary,
-                          size_t dictionary_size, int level, int strategy, int final,
-                          uint8_t **output, size_t *output_size, uint32_t *adler,
-                          char *message, size_t message_capacity);
+/// Compresses one band as raw deflate with libdeflate at `level` (1...12). Unless `final`,
+/// the stream is left open and byte-aligned (as by a sync flush), so the next band's
+/// stream can follow it. The caller frees *output with wg_free.
+wg_status wg_deflate_band(const uint8_t *data, size_t size, int level, int final, uint8_t **output,
+                          size_t *output_size, char *message, size_t message_capacity);
 /// The Adler-32 of a buffer.
 uint32_t wg_adler32(const uint8_t *data, size_t size);
 /// The Adler-32 of two buffers one after the other, from theirs.

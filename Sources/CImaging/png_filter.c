@@ -1,16 +1,9 @@
-// The pieces of a parallel PNG encoder: row filtering, deflate of independent bands
-// that join into one zlib stream, and the checksum that ties them together.
-//
-// PNG wants one zlib stream. Each band is compressed as raw deflate with the previous
-// band's last 32 KiB as a preset dictionary (so compression hardly suffers), and every
-// band but the last ends with a sync flush, which byte-aligns it: the bands simply
-// concatenate. The Adler-32 of the whole is combined from the bands' own.
+// PNG row filtering (the format's five filter types, section 9 of the PNG specification)
+// for the parallel encoder, which filters each band of rows on the thread that deflates it.
 #include "CImaging.h"
-#include "message.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 static inline int wg_abs(int value) { return value < 0 ? -value : value; }
 
@@ -118,46 +111,4 @@ void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint
     free(previous);
     free(trial);
     free(zeros);
-}
-
-wg_status wg_deflate_band(const uint8_t *data, size_t size, const uint8_t *dictionary,
-                          size_t dictionary_size, int level, int strategy, int final,
-                          uint8_t **output, size_t *output_size, uint32_t *adler,
-                          char *message, size_t capacity) {
-    *output = NULL;
-    *output_size = 0;
-    z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    if (deflateInit2(&stream, level, Z_DEFLATED, -15, 8, strategy) != Z_OK) {
-        wg_set_message(message, capacity, "cannot start deflate");
-        return WG_ERROR_MEMORY;
-    }
-    if (dictionary_size > 0) deflateSetDictionary(&stream, dictionary, (uInt)dictionary_size);
-    size_t bound = deflateBound(&stream, size) + 16;
-    uint8_t *buffer = malloc(bound);
-    if (buffer == NULL) {
-        deflateEnd(&stream);
-        wg_set_message(message, capacity, "out of memory");
-        return WG_ERROR_MEMORY;
-    }
-    stream.next_in = (Bytef *)data;
-    stream.avail_in = (uInt)size;
-    stream.next_out = buffer;
-    stream.avail_out = (uInt)bound;
-    int result = deflate(&stream, final ? Z_FINISH : Z_SYNC_FLUSH);
-    size_t produced = bound - stream.avail_out;
-    deflateEnd(&stream);
-    if ((final && result != Z_STREAM_END) || (!final && result != Z_OK)) {
-        free(buffer);
-        wg_set_message(message, capacity, "deflate failed");
-        return WG_ERROR_MEMORY;
-    }
-    *output = buffer;
-    *output_size = produced;
-    *adler = (uint32_t)adler32(1, data, (uInt)size);
-    return WG_OK;
-}
-
-uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
-    return (uint32_t)adler32_combine(first, second, (z_off_t)second_length);
 }
