@@ -25,26 +25,34 @@ extension Resampler {
         let width = (source.width + factor - 1) / factor
         let height = (source.height + factor - 1) / factor
         let output = Image(width: width, height: height)
-        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, 1) * 4)
+        // One four-channel sum per block of the output row; a pixel is added as one
+        // vector of four widened bytes, walking block by block so no pixel needs its
+        // block found by division.
+        let sums = UnsafeMutablePointer<SIMD4<UInt32>>.allocate(capacity: max(width, 1))
         defer { sums.deallocate() }
         for y in 0..<height {
-            sums.update(repeating: 0, count: width * 4)
+            sums.update(repeating: .zero, count: width)
             let firstRow = y * factor
             let rows = min(factor, source.height - firstRow)
             for sourceY in firstRow..<(firstRow + rows) {
-                let row = source.row(sourceY)
-                for x in 0..<source.width {
-                    let sum = sums + 4 * (x / factor)
-                    let pixel = row + 4 * x
-                    for channel in 0..<4 { sum[channel] &+= UInt32(pixel[channel]) }
+                let row = UnsafeRawPointer(source.row(sourceY))
+                var x = 0
+                for block in 0..<width {
+                    let end = min(x + factor, source.width)
+                    var sum = sums[block]
+                    while x < end {
+                        sum &+= SIMD4<UInt32>(
+                            truncatingIfNeeded: row.loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt8>.self))
+                        x += 1
+                    }
+                    sums[block] = sum
                 }
             }
             let out = output.row(y)
-            for x in 0..<width {
-                let count = UInt32(rows * min(factor, source.width - x * factor))
-                for channel in 0..<4 {
-                    out[4 * x + channel] = UInt8((sums[4 * x + channel] + count / 2) / count)
-                }
+            for block in 0..<width {
+                let count = UInt32(rows * min(factor, source.width - block * factor))
+                let average = (sums[block] &+ count / 2) / count
+                for channel in 0..<4 { out[4 * block + channel] = UInt8(average[channel]) }
             }
         }
         return output
