@@ -18,7 +18,8 @@
 struct wg_font {
     FT_Library library;  // one per font: FreeType libraries are not shared across threads
     FT_Face face;
-    uint8_t *data;       // FT_New_Memory_Face reads from this for the face's whole life
+    uint8_t *data;       // FT_New_Memory_Face reads from this for the face's whole life;
+                         // NULL when FreeType reads the file itself
     hb_font_t *shaper;   // HarfBuzz's view of the same face, kept in step with its size
     int is_bitmap;       // colour emoji fonts hold bitmaps at fixed sizes only
     double scale;        // requested size / the bitmap strike's size (1 for outlines)
@@ -51,27 +52,25 @@ static wg_status wg_font_fail(FT_Error error, const char *what, char *message, s
     return error == FT_Err_Out_Of_Memory ? WG_ERROR_MEMORY : WG_ERROR_FORMAT;
 }
 
-wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_font **out,
-                       char *message, size_t capacity) {
-    *out = NULL;
-    if (size == 0) {
-        wg_set_message(message, capacity, "the font file is empty");
-        return WG_ERROR_FORMAT;
-    }
+// Starts a font with its own FreeType library; the caller then opens the face.
+static wg_font *wg_font_start(FT_Error *error) {
     wg_font *font = calloc(1, sizeof *font);
-    if (font == NULL || (font->data = malloc(size)) == NULL) {
-        free(font);
-        wg_set_message(message, capacity, "out of memory");
-        return WG_ERROR_MEMORY;
+    if (font == NULL) {
+        *error = FT_Err_Out_Of_Memory;
+        return NULL;
     }
-    memcpy(font->data, data, size);
-    FT_Error error = FT_Init_FreeType(&font->library);
-    if (error) {
-        free(font->data);
+    *error = FT_Init_FreeType(&font->library);
+    if (*error) {
         free(font);
-        return wg_font_fail(error, "cannot start FreeType", message, capacity);
+        return NULL;
     }
-    error = FT_New_Memory_Face(font->library, font->data, (FT_Long)size, face_index, &font->face);
+    return font;
+}
+
+// Checks the face FreeType opened (with `error`, its result) and attaches the shaper.
+// Closes the font on failure.
+static wg_status wg_font_finish(wg_font *font, FT_Error error, wg_font **out, char *message,
+                                size_t capacity) {
     if (error) {
         wg_font_close(font);
         return wg_font_fail(error, "not a usable font", message, capacity);
@@ -91,6 +90,36 @@ wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_fon
     }
     *out = font;
     return WG_OK;
+}
+
+wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_font **out,
+                       char *message, size_t capacity) {
+    *out = NULL;
+    if (size == 0) {
+        wg_set_message(message, capacity, "the font file is empty");
+        return WG_ERROR_FORMAT;
+    }
+    FT_Error error;
+    wg_font *font = wg_font_start(&error);
+    if (font == NULL) return wg_font_fail(error, "cannot start FreeType", message, capacity);
+    if ((font->data = malloc(size)) == NULL) {
+        wg_font_close(font);
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
+    }
+    memcpy(font->data, data, size);
+    error = FT_New_Memory_Face(font->library, font->data, (FT_Long)size, face_index, &font->face);
+    return wg_font_finish(font, error, out, message, capacity);
+}
+
+wg_status wg_font_open_file(const char *path, long face_index, wg_font **out, char *message,
+                            size_t capacity) {
+    *out = NULL;
+    FT_Error error;
+    wg_font *font = wg_font_start(&error);
+    if (font == NULL) return wg_font_fail(error, "cannot start FreeType", message, capacity);
+    error = FT_New_Face(font->library, path, face_index, &font->face);
+    return wg_font_finish(font, error, out, message, capacity);
 }
 
 int wg_font_is_color(const wg_font *font) { return FT_HAS_COLOR(font->face) ? 1 : 0; }

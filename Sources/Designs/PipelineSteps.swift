@@ -64,9 +64,15 @@ enum PipelineSteps {
     }
 
     static func openFont(_ path: String, _ origin: InputOrigin) throws(PipelineError) -> Font {
-        let bytes = try read(path, origin)
+        let size: Int
         do {
-            return try Font(data: bytes, label: path)
+            size = try FileReader.checkReadable(path)
+        } catch {
+            throw origin.error(path, .file(error))
+        }
+        do throws(FontError) {
+            guard size > 0 else { throw .unusable(reason: "the font file is empty") }
+            return try Font(path: path, label: path)
         } catch {
             throw origin.error(path, .font(error))
         }

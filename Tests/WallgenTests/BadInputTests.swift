@@ -62,6 +62,7 @@ import Testing
         try Data(huge).write(to: URL(fileURLWithPath: inputs + "/huge.png"))
         try Data(smallWallpaper.standardOutput).write(to: URL(fileURLWithPath: inputs + "/fine.png"))
         try Data(repeating: 0x41, count: 300).write(to: URL(fileURLWithPath: inputs + "/broken.ttf"))
+        try Data().write(to: URL(fileURLWithPath: inputs + "/empty.ttf"))
 
         let cases = [
             Case(
@@ -85,6 +86,11 @@ import Testing
             Case(
                 arguments: ["--font", inputs + "/nope.ttf"], status: 66,
                 message: "--font: '\(inputs)/nope.ttf' does not exist"),
+            // Fonts are opened by name (FreeType reads them itself): checked as files first.
+            Case(arguments: ["--font", inputs], status: 66, message: "is a folder, not a file"),
+            Case(
+                arguments: ["--font", inputs + "/empty.ttf"], status: 65,
+                message: "--font '\(inputs)/empty.ttf': the font file is empty"),
         ]
         for testCase in cases { try check(testCase) }
     }

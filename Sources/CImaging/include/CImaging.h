@@ -147,6 +147,10 @@ typedef struct {
 /// Fails with FreeType's error in words.
 wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_font **font,
                        char *message, size_t message_capacity);
+/// The same from a file, which FreeType maps and reads only where it needs to (the
+/// tables and the glyphs drawn), instead of from a copy of all of it.
+wg_status wg_font_open_file(const char *path, long face_index, wg_font **font, char *message,
+                            size_t message_capacity);
 void wg_font_close(wg_font *font);
 /// Whether the face has colour glyphs (emoji).
 int wg_font_is_color(const wg_font *font);

@@ -14,12 +14,27 @@ public final class Font: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Opens font data (TrueType, OpenType, WOFF...). `label` names it in messages.
-    public init(data: [UInt8], label: String) throws(FontError) {
+    public convenience init(data: [UInt8], label: String) throws(FontError) {
         var face: OpaquePointer?
         let result = data.withUnsafeBufferPointer { buffer in
             ShimResult.call { wg_font_open(buffer.baseAddress, buffer.count, 0, &face, $0, $1) }
         }
         guard result.succeeded, let face else { throw .unusable(reason: result.message) }
+        self.init(face: face, label: label)
+    }
+
+    /// Opens the font file at `path`, which FreeType reads only where it needs to: a
+    /// card's Chinese fonts are 3.6 MB each and a card draws a few dozen of their glyphs.
+    /// The caller has checked that the path is a readable file of a sensible size (see
+    /// `FileReader.checkReadable`). `label` names it in messages.
+    public convenience init(path: String, label: String) throws(FontError) {
+        var face: OpaquePointer?
+        let result = ShimResult.call { wg_font_open_file(path, 0, &face, $0, $1) }
+        guard result.succeeded, let face else { throw .unusable(reason: result.message) }
+        self.init(face: face, label: label)
+    }
+
+    private init(face: OpaquePointer, label: String) {
         self.face = face
         self.isColor = wg_font_is_color(face) != 0
         let family = String(cString: wg_font_family_name(face))

@@ -25,7 +25,9 @@ private final class FontCache: @unchecked Sendable {
     func font(at path: String) -> Font? {
         lock.withLock {
             if let known = fonts[path] { return known }
-            let font = (try? FileReader.read(path)).flatMap { try? Font(data: $0, label: path) }
+            // Opened by name: FreeType reads only what it uses of fonts that can be tens of megabytes.
+            let size = (try? FileReader.checkReadable(path)) ?? 0
+            let font = size > 0 ? try? Font(path: path, label: path) : nil
             fonts[path] = font
             return font
         }
