@@ -13,6 +13,23 @@ import Testing
         #expect(filesIn(folder) == ["out.png"], "a temporary file was left behind")
     }
 
+    /// Files are read in one go at the size fstat gives; a file whose size it does not
+    /// know (as under /proc, size 0) or that grows is still read to its end.
+    @Test func readsWholeFilesWhateverSizeTheyReport() throws {
+        let folder = try temporaryFolder()
+        let bytes = (0..<200_001).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/big"))
+        #expect(try FileReader.read(folder + "/big") == bytes)
+        try Data().write(to: URL(fileURLWithPath: folder + "/empty"))
+        #expect(try FileReader.read(folder + "/empty") == [])
+        let version = try FileReader.read("/proc/version")
+        let expected = Array(try String(contentsOfFile: "/proc/version", encoding: .utf8).utf8)
+        #expect(version.count > 1 && version == expected)
+        #expect(throws: FileError.tooLarge(path: folder + "/big", limit: 1000)) {
+            try FileReader.read(folder + "/big", maxBytes: 1000)
+        }
+    }
+
     @Test func missingFolderIsReportedAndNothingIsWritten() throws {
         let folder = try temporaryFolder()
         #expect(throws: FileError.folderMissing(path: folder + "/nope")) {

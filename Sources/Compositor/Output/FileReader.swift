@@ -6,19 +6,32 @@ public enum FileReader {
     public static func read(_ path: String, maxBytes: Int = 512 << 20) throws(FileError) -> [UInt8] {
         let (descriptor, size) = try openFile(path, maxBytes: maxBytes)
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .from(errno: errno, path: path)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        // One byte more than fstat said, to see the end of the file in the same reads.
+        var bytes = try readUpTo(size + 1, from: descriptor, path: path)
+        // Only a file that grew since fstat has more.
+        while bytes.count > size {
+            let more = try readUpTo(1 << 16, from: descriptor, path: path)
+            if more.isEmpty { break }
+            bytes += more
             if bytes.count > maxBytes { throw .tooLarge(path: path, limit: maxBytes) }
         }
+        return bytes
+    }
+
+    /// Up to `count` bytes, fewer only at the end of the file: read straight into the
+    /// array, which is neither zeroed first nor copied after.
+    private static func readUpTo(_ count: Int, from descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            while filled < count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + filled, count - filled)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errno }
+                if got <= 0 { break }
+                filled += got
+            }
+        }
+        if failure != 0 { throw .from(errno: failure, path: path) }
         return bytes
     }
 
