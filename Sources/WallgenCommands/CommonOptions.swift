@@ -34,7 +34,7 @@ enum CommonOptions {
         help: [
             "PNG size against time: fast (the default: wallgen's own deflate, a",
             "phone wallpaper in about 11 ms), default (libdeflate level 10:",
-            "10-22 % smaller, about 80x the time) or small (level 12: 1-2 %",
+            "10-22 % smaller, about 65x the time) or small (level 12: 1-2 %",
             "smaller again, twice default's time).",
         ])
 

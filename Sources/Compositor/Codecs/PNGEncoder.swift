@@ -32,7 +32,7 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// Fast and still compact: the Up filter (a dithered gradient repeats down the rows
     /// better than Paeth predicts it) and wallgen's run-length deflate.
     public static let fast = PNGEncodingOptions(filter: .up, compressor: .runLength)
-    /// Smaller by a tenth or more, at about 70 times `fast`'s time: libdeflate's level 10,
+    /// Smaller by a tenth or more, at about 65 times `fast`'s time: libdeflate's level 10,
     /// the first that chooses its matches by their cost in bits. Its levels 6 to 9 (zlib's
     /// usual settings) came within 5 % of `fast` on wallgen's images, sometimes larger.
     /// Rows use Up, like `fast`: it beat libpng's adaptive choice on these images.
