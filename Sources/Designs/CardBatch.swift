@@ -42,6 +42,8 @@ public struct CardBatch: Sendable {
         let jobs = min(max(1, jobs), Parallel.availableCores)
         var shared = pipeline
         shared.renderer.workers = max(1, Parallel.availableCores / jobs)
+        // Each card makes the same large buffers as the last: reuse them.
+        shared.renderer.recycler = ImageRecycler(capacity: 3 * jobs)
         self.pipeline = shared
         self.folder = folder
         self.jobs = jobs

@@ -57,7 +57,7 @@ enum PipelineSteps {
         do {
             return try ImageDecoder.decodePicture(
                 bytes, limits: limits, width: coverTarget.width, height: coverTarget.height,
-                inBackground: renderer.workers > 1)
+                inBackground: renderer.workers > 1, recycler: renderer.recycler)
         } catch {
             throw origin.error(path, .image(error))
         }

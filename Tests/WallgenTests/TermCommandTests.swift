@@ -113,6 +113,7 @@ import Testing
     }
 
     /// A card is the same bytes made alone or in a batch, with any number of jobs.
+    /// (Batches reuse buffers above 2 MiB; ImageRecyclerTests renders at such sizes.)
     @Test func cardsAreIdenticalAloneAndInBatches() throws {
         let folder = try temporaryFolder()
         #expect(try launch(["term", "22", "--size", "180x390", "-o", "alone.png"], in: folder).status == 0)

@@ -48,10 +48,11 @@ extension ImageDecoder {
     ///
     /// With `inBackground`, a JPEG's rows are decoded on a thread of their own after
     /// this returns (see `DecodeProgress`); call `finish()` on the result before using
-    /// anything made from it. Header errors are thrown here either way.
+    /// anything made from it. Header errors are thrown here either way. A JPEG's region
+    /// takes its memory from `recycler` when given (the decoder writes every pixel).
     public static func decodePicture(
         _ bytes: [UInt8], limits: DecodeLimits = .standard, width: Int, height: Int, focusX: Double = 0.5,
-        focusY: Double = 0.5, inBackground: Bool = false
+        focusY: Double = 0.5, inBackground: Bool = false, recycler: ImageRecycler? = nil
     ) throws(ImageDecodingError) -> DecodedPicture {
         let target = (width: width, height: height)
         let isPlainJPEG = bytes.withUnsafeBufferPointer { buffer in
@@ -63,10 +64,11 @@ extension ImageDecoder {
         }
         if inBackground {
             return try startDecodingJPEGRegion(
-                bytes, limits: limits, target: target, focusX: focusX, focusY: focusY)
+                bytes, limits: limits, target: target, focusX: focusX, focusY: focusY, recycler: recycler)
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> DecodedPicture in
-            try decodeJPEGRegion(buffer, limits: limits, target: target, focusX: focusX, focusY: focusY)
+            try decodeJPEGRegion(
+                buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, recycler: recycler)
         }
     }
 }

@@ -95,9 +95,10 @@ public enum ImageDecoder {
     /// resampling filter reaches.
     static func decodeJPEGRegion(
         _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, target: (width: Int, height: Int),
-        focusX: Double, focusY: Double
+        focusX: Double, focusY: Double, recycler: ImageRecycler? = nil
     ) throws(ImageDecodingError) -> DecodedPicture {
-        let region = try JPEGRegion(buffer, limits: limits, target: target, focusX: focusX, focusY: focusY)
+        let region = try JPEGRegion(
+            buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, recycler: recycler)
         defer { wg_jpeg_decoder_close(region.decoder) }
         try readRows(region.decoder, into: region.picture.image)
         return region.picture
@@ -107,7 +108,8 @@ public enum ImageDecoder {
     /// header is read and the region chosen, with `progress` telling how far the rows
     /// have got. `bytes` is kept alive (and borrowed) by that thread until it ends.
     static func startDecodingJPEGRegion(
-        _ bytes: [UInt8], limits: DecodeLimits, target: (width: Int, height: Int), focusX: Double, focusY: Double
+        _ bytes: [UInt8], limits: DecodeLimits, target: (width: Int, height: Int), focusX: Double, focusY: Double,
+        recycler: ImageRecycler? = nil
     ) throws(ImageDecodingError) -> DecodedPicture {
         let progress = DecodeProgress()
         let prepared = DispatchSemaphore(value: 0)
@@ -117,7 +119,8 @@ public enum ImageDecoder {
                 let region: JPEGRegion
                 do throws(ImageDecodingError) {
                     region = try JPEGRegion(
-                        buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, progress: progress)
+                        buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, progress: progress,
+                        recycler: recycler)
                 } catch {
                     handoff.withLock { $0 = .failure(error) }
                     prepared.signal()
@@ -147,11 +150,12 @@ public enum ImageDecoder {
 
         init(
             _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, target: (width: Int, height: Int),
-            focusX: Double, focusY: Double, progress: DecodeProgress? = nil
+            focusX: Double, focusY: Double, progress: DecodeProgress? = nil, recycler: ImageRecycler? = nil
         ) throws(ImageDecodingError) {
             let header = try JPEGHeader(buffer, limits: limits)
             do {
-                picture = try Self.start(header, target: target, focusX: focusX, focusY: focusY, progress: progress)
+                picture = try Self.start(
+                    header, target: target, focusX: focusX, focusY: focusY, progress: progress, recycler: recycler)
             } catch {
                 wg_jpeg_decoder_close(header.decoder)
                 throw error
@@ -161,7 +165,7 @@ public enum ImageDecoder {
 
         private static func start(
             _ header: JPEGHeader, target: (width: Int, height: Int), focusX: Double, focusY: Double,
-            progress: DecodeProgress?
+            progress: DecodeProgress?, recycler: ImageRecycler?
         ) throws(ImageDecodingError) -> DecodedPicture {
             let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
             var fullWidth: UInt32 = 0
@@ -184,9 +188,14 @@ public enum ImageDecoder {
                 wg_jpeg_decoder_crop(header.decoder, &x, &columns, UInt32(y0), UInt32(y1 - y0), $0, $1)
             }
             guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
+            // libjpeg writes every pixel of the region, so recycled memory needs no clearing.
+            let (width, height) = (Int(columns), y1 - y0)
+            let image =
+                recycler.map { Image(width: width, height: height, recycling: $0) }
+                ?? Image(width: width, height: height)
             return DecodedPicture(
-                image: Image(width: Int(columns), height: y1 - y0), fullWidth: Int(fullWidth),
-                fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0, progress: progress)
+                image: image, fullWidth: Int(fullWidth), fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0,
+                progress: progress)
         }
     }
 

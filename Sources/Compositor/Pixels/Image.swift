@@ -12,7 +12,7 @@ public final class Image: @unchecked Sendable {
     public let bytesPerRow: Int
     /// The first byte of the first row. Valid for the image's lifetime.
     public let pixels: UnsafeMutablePointer<UInt8>
-    private let memory: ZeroedMemory
+    private let memory: PixelMemory
 
     /// Bytes per pixel of every image.
     public static let channels = 4
@@ -20,16 +20,28 @@ public final class Image: @unchecked Sendable {
     /// A fully transparent image. Traps only on a negative or overflowing size: callers
     /// check requested sizes (see `ImageSizeLimits`) before asking for an image.
     public init(width: Int, height: Int) {
+        (self.width, self.height, self.bytesPerRow) = (width, height, Self.rowBytes(width: width, height: height))
+        // Already zero (transparent), and aligned so a row's start is on a cache line.
+        memory = PixelMemory(byteCount: max(bytesPerRow * height, 1))
+        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(bytesPerRow * height, 1))
+    }
+
+    /// An image whose pixels are undefined (perhaps another image's, gone): for code
+    /// that writes every pixel before reading any. Its memory comes from `recycler` when
+    /// it has a block to spare, and goes back to it when the image is released.
+    public init(width: Int, height: Int, recycling recycler: ImageRecycler) {
+        (self.width, self.height, self.bytesPerRow) = (width, height, Self.rowBytes(width: width, height: height))
+        memory = PixelMemory(byteCount: max(bytesPerRow * height, 1), recycling: recycler)
+        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(bytesPerRow * height, 1))
+    }
+
+    /// Bytes per row, after checking the whole image's size.
+    private static func rowBytes(width: Int, height: Int) -> Int {
         precondition(width >= 0 && height >= 0, "image size must not be negative")
         let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: Image.channels)
-        let (byteCount, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        let (_, overflow) = rowBytes.multipliedReportingOverflow(by: height)
         precondition(!rowOverflow && !overflow, "image size overflows")
-        self.width = width
-        self.height = height
-        self.bytesPerRow = rowBytes
-        // Already zero (transparent), and aligned so a row's start is on a cache line.
-        memory = ZeroedMemory(byteCount: max(byteCount, 1))
-        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
+        return rowBytes
     }
 
     /// The first byte of row `y`.

@@ -16,10 +16,14 @@ public struct Renderer: Sendable {
     /// Dither whole-canvas layers when quantising them, so smooth shades show no 8-bit
     /// bands. Off rounds instead: PNGs about a tenth smaller, at the risk of faint bands.
     public var dithers: Bool
+    /// Where scaled pictures get their memory, for renders in a batch (see
+    /// `ImageRecycler`); nil makes each one fresh.
+    public var recycler: ImageRecycler?
 
-    public init(workers: Int = Parallel.availableCores, dithers: Bool = true) {
+    public init(workers: Int = Parallel.availableCores, dithers: Bool = true, recycler: ImageRecycler? = nil) {
         self.workers = max(1, workers)
         self.dithers = dithers
+        self.recycler = recycler
     }
 
     public func render(_ scene: Scene) throws(FontError) -> Image {
@@ -109,7 +113,8 @@ public struct Renderer: Sendable {
             x: crop.x - Double(picture.offsetX), y: crop.y - Double(picture.offsetY), width: crop.width,
             height: crop.height)
         return Resampler.resample(
-            picture.image, crop: local, width: width, height: height, workers: workers, progress: picture.progress)
+            picture.image, crop: local, width: width, height: height, workers: workers, progress: picture.progress,
+            recycler: recycler)
     }
 
     private static func unitPremultiplied(_ color: Color) -> SIMD4<Float> {

@@ -24,13 +24,18 @@ public enum Resampler {
     ///
     /// With `progress`, `source` is still being decoded, top to bottom: each output row
     /// is made as soon as the rows it needs arrive. If decoding fails the result is not
-    /// to be used (the decoder's `finish` throws).
+    /// to be used (the decoder's `finish` throws). With `recycler`, the result's memory
+    /// may be an earlier image's (every pixel is overwritten).
     public static func resample(
         _ source: Image, crop: SourceRect, width: Int, height: Int,
-        workers: Int = Parallel.availableCores, progress: DecodeProgress? = nil
+        workers: Int = Parallel.availableCores, progress: DecodeProgress? = nil, recycler: ImageRecycler? = nil
     ) -> Image {
-        let output = Image(width: width, height: height)
-        guard width > 0, height > 0, source.width > 0, source.height > 0 else { return output }
+        guard width > 0, height > 0, source.width > 0, source.height > 0 else {
+            return Image(width: width, height: height)
+        }
+        // Every output row is written below, so recycled memory needs no clearing.
+        let output =
+            recycler.map { Image(width: width, height: height, recycling: $0) } ?? Image(width: width, height: height)
         if let x = exactOffset(crop.x, crop.width, width), let y = exactOffset(crop.y, crop.height, height) {
             copy(source, x: x, y: y, into: output, progress: progress)
             return output
