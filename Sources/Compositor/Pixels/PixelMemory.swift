@@ -86,8 +86,10 @@ struct MappedBlock: @unchecked Sendable {
 ///
 /// A batch of cards makes the same few large buffers once per card (the decoded
 /// picture, the scaled picture that becomes the card). Fresh, each costs the kernel
-/// page faults and a zero-fill the next stage overwrites at once: 9 % of `wallgen
-/// terms`' time, measured. Taken from here they cost neither. A recycled image holds
+/// page faults and a zero-fill the next stage overwrites at once (9 % of `wallgen
+/// terms`' samples were the kernel zeroing pages). Taken from here they cost neither:
+/// the batch's system time halves, though much of that comes back as cache misses,
+/// since a reused block is cold where a fresh page was just zeroed. A recycled image holds
 /// whatever its last user left, so only code that writes every pixel asks for one
 /// (`Image(width:height:recycling:)`). Keeps at most `capacity` blocks; more are unmapped.
 public final class ImageRecycler: @unchecked Sendable {
