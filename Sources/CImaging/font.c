@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -115,6 +116,11 @@ wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_fon
 wg_status wg_font_open_file(const char *path, long face_index, wg_font **out, char *message,
                             size_t capacity) {
     *out = NULL;
+    struct stat status;
+    if (stat(path, &status) == 0 && status.st_size == 0) {
+        wg_set_message(message, capacity, "the font file is empty");
+        return WG_ERROR_FORMAT;
+    }
     FT_Error error;
     wg_font *font = wg_font_start(&error);
     if (font == NULL) return wg_font_fail(error, "cannot start FreeType", message, capacity);

@@ -63,15 +63,15 @@ enum PipelineSteps {
         }
     }
 
+    /// The font file at `path`, which FreeType reads itself: a missing, unreadable,
+    /// folder or oversized path fails as any input file would, the rest as a font.
     static func openFont(_ path: String, _ origin: InputOrigin) throws(PipelineError) -> Font {
-        let size: Int
         do {
-            size = try FileReader.checkReadable(path)
+            try FileReader.checkReadable(path)
         } catch {
             throw origin.error(path, .file(error))
         }
-        do throws(FontError) {
-            guard size > 0 else { throw .unusable(reason: "the font file is empty") }
+        do {
             return try Font(path: path, label: path)
         } catch {
             throw origin.error(path, .font(error))

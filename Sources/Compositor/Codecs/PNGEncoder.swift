@@ -46,8 +46,8 @@ public struct PNGEncodingOptions: Sendable, Equatable {
 /// Rows are filtered on every core, then cut into bands of a fixed number of rows,
 /// each deflated on its own (by `RunLengthDeflate`, or by libdeflate, see
 /// CImaging/deflate_band.c) and joined into one zlib stream. The band size never
-/// depends on the number of threads, so the bytes are the
-/// same on any machine and any `--jobs`.
+/// depends on the number of threads, so the bytes are the same on any machine and any
+/// `--jobs`.
 public enum PNGEncoder {
     /// Rows per deflate band.
     static let bandRows = 128

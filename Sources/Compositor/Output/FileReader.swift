@@ -36,12 +36,9 @@ public enum FileReader {
     }
 
     /// Throws what `read` would for a missing, unreadable, folder or oversized `path`,
-    /// without reading it: for files a library then opens by name. Returns the size.
-    @discardableResult
-    public static func checkReadable(_ path: String, maxBytes: Int = 512 << 20) throws(FileError) -> Int {
-        let (descriptor, size) = try openFile(path, maxBytes: maxBytes)
-        close(descriptor)
-        return size
+    /// without reading it: for files a library then opens by name.
+    public static func checkReadable(_ path: String, maxBytes: Int = 512 << 20) throws(FileError) {
+        close(try openFile(path, maxBytes: maxBytes).descriptor)
     }
 
     /// An open descriptor for `path` and the file's size, once it is known to be a file

@@ -26,8 +26,7 @@ private final class FontCache: @unchecked Sendable {
         lock.withLock {
             if let known = fonts[path] { return known }
             // Opened by name: FreeType reads only what it uses of fonts that can be tens of megabytes.
-            let size = (try? FileReader.checkReadable(path)) ?? 0
-            let font = size > 0 ? try? Font(path: path, label: path) : nil
+            let font = (try? FileReader.checkReadable(path)).flatMap { _ in try? Font(path: path, label: path) }
             fonts[path] = font
             return font
         }
