@@ -1,11 +1,12 @@
 // Deflate for one band of a PNG's filtered rows, by libdeflate, made joinable.
 //
 // PNG wants a single zlib stream, and wallgen compresses bands of rows on separate
-// threads. libdeflate (much smaller output than zlib for the same time, see README)
-// only writes complete streams: its last block is marked final. A band that is not the
-// image's last is therefore walked block by block to find that mark (a deflate stream
-// gives no other way to find where its last block starts), the mark is cleared, and an
-// empty stored block is appended after the end-of-block code. That block, as in a zlib
+// threads. libdeflate (at its level 10, files 7 % smaller than zlib's level 9 writes,
+// in a fifth of the time; see README) only writes complete streams: its last block is
+// marked final. A band that is not the image's last is therefore walked block by block
+// to find that mark (a deflate stream gives no other way to find where its last block
+// starts), the mark is cleared, and an empty stored block is appended after the
+// end-of-block code. That block, as in a zlib
 // sync flush, ends on a byte boundary, so the next band's stream follows directly.
 // libdeflate has no preset dictionary; each band's first rows cost a little more (0.4 %
 // on a phone card at level 10, measured): filtered rows rarely repeat across 128 rows.

@@ -189,12 +189,9 @@ public enum ImageDecoder {
             }
             guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
             // libjpeg writes every pixel of the region, so recycled memory needs no clearing.
-            let (width, height) = (Int(columns), y1 - y0)
-            let image =
-                recycler.map { Image(width: width, height: height, recycling: $0) }
-                ?? Image(width: width, height: height)
             return DecodedPicture(
-                image: image, fullWidth: Int(fullWidth), fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0,
+                image: Image(width: Int(columns), height: y1 - y0, recycling: recycler), fullWidth: Int(fullWidth),
+                fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0,
                 progress: progress)
         }
     }

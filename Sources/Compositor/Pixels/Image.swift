@@ -26,12 +26,14 @@ public final class Image: @unchecked Sendable {
         pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(bytesPerRow * height, 1))
     }
 
-    /// An image whose pixels are undefined (perhaps another image's, gone): for code
-    /// that writes every pixel before reading any. Its memory comes from `recycler` when
-    /// it has a block to spare, and goes back to it when the image is released.
-    public init(width: Int, height: Int, recycling recycler: ImageRecycler) {
+    /// With a `recycler`, an image whose pixels are undefined (perhaps another image's,
+    /// gone): for code that writes every pixel before reading any. Its memory comes from
+    /// `recycler` when it has a block to spare, and goes back to it when the image is
+    /// released. Without one, the same as `init(width:height:)`.
+    public init(width: Int, height: Int, recycling recycler: ImageRecycler?) {
         (self.width, self.height, self.bytesPerRow) = (width, height, Self.rowBytes(width: width, height: height))
-        memory = PixelMemory(byteCount: max(bytesPerRow * height, 1), recycling: recycler)
+        let byteCount = max(bytesPerRow * height, 1)
+        memory = recycler.map { PixelMemory(byteCount: byteCount, recycling: $0) } ?? PixelMemory(byteCount: byteCount)
         pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(bytesPerRow * height, 1))
     }
 

@@ -34,8 +34,7 @@ public enum Resampler {
             return Image(width: width, height: height)
         }
         // Every output row is written below, so recycled memory needs no clearing.
-        let output =
-            recycler.map { Image(width: width, height: height, recycling: $0) } ?? Image(width: width, height: height)
+        let output = Image(width: width, height: height, recycling: recycler)
         if let x = exactOffset(crop.x, crop.width, width), let y = exactOffset(crop.y, crop.height, height) {
             copy(source, x: x, y: y, into: output, progress: progress)
             return output
