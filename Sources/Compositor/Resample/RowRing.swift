@@ -9,6 +9,8 @@ extension Resampler {
         /// `horizontal.weights` as floats, and paired for `ConvolutionLoops.horizontal`.
         let horizontalWeights: [Float]
         let pairedWeights: [SIMD8<Float>]
+        /// `horizontal.tapRange`: the source columns every row's filtering converts.
+        let columns: ClosedRange<Int>
         let kernels: any KernelSet.Type
     }
 
@@ -88,7 +90,7 @@ extension Resampler {
                             plan.source.row(sourceRow), into: row, outputCount: horizontal.outputCount,
                             firstSource: firstSource.baseAddress!, weights: weights.baseAddress!,
                             pairedWeights: pairedWeights.baseAddress!, tapCount: horizontal.tapCount,
-                            scratch: scratch, columns: horizontal.tapRange)
+                            scratch: scratch, columns: plan.columns)
                     }
                 }
             }
