@@ -19,31 +19,25 @@ public final class Image: @unchecked Sendable {
 
     /// A fully transparent image. Traps only on a negative or overflowing size: callers
     /// check requested sizes (see `ImageSizeLimits`) before asking for an image.
-    public init(width: Int, height: Int) {
-        (self.width, self.height, self.bytesPerRow) = (width, height, Self.rowBytes(width: width, height: height))
-        // Already zero (transparent), and aligned so a row's start is on a cache line.
-        memory = PixelMemory(byteCount: max(bytesPerRow * height, 1))
-        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(bytesPerRow * height, 1))
+    public convenience init(width: Int, height: Int) {
+        self.init(width: width, height: height, recycling: nil)
     }
 
     /// With a `recycler`, an image whose pixels are undefined (perhaps another image's,
     /// gone): for code that writes every pixel before reading any. Its memory comes from
     /// `recycler` when it has a block to spare, and goes back to it when the image is
-    /// released. Without one, the same as `init(width:height:)`.
+    /// released. Without one, the same as `init(width:height:)`: fresh memory, already
+    /// zero (transparent). Either way a row's start is on a cache line.
     public init(width: Int, height: Int, recycling recycler: ImageRecycler?) {
-        (self.width, self.height, self.bytesPerRow) = (width, height, Self.rowBytes(width: width, height: height))
-        let byteCount = max(bytesPerRow * height, 1)
-        memory = recycler.map { PixelMemory(byteCount: byteCount, recycling: $0) } ?? PixelMemory(byteCount: byteCount)
-        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(bytesPerRow * height, 1))
-    }
-
-    /// Bytes per row, after checking the whole image's size.
-    private static func rowBytes(width: Int, height: Int) -> Int {
         precondition(width >= 0 && height >= 0, "image size must not be negative")
         let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: Image.channels)
-        let (_, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        let (byteCount, overflow) = rowBytes.multipliedReportingOverflow(by: height)
         precondition(!rowOverflow && !overflow, "image size overflows")
-        return rowBytes
+        self.width = width
+        self.height = height
+        self.bytesPerRow = rowBytes
+        memory = PixelMemory(byteCount: max(byteCount, 1), recycling: recycler)
+        pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
     }
 
     /// The first byte of row `y`.

@@ -19,16 +19,11 @@ struct PixelMemory: ~Copyable {
 
     static let hugePage = 2 << 20
 
-    /// Zero-filled memory.
-    init(byteCount: Int) {
-        self.init(fresh: byteCount, returningTo: nil)
-    }
-
-    /// A block `recycler` kept, contents as its last image left them, if it has one large
-    /// enough; otherwise fresh zeroed memory. Either way, large blocks go back to
-    /// `recycler` when released.
-    init(byteCount: Int, recycling recycler: ImageRecycler) {
-        if byteCount >= Self.hugePage, let kept = recycler.take(byteCount: byteCount) {
+    /// Fresh, zero-filled memory; or, with a `recycler` that kept a block large enough,
+    /// that block, its contents as its last image left them. Large blocks go back to
+    /// `recycler`, if any, when released.
+    init(byteCount: Int, recycling recycler: ImageRecycler?) {
+        if byteCount >= Self.hugePage, let kept = recycler?.take(byteCount: byteCount) {
             self.init(bytes: kept.aligned, block: kept, allocated: nil, recycler: recycler)
         } else {
             self.init(fresh: byteCount, returningTo: recycler)
