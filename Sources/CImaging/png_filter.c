@@ -7,7 +7,6 @@
 
 static inline int wg_abs(int value) { return value < 0 ? -value : value; }
 
-
 // One loop per filter type, so each is a plain loop the compiler can vectorise
 // (a switch inside the loop would stop it). The first `bpp` bytes have no left
 // neighbour; a missing row above counts as zeros.
