@@ -86,6 +86,7 @@ let package = Package(
             name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
+        .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",

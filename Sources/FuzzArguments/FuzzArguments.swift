@@ -9,7 +9,7 @@ func parse(_ bytes: [UInt8]) {
     let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
     }
-    _ = try? Command.parse(arguments, today: CivilDate(year: 2026, month: 11, day: 29)!)
+    _ = try? Invocation.parse(arguments, today: CivilDate(year: 2026, month: 11, day: 29)!)
 }
 
 #if FUZZING

@@ -4,35 +4,32 @@ import Foundation
 /// A validated `wallgen almanac` request.
 public struct AlmanacRequest: Equatable {
     var year: Int
-    var zone: TimeZone
+    var zone: NamedZone
     var json: Bool
 }
 
 /// `wallgen almanac`: the 24 terms of a year, to the second, in a time zone.
 enum AlmanacCommand {
-    static let specs: [OptionSpec] = [
-        OptionSpec(long: "year", short: "y", valueName: "year", help: ["The year, 1900 to 2100. (default: this year)"]),
-        ZoneOption.spec,
-        OptionSpec(long: "json", short: nil, valueName: nil, help: ["A JSON array instead of a table."]),
-        CommonOptions.help,
-    ]
+    static let year = Option("year", short: "y", .year, help: "The year, 1900 to 2100.", defaultText: "this year")
+    static let json = Flag("json", help: "A JSON array instead of a table.")
+
+    static let options: [any OptionDeclaration] = [year, TermOptions.zone, json] + CommonOptions.everywhere
 
     static func validate(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> AlmanacRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
-        let zone = try ZoneOption.parse(parsed.values["tz"])
-        let year = try ZoneOption.year(parsed.values["year"]) ?? today.year
-        return AlmanacRequest(year: year, zone: zone, json: parsed.flags.contains("json"))
+        return AlmanacRequest(
+            year: parsed[year] ?? today.year, zone: parsed[required: TermOptions.zone], json: parsed.has(json))
     }
 
     static func run(_ request: AlmanacRequest) -> ExitCode {
         let instants: [SolarTermInstant]
         do {
-            instants = try SolarTermCalendar.instants(inYear: request.year, zone: request.zone)
+            instants = try SolarTermCalendar.instants(inYear: request.year, zone: request.zone.zone)
         } catch {
-            WallgenCLI.report("Error: \(error)")
+            Console.report("Error: \(error)")
             return .usage
         }
-        print(request.json ? json(instants, request.zone) : table(instants, request))
+        Console.print(request.json ? json(instants, request.zone.zone) : table(instants, request))
         return .success
     }
 
@@ -49,8 +46,8 @@ enum AlmanacCommand {
         let entries = instants.map { instant in
             Entry(
                 name: instant.term.name, pinyin: instant.term.pinyin, english: instant.term.englishName,
-                longitude: instant.term.longitude, utc: ZoneOption.utcStamp(instant.instant),
-                local: ZoneOption.localStamp(instant.instant, in: zone))
+                longitude: instant.term.longitude, utc: ISOStamp.utcStamp(instant.instant),
+                local: ISOStamp.localStamp(instant.instant, in: zone))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -58,10 +55,10 @@ enum AlmanacCommand {
     }
 
     static func table(_ instants: [SolarTermInstant], _ request: AlmanacRequest) -> String {
-        var lines = ["二十四節氣 \(request.year), \(request.zone.identifier)"]
+        var lines = ["二十四節氣 \(request.year), \(request.zone.name)"]
         for instant in instants {
             let term = instant.term
-            let stamp = ZoneOption.localStamp(instant.instant, in: request.zone)
+            let stamp = ISOStamp.localStamp(instant.instant, in: request.zone.zone)
             let when = stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(8) + " " + stamp.dropFirst(19)
             let longitude = String(repeating: " ", count: 3 - String(term.longitude).count) + "\(term.longitude)°"
             lines.append(

@@ -10,101 +10,143 @@ public enum Command {
     case terms(TermsRequest)
     case almanac(AlmanacRequest)
     case devices
+    case completions(Shell)
+    case manual
     case help(String)
     case version
+}
 
-    /// Words that name a command rather than the default wallpaper.
-    static let names = ["almanac", "devices", "help", "term", "terms"]
+/// A parsed command line: the command and the options every command takes.
+public struct Invocation {
+    public let command: Command
+    let verbose: Bool
+    let quiet: Bool
 
-    public static func parse(_ arguments: [String], today: CivilDate) throws(UsageError) -> Command {
-        let rest = Array(arguments.dropFirst())
-        switch arguments.first {
-        case "devices":
-            guard rest.isEmpty else { throw UsageError("'devices' takes no arguments") }
-            return .devices
-        case "help":
-            switch rest.first {
-            case "term": return .help(Help.term)
-            case "terms": return .help(Help.terms)
-            case "almanac": return .help(Help.almanac)
-            default: return .help(Help.wallpaper)
-            }
-        case "term":
-            let parsed = try ArgumentParser.parse(rest, options: TermOptions.termSpecs)
-            if parsed.flags.contains("help") { return .help(Help.term) }
-            return .term(try TermOptions.validateTerm(parsed))
-        case "terms":
-            let parsed = try ArgumentParser.parse(rest, options: TermOptions.termsSpecs)
-            if parsed.flags.contains("help") { return .help(Help.terms) }
-            return .terms(try TermOptions.validateTerms(parsed))
-        case "almanac":
-            let parsed = try ArgumentParser.parse(rest, options: AlmanacCommand.specs)
-            if parsed.flags.contains("help") { return .help(Help.almanac) }
-            return .almanac(try AlmanacCommand.validate(parsed, today: today))
-        default:
-            let parsed = try ArgumentParser.parse(arguments, options: WallpaperOptions.specs)
-            if parsed.flags.contains("help") { return .help(Help.wallpaper) }
-            if parsed.flags.contains("version") { return .version }
-            return .wallpaper(try WallpaperOptions.validate(parsed, today: today))
+    /// Parses and validates, never runs. `today` decides the default season.
+    public static func parse(_ arguments: [String], today: CivilDate) throws(UsageError) -> Invocation {
+        // --verbose and --quiet may also come before the command's name (`wallgen --verbose terms`).
+        let leading = arguments.prefix { word in
+            CommonOptions.leading.contains { $0.flagName == word || $0.short.map { "-\($0)" } == word }
         }
+        let words = arguments.dropFirst(leading.count)
+        let name = words.first.flatMap { CommandCatalog.named($0)?.name }
+        if name == "help" {
+            return Invocation(command: try helpCommand(Array(words.dropFirst())), verbose: false, quiet: false)
+        }
+        let declaration = name.flatMap(CommandCatalog.named) ?? CommandCatalog.wallpaper
+        let rest = Array(leading) + (name == nil ? words : words.dropFirst())
+        let parsed = try ArgumentParser.parse(rest, options: declaration.options)
+        let verbose = parsed.has(CommonOptions.verbose)
+        let quiet = parsed.has(CommonOptions.quiet)
+        func invocation(_ command: Command) -> Invocation {
+            Invocation(command: command, verbose: verbose, quiet: quiet)
+        }
+        if parsed.has(CommonOptions.help) { return invocation(.help(HelpPage.text(for: declaration))) }
+        switch name {
+        case "term": return invocation(.term(try TermOptions.validateTerm(parsed)))
+        case "terms": return invocation(.terms(try TermOptions.validateTerms(parsed)))
+        case "almanac": return invocation(.almanac(try AlmanacCommand.validate(parsed, today: today)))
+        case "devices":
+            try CommonOptions.rejectExtra(parsed.positionals)
+            return invocation(.devices)
+        case "completions": return invocation(.completions(try Shell.named(parsed.positionals)))
+        case "man":
+            try CommonOptions.rejectExtra(parsed.positionals)
+            return invocation(.manual)
+        default:
+            if parsed.has(WallpaperOptions.version) { return invocation(.version) }
+            return invocation(.wallpaper(try WallpaperOptions.validate(parsed, today: today)))
+        }
+    }
+
+    /// `wallgen help [COMMAND]`.
+    private static func helpCommand(_ words: [String]) throws(UsageError) -> Command {
+        guard let word = words.first else { return .help(HelpPage.text(for: CommandCatalog.wallpaper)) }
+        guard words.count == 1, let declaration = CommandCatalog.named(word) else {
+            let suggestion = closest(to: word, in: CommandCatalog.names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(
+                "'help' knows no command '\(words.joined(separator: " "))'\(suggestion); the commands are \(listed(CommandCatalog.names))"
+            )
+        }
+        return .help(HelpPage.text(for: declaration))
     }
 }
 
 /// Runs one invocation and returns its exit status. Every failure becomes one line on
 /// standard error that names the flag or file and what is wrong.
 public enum WallgenCLI {
+    public static let version = "wallgen 0.2.0"
+
     public static func run(_ arguments: [String]) -> ExitCode {
-        // --verbose works with every command: stage times and peak memory on stderr.
-        let verbose = arguments.contains("--verbose")
-        let status = run(arguments.filter { $0 != "--verbose" }, verbose: verbose)
-        if verbose, let peak = PeakMemory.megabytes {
-            report("wallgen: peak memory \(String(format: "%.1f", peak)) MB")
+        Console.guardStandardOutput()
+        let invocation: Invocation
+        do {
+            invocation = try Invocation.parse(arguments, today: CivilDate.today())
+        } catch {
+            let name = arguments.first.flatMap { CommandCatalog.named($0)?.name }
+            let topic = name.map { "wallgen \($0) --help" } ?? "wallgen --help"
+            Console.report("Error: \(error.message)\nRun '\(topic)' for usage.")
+            return .usage
+        }
+        var status = run(invocation)
+        if let failure = Console.outputError {
+            Console.report("Error: cannot write to standard output: \(failure)")
+            if status == .success { status = .ioError }
+        }
+        if invocation.verbose, let peak = PeakMemory.megabytes {
+            Console.report("wallgen: peak memory \(String(format: "%.1f", peak)) MB")
         }
         return status
     }
 
-    static func run(_ arguments: [String], verbose: Bool) -> ExitCode {
-        let command: Command
-        do {
-            command = try Command.parse(arguments, today: CivilDate.today())
-        } catch {
-            let topic =
-                ["term", "terms", "almanac"].contains(arguments.first ?? "")
-                ? "wallgen \(arguments[0]) --help" : "wallgen --help"
-            report("Error: \(error.message)\nRun '\(topic)' for usage.")
-            return .usage
-        }
-        switch command {
-        case .help(let text):
-            print(text)
-        case .version:
-            print(Help.version)
-        case .devices:
-            print(Help.devices)
-        case .wallpaper(let request):
-            return WallpaperCommand.run(request, verbose: verbose)
-        case .term(let request):
-            return TermCommand.run(request, verbose: verbose)
-        case .terms(let request):
-            return TermsCommand.run(request)
-        case .almanac(let request):
-            return AlmanacCommand.run(request)
+    static func run(_ invocation: Invocation) -> ExitCode {
+        let output = StatusOutput(verbose: invocation.verbose, quiet: invocation.quiet)
+        switch invocation.command {
+        case .help(let text): Console.print(text)
+        case .version: Console.print(version)
+        case .devices: Console.print(DevicesTable.text)
+        case .completions(let shell): Console.print(Completions.script(for: shell))
+        case .manual: Console.print(ManPage.text(version: version))
+        case .wallpaper(let request): return WallpaperCommand.run(request, output)
+        case .term(let request): return TermCommand.run(request, output)
+        case .terms(let request): return TermsCommand.run(request, output)
+        case .almanac(let request): return AlmanacCommand.run(request)
         }
         return .success
     }
 
-    static func report(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-
+    /// Megabytes as 10^6 bytes (kB as 10^3), as file managers and the README count them.
     static func formatBytes(_ count: Int) -> String {
-        count >= 1 << 20
-            ? String(format: "%.1f MB", Double(count) / 1_048_576)
-            : String(format: "%.0f KB", Double(count) / 1024)
+        count >= 1_000_000
+            ? String(format: "%.2f MB", Double(count) / 1e6)
+            : String(format: "%.0f kB", Double(count) / 1e3)
     }
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// What a command says on standard error besides errors: the "Wrote …" line (not
+/// with --quiet) and stage times (with --verbose).
+struct StatusOutput {
+    let verbose: Bool
+    let quiet: Bool
+
+    func status(_ line: String) {
+        if !quiet { Console.report(line) }
+    }
+}
+
+/// The `wallgen devices` table.
+enum DevicesTable {
+    static var text: String {
+        let rows = DevicePreset.all.map { preset in
+            let name = preset.name.padding(to: 20)
+            let size = "\(preset.width)x\(preset.height)".padding(to: 11)
+            return "  \(name)\(size)\(preset.note)"
+        }
+        return (["DEVICES (use with --device):"] + rows).joined(separator: "\n")
     }
 }
 
@@ -114,6 +156,8 @@ enum SingleOutput {
     /// to a terminal, or a file whose folder is missing.
     static func precheck(_ target: OutputTarget) -> (String, ExitCode)? {
         switch target {
+        case .standardOutput where Console.isOutputClosed:
+            return ("-o -: standard output is closed; give a file name", .ioError)
         case .standardOutput where isatty(STDOUT_FILENO) != 0:
             return ("-o - would write PNG data to the terminal; redirect it (> file.png) or give a file name", .usage)
         case .standardOutput:
@@ -141,17 +185,18 @@ enum SingleOutput {
 
     static func write(_ png: [UInt8], to target: OutputTarget) throws(FileError) {
         switch target {
-        case .standardOutput: try AtomicFileWriter.writeAll(png, to: STDOUT_FILENO, path: "standard output")
+        case .standardOutput: try Console.standardOutputBytes(png)
         case .file(let path): try AtomicFileWriter.write(png, to: path)
         }
     }
 
-    /// Runs `make`, writes its PNG and reports; `describe` gives the success line's subject.
+    /// Runs `make`, writes its PNG and reports; `subject` names what was made in the status line.
     static func run(
-        _ target: OutputTarget, subject: String, verbose: Bool, _ make: () throws(PipelineError) -> RenderedImage
+        _ target: OutputTarget, subject: String, _ output: StatusOutput,
+        _ make: () throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
         if let (message, code) = precheck(target) {
-            WallgenCLI.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
+            Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
             return code
         }
         let clock = ContinuousClock()
@@ -159,22 +204,21 @@ enum SingleOutput {
         do {
             let rendered = try make()
             try write(rendered.png, to: target)
-            if verbose { WallgenCLI.report(Self.describe(rendered.timings)) }
-            if case .file(let path) = target {
-                print(
-                    "Wrote \(path): \(subject), \(rendered.image.width)x\(rendered.image.height), "
-                        + "\(WallgenCLI.formatBytes(rendered.png.count)) in "
-                        + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
-            }
+            if output.verbose { Console.report(Self.describe(rendered.timings)) }
+            let place = if case .file(let path) = target { path } else { "standard output" }
+            output.status(
+                "Wrote \(place): \(subject), \(rendered.image.width)x\(rendered.image.height), "
+                    + "\(WallgenCLI.formatBytes(rendered.png.count)) in "
+                    + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
             return .success
         } catch let error as PipelineError {
-            WallgenCLI.report("Error: \(ErrorReport.message(for: error))")
+            Console.report("Error: \(ErrorReport.message(for: error))")
             return ErrorReport.exitCode(for: error)
         } catch let error as FileError {
-            WallgenCLI.report("Error: --output: \(error)")
+            Console.report("Error: --output: \(error)")
             return error.exitCode
         } catch {
-            WallgenCLI.report("Error: \(error)")
+            Console.report("Error: \(error)")
             return .software
         }
     }

@@ -1,5 +1,5 @@
 /// wallgen's exit statuses, from BSD's sysexits so scripts can tell causes apart.
-public enum ExitCode: Int32 {
+public enum ExitCode: Int32, CaseIterable, Sendable {
     case success = 0
     /// A flag, value or command is wrong.
     case usage = 64
@@ -15,4 +15,18 @@ public enum ExitCode: Int32 {
     case cannotCreate = 73
     /// Writing failed part-way (disk full, I/O error); nothing was left behind.
     case ioError = 74
+
+    /// What the status means, as help and the manual list it.
+    var meaning: String {
+        switch self {
+        case .success: "done"
+        case .usage: "bad usage: a flag, value or command is wrong"
+        case .dataError: "an input file is not a usable picture or font, or a text cannot be drawn"
+        case .noInput: "an input file is missing or unreadable"
+        case .software: "internal error"
+        case .bundledDataMissing: "wallgen's bundled pictures or fonts are missing"
+        case .cannotCreate: "the output cannot be created"
+        case .ioError: "writing failed (disk full, I/O error, a closed standard output)"
+        }
+    }
 }

@@ -3,10 +3,10 @@ import Designs
 
 /// `wallgen term NAME`: one solar-term card.
 enum TermCommand {
-    static func run(_ request: TermRequest, verbose: Bool) -> ExitCode {
-        for warning in request.warnings { WallgenCLI.report(warning) }
+    static func run(_ request: TermRequest, _ output: StatusOutput) -> ExitCode {
+        for warning in request.warnings { Console.report(warning) }
         let term = request.spec.term
-        return SingleOutput.run(request.output, subject: "\(term.name) \(term.englishName)", verbose: verbose) {
+        return SingleOutput.run(request.output, subject: "\(term.name) \(term.englishName)", output) {
             () throws(PipelineError) in
             try TermCardPipeline(
                 data: try DataDirectory.locate(), renderer: Renderer(dithers: request.dithers),

@@ -26,55 +26,50 @@ public struct TermsRequest: Equatable {
 
 /// Options of `wallgen term` and `wallgen terms`.
 enum TermOptions {
-    static let language = OptionSpec(
-        long: "lang", short: nil, valueName: "zh|en",
-        help: ["Card texts in Traditional Chinese (zh) or English (en). (default: zh)"])
+    static let language = Option(
+        "lang", .choice(["zh": CardLanguage.chinese, "en": .english]),
+        help: "Card texts in Traditional Chinese (zh) or English (en).", default: .chinese, shown: "zh")
+    static let year = Option(
+        "year", short: "y", .year, help: "Print that year's exact date (1900-2100) instead of the usual days.")
+    static let zone = Option(
+        "tz", .zone,
+        help:
+            "Time zone for dates: an IANA name in any case (Asia/Tokyo), an offset (+08:00, UTC+8), UTC, or local for this machine's.",
+        default: .calendar, shown: "Asia/Taipei, UTC+8")
+    static let date = Option(
+        "date", short: "d", .date,
+        help: "Instead of a name: the term in effect on that day (the last one begun by the day's end in --tz).")
+    static let background = CommonOptions.background(replacing: "the term's picture")
+    static let title = Option("text", short: "t", .text(), help: "Your own title instead of the term's name.")
+    static let vertical = Flag("vertical", help: "Set the title top to bottom.")
+    static let output = Option(
+        "output", short: "o", .outputFile, help: "Where to write the PNG; - writes it to standard output.",
+        defaultText: "NN-name.png, as 22-dongzhi.png")
 
-    static let year = OptionSpec(
-        long: "year", short: "y", valueName: "year",
-        help: ["Print that year's exact date (1900-2100) instead of the usual days."])
+    static let termOptions: [any OptionDeclaration] =
+        [date, year, zone] + CommonOptions.canvas
+        + [language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical, output]
+        + CommonOptions.everywhere
 
-    static let termSpecs: [OptionSpec] = [
-        OptionSpec(
-            long: "date", short: "d", valueName: "yyyy-mm-dd",
-            help: [
-                "Instead of a name: the term in effect on that day (the last", "one begun by the day's end in --tz).",
-            ]),
-        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels,
-        CommonOptions.compression, CommonOptions.dither, language,
-        CommonOptions.background(replacing: "the term's picture"),
-        OptionSpec(
-            long: "text", short: "t", valueName: "text", help: ["Your own title instead of the term's name."]),
-        LabelOptions.maxCharacters, LabelOptions.strict,
-        OptionSpec(long: "vertical", short: nil, valueName: nil, help: ["Set the title top to bottom."]),
-        OptionSpec(
-            long: "output", short: "o", valueName: "file",
-            help: [
-                "Where to write the PNG; - writes it to standard output.", "(default: NN-name.png, as 22-dongzhi.png)",
-            ]),
-        CommonOptions.help,
-    ]
+    static let folder = Option(
+        "output", short: "o", .folder, help: "Folder for the cards, made if missing (its parent must exist).",
+        default: "solar-terms")
+    static let season = Option("season", short: "s", .season, help: "Only that season's six terms.")
+    static let jobs = Option(
+        "jobs", short: "j", .wholeNumber(atLeast: 1), help: "Cards rendered at once, at most the number of cores.",
+        defaultText: "the number of cores")
+    static let noGallery = Flag("no-gallery", help: "Skip contact-sheet.png and index.html.")
 
-    static let termsSpecs: [OptionSpec] = [
-        OptionSpec(
-            long: "output", short: "o", valueName: "folder",
-            help: ["Folder for the cards, made if missing (its parent must exist).", "(default: solar-terms)"]),
-        OptionSpec(long: "season", short: "s", valueName: "season", help: ["Only that season's six terms."]),
-        OptionSpec(
-            long: "jobs", short: "j", valueName: "n",
-            help: ["Cards rendered at once, at most the number of cores.", "(default: \\(Parallel.availableCores))"]),
-        year, ZoneOption.spec, CommonOptions.size, CommonOptions.device, CommonOptions.maxPixels,
-        CommonOptions.compression, CommonOptions.dither, language,
-        OptionSpec(long: "no-gallery", short: nil, valueName: nil, help: ["Skip contact-sheet.png and index.html."]),
-        CommonOptions.help,
-    ]
+    static let termsOptions: [any OptionDeclaration] =
+        [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, noGallery]
+        + CommonOptions.everywhere
 
     static func validateTerm(_ parsed: ParsedArguments) throws(UsageError) -> TermRequest {
-        let zone = try ZoneOption.parse(parsed.values["tz"])
-        let year = try ZoneOption.year(parsed.values["year"])
-        let language = try language(parsed.values["lang"])
+        let zone = parsed[required: Self.zone].zone
+        let year = parsed[year]
+        let language = parsed[required: language]
         var spec: TermCardSpec
-        switch (parsed.positionals.first, parsed.values["date"]) {
+        switch (parsed.positionals.first, parsed[date]) {
         case (_?, _?):
             throw UsageError("give a term name or --date, not both")
         case (nil, nil):
@@ -85,72 +80,55 @@ enum TermOptions {
             try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
             spec = TermCardSpec(term: try term(name), language: language)
             if let year { spec.dateText = try exactDate(spec.term, year: year, zone: zone, language) }
-        case (nil, let text?):
+        case (nil, let date?):
             guard year == nil else { throw UsageError("--date already sets the year; give one or the other") }
-            guard let date = CivilDate(iso: text) else {
-                throw UsageError("--date must be a real date as YYYY-MM-DD, got '\(text)'")
-            }
             let range = SolarTermCalendar.supportedYears
             guard let started = try? SolarTermCalendar.term(inEffectOn: date, zone: zone) else {
                 throw UsageError(
-                    "--date \(text) is outside the supported years \(range.lowerBound)-\(range.upperBound)")
+                    "--date \(date) is outside the supported years \(range.lowerBound)-\(range.upperBound)")
             }
             spec = TermCardSpec(term: started.term, language: language)
             spec.dateText = dateText(started.localDate(in: zone), language)
         }
-        (spec.width, spec.height) = try CommonOptions.canvasSize(parsed)
-        let output: OutputTarget
-        switch parsed.values["output"] {
-        case nil: output = .file(spec.term.fileStem + ".png")
-        case "-": output = .standardOutput
-        case let path?:
-            guard !path.isEmpty else { throw UsageError("--output needs a file name") }
-            output = .file(path)
-        }
-        let (title, warnings) = try LabelOptions.text(parsed)
+        let canvas = try CommonOptions.canvasSize(parsed)
+        (spec.width, spec.height) = (canvas.width, canvas.height)
+        let (title, warnings) = try LabelOptions.text(parsed, from: title)
         spec.title = title
-        spec.isVerticalTitle = parsed.flags.contains("vertical")
-        spec.backgroundPath = try CommonOptions.path(parsed.values["background"], option: "--background")
+        spec.isVerticalTitle = parsed.has(vertical)
+        spec.backgroundPath = parsed[background]
         return TermRequest(
-            spec: spec, output: output, limits: try CommonOptions.limits(parsed),
-            pngOptions: try CommonOptions.pngOptions(parsed), dithers: try CommonOptions.dithers(parsed),
-            warnings: warnings)
+            spec: spec, output: parsed[output] ?? .file(spec.term.fileStem + ".png"),
+            limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
+            dithers: parsed[required: CommonOptions.dither], warnings: warnings)
     }
 
     static func validateTerms(_ parsed: ParsedArguments) throws(UsageError) -> TermsRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
-        var terms = SolarTerm.all
-        if let name = parsed.values["season"] {
-            terms = SolarTerm.terms(of: try CommonOptions.season(named: name))
-        }
-        let (width, height) = try CommonOptions.canvasSize(parsed)
-        let language = try language(parsed.values["lang"])
-        let zone = try ZoneOption.parse(parsed.values["tz"])
-        let year = try ZoneOption.year(parsed.values["year"])
-        var jobs = Parallel.availableCores
-        if let text = parsed.values["jobs"] {
-            guard let value = Int(text), value >= 1 else {
-                throw UsageError("--jobs must be a whole number of at least 1, got '\(text)'")
-            }
-            jobs = value
-        }
-        let folder = parsed.values["output"] ?? "solar-terms"
-        guard !folder.isEmpty, folder != "-" else { throw UsageError("--output needs a folder name for 'terms'") }
+        let terms = parsed[season].map(SolarTerm.terms(of:)) ?? SolarTerm.all
+        let canvas = try CommonOptions.canvasSize(parsed)
+        let language = parsed[required: language]
+        let zone = parsed[required: Self.zone].zone
+        let folder = parsed[required: folder]
+        guard folder != "-" else { throw UsageError("--output needs a folder name for 'terms'") }
         var specs: [TermCardSpec] = []
         for term in terms {
-            var spec = TermCardSpec(term: term, width: width, height: height, language: language)
-            if let year { spec.dateText = try exactDate(term, year: year, zone: zone, language) }
+            var spec = TermCardSpec(term: term, width: canvas.width, height: canvas.height, language: language)
+            if let year = parsed[year] { spec.dateText = try exactDate(term, year: year, zone: zone, language) }
             specs.append(spec)
         }
         return TermsRequest(
-            specs: specs, folder: folder, jobs: jobs, gallery: !parsed.flags.contains("no-gallery"),
-            limits: try CommonOptions.limits(parsed), pngOptions: try CommonOptions.pngOptions(parsed),
-            dithers: try CommonOptions.dithers(parsed))
+            specs: specs, folder: folder, jobs: parsed[jobs] ?? Parallel.availableCores,
+            gallery: !parsed.has(noGallery),
+            limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
+            dithers: parsed[required: CommonOptions.dither])
     }
 
     /// A term by any of its names, or an error listing the closest ones.
     static func term(_ query: String) throws(UsageError) -> SolarTerm {
         if let term = SolarTerm.find(query) { return term }
+        if !query.isEmpty, query.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw UsageError("there is no term \(query): the terms are numbered 1-24, from 立春 (1) to 大寒 (24)")
+        }
         let key = SolarTerm.lookupKey(query)
         let ranked = SolarTerm.all.map { term in
             (term, term.lookupKeys.map { editDistance(key, $0) }.min() ?? Int.max)
@@ -176,11 +154,4 @@ enum TermOptions {
         language == .english ? date.englishText : "國曆" + date.chineseText
     }
 
-    static func language(_ text: String?) throws(UsageError) -> CardLanguage {
-        guard let text else { return .chinese }
-        guard let language = CardLanguage(rawValue: text.lowercased()) else {
-            throw UsageError("--lang must be zh or en, got '\(text)'")
-        }
-        return language
-    }
 }

@@ -5,12 +5,12 @@ import Foundation
 
 /// `wallgen terms`: a folder of term cards, a contact sheet and a gallery page.
 enum TermsCommand {
-    static func run(_ request: TermsRequest) -> ExitCode {
+    static func run(_ request: TermsRequest, _ output: StatusOutput) -> ExitCode {
         // An unusable folder is reported before any card is rendered.
         do {
             try AtomicFileWriter.prepareFolder(request.folder)
         } catch {
-            WallgenCLI.report("Error: --output: \(error)")
+            Console.report("Error: --output: \(error)")
             return error.exitCode
         }
         let batch: CardBatch
@@ -22,7 +22,7 @@ enum TermsCommand {
                 folder: request.folder,
                 jobs: request.jobs, thumbnailWidth: request.gallery ? 180 : nil)
         } catch {
-            WallgenCLI.report("Error: \(ErrorReport.message(for: error))")
+            Console.report("Error: \(ErrorReport.message(for: error))")
             return ErrorReport.exitCode(for: error)
         }
         let clock = ContinuousClock()
@@ -34,12 +34,12 @@ enum TermsCommand {
         let failures = outcomes.filter { if case .failure = $0.result { true } else { false } }
         for outcome in failures {
             if case .failure(let failure) = outcome.result {
-                WallgenCLI.report("Error: \(outcome.spec.term.fileStem) (\(outcome.spec.term.name)): \(failure)")
+                Console.report("Error: \(outcome.spec.term.fileStem) (\(outcome.spec.term.name)): \(failure)")
             }
         }
         let written = outcomes.count - failures.count
         if let first = failures.first, case .failure(let failure) = first.result {
-            WallgenCLI.report(
+            Console.report(
                 "Error: \(failures.count) of \(outcomes.count) cards failed; \(written) written to \(request.folder)"
                     + (request.gallery ? "; no contact sheet or gallery was made" : ""))
             return exitCode(for: failure)
@@ -48,12 +48,12 @@ enum TermsCommand {
             do {
                 try writeGallery(outcomes, request)
             } catch {
-                WallgenCLI.report("Error: --output: \(error)")
+                Console.report("Error: --output: \(error)")
                 return error.exitCode
             }
         }
         let extras = request.gallery ? ", contact-sheet.png and index.html" : ""
-        print(
+        output.status(
             "Wrote \(written) cards\(extras) to \(request.folder) in "
                 + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(batch.jobs) at a time)")
         return .success

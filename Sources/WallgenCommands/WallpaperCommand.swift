@@ -3,9 +3,9 @@ import Designs
 
 /// `wallgen [options]`: one season wallpaper.
 enum WallpaperCommand {
-    static func run(_ request: WallpaperRequest, verbose: Bool) -> ExitCode {
-        for warning in request.warnings { WallgenCLI.report(warning) }
-        return SingleOutput.run(request.output, subject: request.spec.labelText, verbose: verbose) {
+    static func run(_ request: WallpaperRequest, _ output: StatusOutput) -> ExitCode {
+        for warning in request.warnings { Console.report(warning) }
+        return SingleOutput.run(request.output, subject: request.spec.labelText, output) {
             () throws(PipelineError) in
             try WallpaperPipeline(
                 data: try DataDirectory.locate(), renderer: Renderer(dithers: request.dithers),

@@ -1,4 +1,5 @@
 import CImaging
+import TestSupport
 import Testing
 
 /// `wg_adler32` (32 bytes a step on AVX2 processors) against the checksum computed here

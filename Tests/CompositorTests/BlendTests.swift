@@ -1,5 +1,6 @@
 import Compositor
 import Kernels
+import TestSupport
 import Testing
 
 /// Source-over against an independent reference: `src + dst * (255 - srcA) / 255` in

@@ -1,10 +1,12 @@
 import Compositor
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct FileTests {
     @Test func writesAndReplacesAtomically() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let path = folder + "/out.png"
         try AtomicFileWriter.write([1, 2, 3], to: path)
         #expect(try FileReader.read(path) == [1, 2, 3])
@@ -17,6 +19,7 @@ import Testing
     /// know (as under /proc, size 0) or that grows is still read to its end.
     @Test func readsWholeFilesWhateverSizeTheyReport() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let bytes = (0..<200_001).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/big"))
         #expect(try FileReader.read(folder + "/big") == bytes)
@@ -32,6 +35,7 @@ import Testing
 
     @Test func missingFolderIsReportedAndNothingIsWritten() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         #expect(throws: FileError.folderMissing(path: folder + "/nope")) {
             try AtomicFileWriter.write([1], to: folder + "/nope/out.png")
         }
@@ -40,6 +44,7 @@ import Testing
 
     @Test func folderInTheWayIsReported() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         try FileManager.default.createDirectory(atPath: folder + "/out.png", withIntermediateDirectories: false)
         #expect(throws: FileError.isDirectory(path: folder + "/out.png")) {
             try AtomicFileWriter.write([1], to: folder + "/out.png")
@@ -59,6 +64,7 @@ import Testing
 
     @Test func readingReportsMissingFilesAndFolders() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         #expect(throws: FileError.notFound(path: folder + "/x.jpg")) { try FileReader.read(folder + "/x.jpg") }
         #expect(throws: FileError.isDirectory(path: folder)) { try FileReader.read(folder) }
     }

@@ -1,5 +1,6 @@
 import Compositor
 import Kernels
+import TestSupport
 import Testing
 
 /// Every compiled copy of the pixel loops gives the same bytes as the portable copy.

@@ -1,5 +1,6 @@
 import CZlib
 import Compositor
+import TestSupport
 import Testing
 
 /// The zlib stream inside wallgen's PNGs, checked with zlib itself rather than with the

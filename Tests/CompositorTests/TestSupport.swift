@@ -1,22 +1,10 @@
 import Compositor
 import Foundation
+import TestSupport
 
 /// The repository's root folder, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-/// Seeded generator, so every "random" test sees the same pixels on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A valid premultiplied pixel (every colour at most its alpha).
 func randomPixel(_ random: inout SplitMix64) -> PremultipliedPixel {
@@ -52,13 +40,6 @@ func solidImage(width: Int, height: Int, _ pixel: PremultipliedPixel) -> Image {
 /// The bundled display font.
 func bundledFont() throws -> Font {
     try Font(data: FileReader.read(repositoryRoot + "/fonts/Comfortaa-Bold.ttf"), label: "Comfortaa")
-}
-
-/// A fresh empty folder for a test's files.
-func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "wallgen-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
 }
 
 func filesIn(_ folder: String) -> [String] {

@@ -1,9 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct AlmanacCommandTests {
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["almanac", "--year", "2021", "--json"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let entries = try #require(
@@ -23,7 +25,7 @@ import Testing
     }
 
     @Test func tableListsTheYearInTheZone() throws {
-        let result = try launch(["almanac", "-y", "2026", "--tz", "Europe/Paris"], in: try temporaryFolder())
+        let result = try withTemporaryFolder { try launch(["almanac", "-y", "2026", "--tz", "Europe/Paris"], in: $0) }
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 25 && lines[0].contains("2026") && lines[0].contains("Europe/Paris"))
@@ -33,6 +35,7 @@ import Testing
 
     @Test func badYearsAndZonesAreRefused() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let early = try launch(["almanac", "--year", "1899"], in: folder)
         #expect(early.status == 64 && early.standardError.contains("outside the supported years 1900-2100"))
         let zone = try launch(["almanac", "--tz", "Mars/Olympus"], in: folder)
@@ -44,6 +47,7 @@ import Testing
     /// The card of the term in effect on a day, with that term's exact date.
     @Test func termInEffectOnADate() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["term", "--date", "2026-11-29", "--size", "117x253"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(filesIn(folder) == ["20-xiaoxue.png"])

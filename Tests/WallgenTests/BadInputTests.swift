@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every kind of bad input gets one clear line naming the flag or file, its documented
@@ -50,6 +51,7 @@ import Testing
     /// Input files: missing, empty, truncated, not an image, too large, a folder.
     @Test func badBackgroundsAndFonts() throws {
         let inputs = try temporaryFolder()
+        defer { removeTemporaryFolder(inputs) }
         try Data().write(to: URL(fileURLWithPath: inputs + "/empty.jpg"))
         try Data("just some text\n".utf8).write(to: URL(fileURLWithPath: inputs + "/notes.png"))
         let smallWallpaper = try launch(["-s", "winter", "--size", "64x64", "--label", "off", "-o", "-"], in: inputs)
@@ -97,6 +99,7 @@ import Testing
 
     @Test func unwritableOutputs() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         try FileManager.default.createDirectory(atPath: folder + "/taken.png", withIntermediateDirectories: false)
         try check(
             Case(
@@ -113,6 +116,7 @@ import Testing
     /// failure left it, and nothing else, in place.
     func check(_ testCase: Case, in given: String? = nil, expectFiles: [String]? = nil) throws {
         let folder = try given ?? temporaryFolder()
+        defer { if given == nil { removeTemporaryFolder(folder) } }
         let existing = Data("precious".utf8)
         let arguments = testCase.arguments.contains("-o") ? testCase.arguments : testCase.arguments + ["-o", "out.png"]
         if given == nil { try existing.write(to: URL(fileURLWithPath: folder + "/out.png")) }

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The benchmark runs and reports sane figures. Timings are never asserted: only that
 /// every figure is there, positive and finite, beside its baselines.
 @Suite struct BenchmarkTests {
     @Test func quickBenchmarkReportsSaneFigures() throws {
-        let result = try launch(["--quick"], in: try temporaryFolder(), product: "wallgen-bench")
+        let result = try withTemporaryFolder { try launch(["--quick"], in: $0, product: "wallgen-bench") }
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.output.split(separator: "\n").map(String.init)
         for required in [

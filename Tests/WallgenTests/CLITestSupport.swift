@@ -48,12 +48,6 @@ func launch(
         standardError: try String(contentsOfFile: capture + "/err", encoding: .utf8))
 }
 
-func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "wallgen-cli-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 func filesIn(_ folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every input that once troubled a fuzz target is replayed by that target (built
@@ -7,7 +8,7 @@ import Testing
     @Test(arguments: [("FuzzJPEG", "jpeg"), ("FuzzPNG", "png"), ("FuzzFont", "font"), ("FuzzArguments", "arguments")])
     func savedInputsReplayCleanly(target: String, folder: String) throws {
         let inputs = repositoryRoot + "/Fuzz/regressions/" + folder
-        let result = try launch([inputs], in: try temporaryFolder(), product: target)
+        let result = try withTemporaryFolder { try launch([inputs], in: $0, product: target) }
         #expect(result.status == 0, "\(target): \(result.standardError)")
         #expect(result.output.contains("replayed"), "\(result.output)")
         #expect(!filesIn(inputs).isEmpty, "no regression inputs for \(target)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The path of a Chromium-family browser, if this machine has one.
@@ -44,6 +45,7 @@ let browserPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/g
             if: browserPath != nil, "no Chromium browser here (Scripts/test installs Debian's chromium when it can)"))
     func galleryWorksInAHeadlessBrowser() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let made = try launch(["terms", "-o", folder, "--size", "60x130"], in: folder)
         #expect(made.status == 0, "\(made.standardError)")
         try Self.checker.write(toFile: folder + "/check.html", atomically: true, encoding: .utf8)

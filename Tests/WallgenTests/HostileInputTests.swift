@@ -11,6 +11,7 @@ import Testing
 
     func refuse(_ bytes: [UInt8], named name: String, status: Int32 = 65, message: String) throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
         let run = try measuredRun(["--background", name, "--size", "64x64", "-o", "out.png"], in: folder)
         #expect(run.status == status, "\(name): \(run.standardError)")
@@ -64,6 +65,7 @@ import Testing
             extra: [("tEXt", text), ("sPLT", Array("p".utf8) + [0, 8] + [UInt8](repeating: 1, count: 6 << 20))],
             data: pixels)
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         try Data(big).write(to: URL(fileURLWithPath: folder + "/text.png"))
         let run = try measuredRun(
             ["--background", "text.png", "--size", "64x64", "--label", "off", "-o", "out.png"], in: folder)
@@ -89,6 +91,7 @@ import Testing
         for (bytes, name) in [(jpeg, "cut.jpg"), (png, "cut.png")] {
             for cut in stride(from: 1, to: bytes.count - 1, by: max(1, bytes.count / 12)) {
                 let folder = try temporaryFolder()
+                defer { removeTemporaryFolder(folder) }
                 try Data(bytes[..<cut]).write(to: URL(fileURLWithPath: folder + "/" + name))
                 let run = try measuredRun(["--background", name, "--size", "32x32", "-o", "out.png"], in: folder)
                 #expect(run.status == 65, "\(name) cut at \(cut): \(run.standardError)")
@@ -104,6 +107,7 @@ import Testing
     @Test func anInterruptedRunLeavesNothing() throws {
         for side in [1200, 2400, 4000, 6000] {
             let folder = try temporaryFolder()
+            defer { removeTemporaryFolder(folder) }
             let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
             try #require(watch >= 0)
             defer { close(watch) }
@@ -153,6 +157,7 @@ import Testing
         twelveBit[frame + 4] = 12
         for (bytes, name) in [(arithmetic, "arithmetic.jpg"), (twelveBit, "twelve.jpg")] {
             let folder = try temporaryFolder()
+            defer { removeTemporaryFolder(folder) }
             try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
             let run = try measuredRun(["--background", name, "--size", "32x32", "-o", "out.png"], in: folder)
             #expect(run.status == 0 || run.status == 65, "\(name): \(run.standardError)")
@@ -168,6 +173,7 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "needs root to mount a small file system"))
     func aBatchThatRunsOutOfSpaceSaysWhatWasWritten() throws {
         let mountPoint = try temporaryFolder()
+        defer { removeTemporaryFolder(mountPoint) }
         let mount = try launch(
             ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mountPoint], in: mountPoint,
             executable: URL(fileURLWithPath: "/bin/mount"))
@@ -188,6 +194,7 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "needs root to mount a read-only file system"))
     func aReadOnlyFileSystemIsReported() throws {
         let mountPoint = try temporaryFolder()
+        defer { removeTemporaryFolder(mountPoint) }
         let mount = try launch(
             ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint], in: mountPoint,
             executable: URL(fileURLWithPath: "/bin/mount"))

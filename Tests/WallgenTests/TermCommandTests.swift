@@ -6,19 +6,22 @@ import Testing
 @Suite struct TermCommandTests {
     @Test func oneCardByChineseName() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["term", "冬至", "--size", "234x506"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(filesIn(folder) == ["22-dongzhi.png"])
         let header = try #require(
             pngHeader([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/22-dongzhi.png")))))
         #expect(header.width == 234 && header.height == 506 && header.colorType == 2)
-        #expect(result.output.contains("冬至"))
+        #expect(result.output.isEmpty)
+        #expect(result.standardError.hasPrefix("Wrote 22-dongzhi.png: 冬至 Winter Solstice, 234x506, "))
     }
 
     /// A card over the person's own picture: a plain red one shows through at the top
     /// middle, where neither shade reaches, exactly. A missing file is named.
     @Test func oneCardOverYourOwnPicture() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let red = PNGTestWriter(width: 40, height: 40, bitDepth: 8, colorType: .rgb) { _, _ in [255, 0, 0] }
         try Data(red.encode()).write(to: URL(fileURLWithPath: folder + "/red.png"))
         let result = try launch(
@@ -37,6 +40,7 @@ import Testing
     /// under a pixel tall (laying it out used to fail with "invalid text size 0.75").
     @Test(arguments: ["1x1", "3x7", "20x40", "60x130"]) func tinySizesAreMadeWithoutTheirTinyText(size: String) throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let dimensions = size.split(separator: "x").map { Int($0)! }
         for (arguments, name) in [
             (["term", "1", "--size", size, "-o", "card.png"], "card.png"),
@@ -53,6 +57,7 @@ import Testing
 
     @Test func unknownTermListsTheClosestNames() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["term", "dongzi"], in: folder)
         #expect(result.status == 64)
         #expect(
@@ -65,6 +70,7 @@ import Testing
     /// One season: its six cards, a one-row contact sheet and the page.
     @Test func oneSeasonOfCards() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["terms", "-o", "cards", "--season", "spring", "--size", "117x253"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
@@ -72,7 +78,8 @@ import Testing
                 "01-lichun.png", "02-yushui.png", "03-jingzhe.png", "04-chunfen.png", "05-qingming.png", "06-guyu.png",
                 "contact-sheet.png", "index.html",
             ])
-        #expect(result.output.hasPrefix("Wrote 6 cards"))
+        #expect(result.output.isEmpty)
+        #expect(result.standardError.hasPrefix("Wrote 6 cards"), "\(result.standardError)")
         #expect(result.standardError.isEmpty, "no progress line when stderr is not a terminal")
         let sheet = try #require(
             pngHeader([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/cards/contact-sheet.png")))))
@@ -86,6 +93,7 @@ import Testing
     )
     func progressLineOnATerminal() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let wallgen = productsFolder.appendingPathComponent("wallgen").path
         let command = "\(wallgen) terms -o \(folder)/cards --season winter --size 60x130"
         let result = try launch(
@@ -102,12 +110,14 @@ import Testing
 
     @Test func allTwentyFourWithStableNames() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["terms", "-o", folder, "--size", "60x130", "--jobs", "2"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let files = filesIn(folder)
         #expect(files.count == 26 && files.first == "01-lichun.png" && files.contains("24-dahan.png"))
         #expect(files.contains("contact-sheet.png") && files.contains("index.html"))
         let plain = try temporaryFolder()
+        defer { removeTemporaryFolder(plain) }
         #expect(try launch(["terms", "-o", plain, "--size", "60x130", "--no-gallery"], in: plain).status == 0)
         #expect(filesIn(plain).count == 24)
     }
@@ -116,6 +126,7 @@ import Testing
     /// (Batches reuse buffers above 2 MiB; ImageRecyclerTests renders at such sizes.)
     @Test func cardsAreIdenticalAloneAndInBatches() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         #expect(try launch(["term", "22", "--size", "180x390", "-o", "alone.png"], in: folder).status == 0)
         for jobs in ["1", "2", "3"] {
             #expect(
@@ -134,6 +145,7 @@ import Testing
 
     @Test func unusableFolderFailsBeforeAnyRendering() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
         let onFile = try launch(["terms", "-o", "file", "--size", "60x130"], in: folder)
         #expect(
@@ -151,6 +163,7 @@ import Testing
     /// no partial file is left, and the run fails.
     @Test func oneFailedCardDoesNotStopTheOthers() throws {
         let data = try temporaryFolder()
+        defer { removeTemporaryFolder(data) }
         try FileManager.default.createSymbolicLink(
             atPath: data + "/fonts", withDestinationPath: repositoryRoot + "/fonts")
         try FileManager.default.createDirectory(atPath: data + "/Assets/terms", withIntermediateDirectories: true)
@@ -163,6 +176,7 @@ import Testing
         try FileManager.default.removeItem(atPath: data + "/Assets/terms/05-qingming.jpg")
         try Data("not a picture".utf8).write(to: URL(fileURLWithPath: data + "/Assets/terms/05-qingming.jpg"))
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         var environment = ProcessInfo.processInfo.environment
         environment["WALLGEN_DATA"] = data
         let result = try launch(["terms", "-o", folder, "--size", "60x130"], in: folder, environment: environment)

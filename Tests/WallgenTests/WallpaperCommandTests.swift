@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `wallgen` run end to end: files written, exit statuses, messages.
@@ -6,6 +7,7 @@ import Testing
     /// The command from the brief, exactly as written.
     @Test func theBriefsCommandMakesAPhoneWallpaper() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["--season", "winter", "--alpha", "0.5", "--label", "on", "-o", "out.png"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(filesIn(folder) == ["out.png"])
@@ -13,12 +15,17 @@ import Testing
         let header = try #require(pngHeader(png))
         #expect(header.width == 1170 && header.height == 2532)
         #expect(header.depth == 8 && header.colorType == 2, "an opaque 8-bit RGB PNG")
-        #expect(result.output.contains("Wrote out.png"))
-        #expect(result.standardError.isEmpty)
+        // Standard output is for data: the status line goes to standard error.
+        #expect(result.output.isEmpty)
+        #expect(result.standardError.hasPrefix("Wrote out.png: Winter, 1170x2532, "))
+        #expect(result.standardError.contains(" MB in "))
+        let quiet = try launch(["-q", "--season", "winter", "-o", "quiet.png"], in: folder)
+        #expect(quiet.status == 0 && quiet.output.isEmpty && quiet.standardError.isEmpty)
     }
 
     @Test func defaultsNameTheFileAfterTheSeason() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["--date", "2026-07-14", "--size", "90x160"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(filesIn(folder) == ["wallpaper-summer.png"])
@@ -26,6 +33,7 @@ import Testing
 
     @Test func compressionTradesSizeForTime() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         for level in ["fast", "default", "small"] {
             let result = try launch(
                 ["-s", "winter", "--size", "300x600", "--compression", level, "-o", "\(level).png"], in: folder)
@@ -41,6 +49,7 @@ import Testing
 
     @Test func ditherOffMakesSmallerFiles() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         for setting in ["on", "off"] {
             let result = try launch(
                 ["-s", "winter", "--size", "300x600", "--dither", setting, "-o", "\(setting).png"], in: folder)
@@ -56,6 +65,7 @@ import Testing
 
     @Test func dashWritesThePNGToStandardOutput() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(["-s", "spring", "--size", "120x200", "--label", "off", "-o", "-"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(pngHeader(result.standardOutput)?.width == 120)
@@ -65,6 +75,7 @@ import Testing
     @Test(arguments: ["desktop-4k", "iphone-se", "IPAD"])
     func devicePresetsSetTheSize(device: String) throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let result = try launch(
             ["--season", "autumn", "--device", device, "--label", "off", "-o", "d.png"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
@@ -75,6 +86,7 @@ import Testing
 
     @Test func helpVersionAndDevicesGoToStandardOutput() throws {
         let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
         let help = try launch(["--help"], in: folder)
         #expect(help.status == 0)
         for heading in [

@@ -1,33 +1,8 @@
 import Almanac
 import Foundation
 
-/// `--tz`: the time zone dates are read in.
-enum ZoneOption {
-    static let spec = OptionSpec(
-        long: "tz", short: nil, valueName: "zone",
-        help: ["Time zone for dates: an IANA name, or local for this machine's.", "(default: Asia/Taipei, UTC+8)"])
-
-    static func parse(_ text: String?) throws(UsageError) -> TimeZone {
-        guard let text else { return SolarTermCalendar.calendarZone }
-        if text.lowercased() == "local" { return .current }
-        guard let zone = TimeZone(identifier: text) else {
-            throw UsageError(
-                "--tz must be an IANA time zone such as Asia/Taipei or Europe/Paris, or local; got '\(text)'")
-        }
-        return zone
-    }
-
-    /// `--year`, checked against the years the almanac computes.
-    static func year(_ text: String?) throws(UsageError) -> Int? {
-        guard let text else { return nil }
-        let range = SolarTermCalendar.supportedYears
-        guard let year = Int(text) else { throw UsageError("--year must be a year such as 2026, got '\(text)'") }
-        guard range.contains(year) else {
-            throw UsageError("--year \(year) is outside the supported years \(range.lowerBound)-\(range.upperBound)")
-        }
-        return year
-    }
-
+/// Instants written as ISO 8601, to the second, as the almanac prints them.
+enum ISOStamp {
     /// ISO 8601 with the zone's offset at that instant, to the second: 2026-12-22T04:50:13+08:00.
     static func localStamp(_ instant: Date, in zone: TimeZone) -> String {
         stamp(instant, in: zone, utcDesignator: false)

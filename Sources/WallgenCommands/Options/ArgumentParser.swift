@@ -1,0 +1,122 @@
+/// Options as given, already checked, read back through their declarations.
+///
+/// Values are stored under the option's long name but only ever read with the
+/// declaration itself (`parsed[Options.alpha]`), so a misspelt key cannot compile and
+/// a value always comes back as the type its option declared.
+struct ParsedArguments {
+    private var values: [String: any Sendable] = [:]
+    private var flags: Set<String> = []
+    /// Words that are not options, in order.
+    var positionals: [String] = []
+    /// The long names the command declared: reading an undeclared option is a bug.
+    private let declared: Set<String>
+
+    init(declared: [any OptionDeclaration]) {
+        self.declared = Set(declared.map(\.long))
+    }
+
+    /// The value given, or the option's default value when it declares one.
+    subscript<Value>(_ option: Option<Value>) -> Value? {
+        assert(declared.contains(option.long), "\(option.flagName) is read but not declared by this command")
+        return values[option.long] as? Value ?? option.defaultValue
+    }
+
+    /// The value of an option that declares a default: never absent.
+    subscript<Value>(required option: Option<Value>) -> Value {
+        guard let value = self[option] else { preconditionFailure("\(option.flagName) declares no default") }
+        return value
+    }
+
+    func has(_ flag: Flag) -> Bool {
+        assert(declared.contains(flag.long), "\(flag.flagName) is read but not declared by this command")
+        return flags.contains(flag.long)
+    }
+
+    /// Whether an option was given at all.
+    func isGiven(_ option: any OptionDeclaration) -> Bool {
+        values[option.long] != nil || flags.contains(option.long)
+    }
+
+    fileprivate mutating func record(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
+        guard !isGiven(option) else { throw UsageError("\(option.flagName) is given more than once") }
+        if let value {
+            values[option.long] = try option.parseValue(value)
+        } else {
+            flags.insert(option.long)
+        }
+    }
+}
+
+/// Splits arguments by a command's declarations: `--name value`, `--name=value`,
+/// `-n value`, `-nvalue`; `--` ends the options.
+///
+/// A value may start with `-` (`--alpha -1` is then refused by its range check, a
+/// better message than "missing value"), unless it is itself an option (`--season -o`).
+enum ArgumentParser {
+    static func parse(_ arguments: [String], options: [any OptionDeclaration]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments(declared: options)
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                parsed.positionals += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            let (option, inlineValue) = try lookUp(argument, in: options)
+            guard let valueName = option.valueName else {
+                if inlineValue != nil { throw UsageError("\(option.flagName) takes no value") }
+                try parsed.record(option, value: nil)
+                continue
+            }
+            if let inlineValue {
+                try parsed.record(option, value: inlineValue)
+            } else if index < arguments.count, !looksLikeOption(arguments[index], options) {
+                try parsed.record(option, value: arguments[index])
+                index += 1
+            } else {
+                throw UsageError("\(option.flagName) needs a value (<\(valueName)>)")
+            }
+        }
+        return parsed
+    }
+
+    /// Whether a word is an option rather than a value: `--anything`, or `-x` for a
+    /// known short form. `-0.5` and `-` are values.
+    private static func looksLikeOption(_ word: String, _ options: [any OptionDeclaration]) -> Bool {
+        if word.hasPrefix("--") { return true }
+        guard word.hasPrefix("-"), let letter = word.dropFirst().first else { return false }
+        return options.contains { $0.short == letter }
+    }
+
+    private static func lookUp(_ argument: String, in options: [any OptionDeclaration]) throws(UsageError)
+        -> (any OptionDeclaration, String?)
+    {
+        if argument.hasPrefix("--") {
+            let body = argument.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let value = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+            if let option = options.first(where: { $0.long == name }) { return (option, value) }
+            throw UsageError("unknown option '--\(name)'\(suggestion(for: name, options))")
+        }
+        let body = argument.dropFirst()
+        guard let letter = body.first, let option = options.first(where: { $0.short == letter }) else {
+            throw UsageError("unknown option '\(argument)'\(suggestion(for: String(body), options))")
+        }
+        // `-ofile.png` and `-o file.png` both work for options with values.
+        let rest = body.dropFirst()
+        if rest.isEmpty { return (option, nil) }
+        guard option.valueName != nil else { throw UsageError("unknown option '\(argument)'") }
+        return (option, String(rest))
+    }
+
+    /// A near option of this command only: suggesting another command's option would
+    /// send the person to a second error.
+    private static func suggestion(for name: String, _ options: [any OptionDeclaration]) -> String {
+        closest(to: name, in: options.map(\.long)).map { " (did you mean --\($0)?)" } ?? ""
+    }
+}

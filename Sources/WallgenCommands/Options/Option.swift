@@ -1,0 +1,112 @@
+/// What a shell offers to complete an option's value with.
+enum ValueCompletion: Sendable, Equatable {
+    case none
+    case file
+    case folder
+    case words([String])
+}
+
+/// An option as help, the manual and the completions see it: everything but its type.
+///
+/// Each option is declared once, as an `Option` or a `Flag`; the parser, `--help`, the
+/// README's options table, the man page and the shell completions all read that one
+/// declaration, so none of them can drift from the others.
+protocol OptionDeclaration: Sendable {
+    var long: String { get }
+    var short: Character? { get }
+    /// The value's placeholder (`0...1`, `file`); nil for a flag, which takes none.
+    var valueName: String? { get }
+    /// What the option does, one paragraph; printers wrap it.
+    var help: String { get }
+    /// The default as people read it ("0.5", "today's season"); nil when there is none.
+    var defaultText: String? { get }
+    var completion: ValueCompletion { get }
+    /// Reads the value, checking it: every range check of the command line happens here.
+    func parseValue(_ text: String) throws(UsageError) -> any Sendable
+}
+
+extension OptionDeclaration {
+    var flagName: String { "--\(long)" }
+
+    /// `-a, --alpha <0...1>` as help shows it.
+    var usage: String {
+        let shortPart = short.map { "-\($0), " } ?? "    "
+        return shortPart + flagName + (valueName.map { " <\($0)>" } ?? "")
+    }
+
+    /// The help paragraph with its default, as help and the manual print it.
+    var fullHelp: String { help + (defaultText.map { " (default: \($0))" } ?? "") }
+}
+
+/// An option that takes a value, read back as `Value` through `ParsedArguments`.
+struct Option<Value: Sendable>: OptionDeclaration {
+    let long: String
+    let short: Character?
+    let valueType: ValueType<Value>
+    let help: String
+    /// What an absent option means, when that is a value: `parsed[option]` returns it.
+    let defaultValue: Value?
+    let defaultText: String?
+
+    /// An option whose absence means `defaultValue`, shown in help as `shown` (or the value itself).
+    init(
+        _ long: String, short: Character? = nil, _ valueType: ValueType<Value>, help: String,
+        default defaultValue: Value, shown: String? = nil
+    ) {
+        self.init(
+            long, short: short, valueType, help: help, defaultValue: defaultValue,
+            defaultText: shown ?? "\(defaultValue)")
+    }
+
+    /// An option with no default value; `defaultText` says in words what its absence means.
+    init(
+        _ long: String, short: Character? = nil, _ valueType: ValueType<Value>, help: String,
+        defaultText: String? = nil
+    ) {
+        self.init(long, short: short, valueType, help: help, defaultValue: nil, defaultText: defaultText)
+    }
+
+    private init(
+        _ long: String, short: Character?, _ valueType: ValueType<Value>, help: String, defaultValue: Value?,
+        defaultText: String?
+    ) {
+        self.long = long
+        self.short = short
+        self.valueType = valueType
+        self.help = help
+        self.defaultValue = defaultValue
+        self.defaultText = defaultText
+    }
+
+    var valueName: String? { valueType.placeholder }
+    var completion: ValueCompletion { valueType.completion }
+
+    func parse(_ text: String) throws(UsageError) -> Value {
+        try valueType.parse(text, flagName)
+    }
+
+    func parseValue(_ text: String) throws(UsageError) -> any Sendable {
+        try parse(text)
+    }
+}
+
+/// An option that takes no value: present or not.
+struct Flag: OptionDeclaration {
+    let long: String
+    let short: Character?
+    let help: String
+
+    init(_ long: String, short: Character? = nil, help: String) {
+        self.long = long
+        self.short = short
+        self.help = help
+    }
+
+    var valueName: String? { nil }
+    var defaultText: String? { nil }
+    var completion: ValueCompletion { .none }
+
+    func parseValue(_ text: String) throws(UsageError) -> any Sendable {
+        throw UsageError("\(flagName) takes no value")
+    }
+}

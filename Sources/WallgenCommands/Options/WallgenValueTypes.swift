@@ -1,0 +1,115 @@
+import Almanac
+import Compositor
+import Designs
+import Foundation
+
+/// A canvas size in pixels, from `--size` or a `--device` preset.
+struct CanvasSize: Sendable, Equatable {
+    var width: Int
+    var height: Int
+
+    static let standard = CanvasSize(width: DevicePreset.standard.width, height: DevicePreset.standard.height)
+    /// The largest side wallgen renders: its encoders and memory plans are sized for it.
+    static let maxSide = 16384
+}
+
+/// A time zone with the name the person gave it, so a table can be titled as asked
+/// (Foundation calls UTC "GMT").
+struct NamedZone: Sendable, Equatable {
+    var zone: TimeZone
+    var name: String
+
+    static let calendar = NamedZone(
+        zone: SolarTermCalendar.calendarZone, name: SolarTermCalendar.calendarZone.identifier)
+}
+
+/// Where an image goes.
+enum OutputTarget: Equatable, Sendable {
+    case file(String)
+    case standardOutput
+}
+
+extension ValueType where Value == Season {
+    static let season = ValueType(
+        placeholder: "season", completion: .words(Season.allCases.map(\.rawValue) + ["fall"])
+    ) { name, _ throws(UsageError) in
+        guard let season = Season(name: name) else {
+            let names = Season.allCases.map(\.rawValue)
+            let suggestion = closest(to: name, in: names).map { " (did you mean '\($0)'?)" }
+            throw UsageError(
+                "unknown season '\(name)'\(suggestion ?? ""); use one of \(names.joined(separator: ", "))")
+        }
+        return season
+    }
+}
+
+extension ValueType where Value == CivilDate {
+    static let date = ValueType(placeholder: "yyyy-mm-dd", completion: .none) { text, flag throws(UsageError) in
+        guard let date = CivilDate(iso: text) else {
+            throw UsageError("\(flag) must be a real date as YYYY-MM-DD, got '\(text)'")
+        }
+        return date
+    }
+}
+
+extension ValueType where Value == CanvasSize {
+    /// `1920x1080`; `X` and the multiplication sign `×` are read as `x` too.
+    static let canvasSize = ValueType(placeholder: "WxH", completion: .none) { text, flag throws(UsageError) in
+        let parts = text.lowercased().replacingOccurrences(of: "×", with: "x")
+            .split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let width = Int(parts[0]), let height = Int(parts[1])
+        else {
+            throw UsageError("\(flag) must be WIDTHxHEIGHT in pixels, like 1170x2532, got '\(text)'")
+        }
+        let sides = 1...CanvasSize.maxSide
+        guard sides.contains(width), sides.contains(height) else {
+            throw UsageError("\(flag) sides must be from 1 to \(CanvasSize.maxSide) pixels, got \(text)")
+        }
+        return CanvasSize(width: width, height: height)
+    }
+}
+
+extension ValueType where Value == DevicePreset {
+    static let device = ValueType(placeholder: "name", completion: .words(DevicePreset.all.map(\.name))) {
+        name, _ throws(UsageError) in
+        guard let preset = DevicePreset.named(name) else {
+            let suggestion = closest(to: name, in: DevicePreset.all.map(\.name)).map { " (did you mean '\($0)'?)" }
+            throw UsageError("unknown device '\(name)'\(suggestion ?? ""); `wallgen devices` lists them")
+        }
+        return preset
+    }
+}
+
+extension ValueType where Value == Color {
+    /// An opaque colour as `#RRGGBB`.
+    static let opaqueColor = ValueType(placeholder: "#RRGGBB", completion: .none) { text, flag throws(UsageError) in
+        guard let color = Color(hex: text), color.alpha == 255 else {
+            throw UsageError("\(flag) must be a colour as #RRGGBB, got '\(text)'")
+        }
+        return color
+    }
+}
+
+extension ValueType where Value == OutputTarget {
+    /// A file, or `-` for standard output.
+    static let outputFile = ValueType(placeholder: "file", completion: .file) { text, flag throws(UsageError) in
+        switch text {
+        case "": throw UsageError("\(flag) needs a file name")
+        case "-": return .standardOutput
+        default: return .file(text)
+        }
+    }
+}
+
+extension ValueType where Value == NamedZone {
+    /// An IANA zone in any case, `local`, `UTC`, or a fixed offset (`+08:00`, `UTC+8`).
+    static let zone = ValueType(placeholder: "zone", completion: .none) { text, flag throws(UsageError) in
+        if let zone = ZoneNames.zone(named: text) { return zone }
+        let suggestion = ZoneNames.closest(to: text).map { " (did you mean '\($0)'?)" }
+        throw UsageError(
+            "\(flag) must be an IANA time zone such as Asia/Taipei or Europe/Paris, an offset such as +08:00 or UTC+8, or local; got '\(text)'\(suggestion ?? "")"
+        )
+    }
+}

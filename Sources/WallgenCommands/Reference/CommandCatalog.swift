@@ -1,0 +1,114 @@
+import Almanac
+import Designs
+
+/// Every command wallgen has, declared once; help, the manual and the completions
+/// are all made from this list.
+enum CommandCatalog {
+    static let wallpaper = CommandDeclaration(
+        name: nil, summary: "A season wallpaper (the default command).",
+        overview:
+            "Make a full-screen season wallpaper: the season's picture faded over a base colour, shaded at the edges and the bottom, with the season's name on top.",
+        usage: [
+            "[--season <season> | --date <yyyy-mm-dd>] [--alpha <0...1>] [--label on|off] [--size <WxH> | --device <name>] [--background <file>] [--base <#RRGGBB>] [-o <file>]"
+        ],
+        options: WallpaperOptions.all,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen --season winter --alpha 0.5 --label on -o out.png
+                    wallgen --text "冬天 ❄️ Winter" --label-position center -o mine.png
+                    wallgen --date 2026-04-05 --device desktop-4k -o spring-desk.png
+                    wallgen --background photo.jpg --alpha 0.8 --label off -o - > mine.png
+                    """)
+        ])
+
+    static let term = CommandDeclaration(
+        name: "term", summary: "One solar-term card.",
+        overview:
+            "Make the card of one solar term (二十四節氣): its picture, title, date and description, as the app showed them.",
+        usage: [
+            "(<name> | --date <yyyy-mm-dd>) [--year <year>] [--lang zh|en] [--size <WxH> | --device <name>] [-o <file>]"
+        ],
+        arguments: [
+            .init(
+                name: "name",
+                help:
+                    "A Chinese name (冬至, or its simplified form), pinyin with or without tones (dongzhi, dōngzhì), an English name (winter-solstice) or the number 1-24 in the app's order from 立春.",
+                completion: .words(SolarTerm.all.map(\.slug)))
+        ],
+        options: TermOptions.termOptions,
+        sections: [
+            .init(title: "TERMS", body: termTable),
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen term 冬至 -o dongzhi.png
+                    wallgen term qingming --lang en --device desktop-4k
+                    wallgen term --date 2026-11-29 -o today.png
+                    wallgen term 冬至 --year 2026
+                    """),
+        ])
+
+    static let terms = CommandDeclaration(
+        name: "terms", summary: "All 24 term cards, a contact sheet and a gallery page.",
+        overview:
+            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. A card that fails does not stop the others; the run then exits with that card's status and names every failure.",
+        usage: ["[-o <folder>] [--season <season>] [--jobs <n>] [--year <year>] [--lang zh|en] [--no-gallery]"],
+        options: TermOptions.termsOptions,
+        sections: [.init(title: "TERMS", body: termTable)])
+
+    static let almanac = CommandDeclaration(
+        name: "almanac", summary: "When each of a year's 24 terms begins.",
+        overview:
+            "When each solar term of a year begins, to the second: the instant the Sun's apparent longitude reaches the term's multiple of 15°, computed from the VSOP87 theory with nutation and aberration. Times are civil time: UTC from 1972 (TT - UTC is 32.184 s plus the leap seconds) and Universal Time before, from the Espenak-Meeus Delta T. With --json each term is an object with the keys name, pinyin, english, longitude, utc and local.",
+        usage: ["[--year <year>] [--tz <zone>] [--json]"],
+        options: AlmanacCommand.options)
+
+    static let devices = CommandDeclaration(
+        name: "devices", summary: "List the device names --device accepts.",
+        overview: "List the device names --device accepts, with their sizes in pixels.", usage: [""],
+        options: CommonOptions.everywhere)
+
+    static let completions = CommandDeclaration(
+        name: "completions", summary: "Print a shell completion script (bash, zsh or fish).",
+        overview:
+            "Print the completion script for a shell, made from the same declarations as this help. Scripts/install puts them where each shell finds them; by hand: wallgen completions bash > ~/.local/share/bash-completion/completions/wallgen",
+        usage: ["<shell>"],
+        arguments: [
+            .init(name: "shell", help: "bash, zsh or fish.", completion: .words(Shell.allCases.map(\.rawValue)))
+        ],
+        options: CommonOptions.everywhere)
+
+    static let manual = CommandDeclaration(
+        name: "man", summary: "Print the manual page (roff), as installed as wallgen(1).",
+        overview: "Print wallgen's manual page in roff: man -l <(wallgen man) reads it without installing.",
+        usage: [""], options: CommonOptions.everywhere)
+
+    static let help = CommandDeclaration(
+        name: "help", summary: "Show the help of wallgen or of a command.",
+        overview: "Show the help of wallgen, or of the command named.", usage: ["[<command>]"],
+        arguments: [
+            .init(name: "command", help: "A command's name.", completion: .words(commandNames))
+        ],
+        options: [])
+
+    /// Every command, the wallpaper first.
+    static let all: [CommandDeclaration] = [wallpaper, term, terms, almanac, devices, completions, manual, help]
+
+    /// The words that name a command rather than the wallpaper's options.
+    static var names: [String] { commandNames }
+    private static let commandNames = ["term", "terms", "almanac", "devices", "completions", "man", "help"]
+
+    static func named(_ name: String) -> CommandDeclaration? {
+        all.first { $0.name == name }
+    }
+
+    /// The 24 terms, four rows of six, as names people can type.
+    static var termTable: String {
+        SolarTerm.all.map { term in
+            let number = term.number < 10 ? " \(term.number)" : "\(term.number)"
+            return "\(number) \(term.name) \(term.slug.padding(to: 12))\(term.englishSlug)"
+        }.joined(separator: "\n")
+    }
+}

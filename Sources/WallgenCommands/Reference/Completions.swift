@@ -1,0 +1,180 @@
+/// The shells wallgen writes completions for.
+public enum Shell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
+
+    static func named(_ words: [String]) throws(UsageError) -> Shell {
+        let names = listed(allCases.map(\.rawValue))
+        guard let word = words.first else { throw UsageError("'completions' needs a shell: \(names)") }
+        guard words.count == 1 else { throw UsageError("unexpected argument '\(words[1])'") }
+        guard let shell = Shell(rawValue: word.lowercased()) else {
+            throw UsageError("'completions' knows no shell '\(word)'; use \(names)")
+        }
+        return shell
+    }
+}
+
+/// Shell completion scripts, made from the command declarations: every command, option,
+/// and the values an option takes (words, files or folders).
+enum Completions {
+    static func script(for shell: Shell) -> String {
+        switch shell {
+        case .bash: bash
+        case .zsh: zsh
+        case .fish: fish
+        }
+    }
+
+    private static var commands: [CommandDeclaration] { CommandCatalog.all.filter { $0.name != nil } }
+
+    // MARK: bash
+
+    /// A `_wallgen` function for `complete -F`: needs nothing beyond bash itself.
+    static var bash: String {
+        var lines = [
+            "# bash completion for wallgen, made by `wallgen completions bash`.",
+            "_wallgen() {",
+            "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" command=\"\"",
+            "    if [ \"$COMP_CWORD\" -gt 1 ]; then",
+            "        case \"${COMP_WORDS[1]}\" in",
+            "            \(commands.compactMap(\.name).joined(separator: "|"))) command=\"${COMP_WORDS[1]}\" ;;",
+            "        esac",
+            "    fi",
+            "    COMPREPLY=()",
+            "    case \"$command\" in",
+        ]
+        for command in [CommandCatalog.wallpaper] + commands {
+            lines.append("        \(command.name ?? "\"\""))")
+            lines.append("            case \"$prev\" in")
+            for option in command.options where option.valueName != nil {
+                let names = ([option.flagName] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
+                lines.append("                \(names)) \(bashValues(option.completion)); return ;;")
+            }
+            lines.append("            esac")
+            let words = command.options.flatMap { [$0.flagName] + ($0.short.map { ["-\($0)"] } ?? []) }
+            lines.append("            if [[ \"$cur\" == -* ]]; then")
+            lines.append("                COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))")
+            if command.name == nil {
+                lines.append("            elif [ \"$COMP_CWORD\" -eq 1 ]; then")
+                lines.append(
+                    "                COMPREPLY=($(compgen -W \"\(CommandCatalog.names.joined(separator: " "))\" -- \"$cur\"))"
+                )
+            } else if let argument = command.arguments.first {
+                lines.append("            else")
+                lines.append("                \(bashValues(argument.completion))")
+            }
+            lines.append("            fi")
+            lines.append("            ;;")
+        }
+        lines += ["    esac", "}", "complete -F _wallgen wallgen"]
+        return lines.joined(separator: "\n")
+    }
+
+    private static func bashValues(_ completion: ValueCompletion) -> String {
+        switch completion {
+        case .none: "COMPREPLY=()"
+        case .file: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
+        case .folder: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
+        case .words(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+        }
+    }
+
+    // MARK: zsh
+
+    /// A `#compdef` function built on `_arguments`, one branch per command.
+    static var zsh: String {
+        var lines = [
+            "#compdef wallgen", "# zsh completion for wallgen, made by `wallgen completions zsh`.", "", "_wallgen() {",
+        ]
+        lines.append("    case ${words[2]} in")
+        for command in commands {
+            lines.append("        \(command.name!))")
+            lines.append("            shift words; (( CURRENT-- ))")
+            lines.append("            _arguments -s \\")
+            for option in command.options { lines.append("                \(zshSpec(option)) \\") }
+            if let argument = command.arguments.first {
+                lines.append("                '1:\(argument.name):\(zshAction(argument.completion))' \\")
+            }
+            lines[lines.count - 1].removeLast(2)
+            lines.append("            ;;")
+        }
+        let commandWords = commands.map {
+            "\($0.name!)\\:\(zshEscape($0.summary).replacingOccurrences(of: " ", with: "\\ "))"
+        }
+        lines.append("        *)")
+        lines.append("            _arguments -s \\")
+        for option in CommandCatalog.wallpaper.options { lines.append("                \(zshSpec(option)) \\") }
+        lines.append("                '1::command:((\(commandWords.joined(separator: " "))))'")
+        lines += ["            ;;", "    esac", "}", "", "_wallgen \"$@\""]
+        return lines.joined(separator: "\n")
+    }
+
+    private static func zshSpec(_ option: any OptionDeclaration) -> String {
+        let names = [option.flagName] + (option.short.map { ["-\($0)"] } ?? [])
+        let exclusion = names.count > 1 ? "'(\(names.joined(separator: " ")))'" : ""
+        let nameList = names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
+        let value = option.valueName.map { ":\(zshEscape($0)):\(zshAction(option.completion))" } ?? ""
+        return "\(exclusion)\(nameList)'[\(zshEscape(option.help))]\(value)'"
+    }
+
+    private static func zshAction(_ completion: ValueCompletion) -> String {
+        switch completion {
+        case .none: " "
+        case .file: "_files"
+        case .folder: "_files -/"
+        case .words(let words): "(\(words.joined(separator: " ")))"
+        }
+    }
+
+    /// Text inside a single-quoted `_arguments` spec: no quote, and `[]:` escaped.
+    private static func zshEscape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "'": escaped += "'\\''"
+            case "[", "]", ":", "\\": escaped += "\\\(character)"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    // MARK: fish
+
+    /// `complete` lines: commands before a command is typed, each command's options after it.
+    static var fish: String {
+        let names = commands.compactMap(\.name).joined(separator: " ")
+        var lines = ["# fish completion for wallgen, made by `wallgen completions fish`.", "complete -c wallgen -f"]
+        for command in commands {
+            lines.append(
+                "complete -c wallgen -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name!) -d \(fishQuote(command.summary))"
+            )
+        }
+        for command in [CommandCatalog.wallpaper] + commands {
+            let condition =
+                command.name.map { "__fish_seen_subcommand_from \($0)" } ?? "not __fish_seen_subcommand_from \(names)"
+            for option in command.options {
+                var line = "complete -c wallgen -n '\(condition)' -l \(option.long)"
+                if let short = option.short { line += " -s \(short)" }
+                if option.valueName != nil { line += " -r" + fishValues(option.completion) }
+                lines.append(line + " -d \(fishQuote(option.help))")
+            }
+            if let argument = command.arguments.first, command.name != nil {
+                lines.append("complete -c wallgen -n '\(condition)'" + fishValues(argument.completion))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func fishValues(_ completion: ValueCompletion) -> String {
+        switch completion {
+        case .none: ""
+        case .file: " -F"
+        case .folder: " -a '(__fish_complete_directories)'"
+        case .words(let words): " -a '\(words.joined(separator: " "))'"
+        }
+    }
+
+    private static func fishQuote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+}

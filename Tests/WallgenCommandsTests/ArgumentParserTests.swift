@@ -1,0 +1,76 @@
+import Almanac
+import Testing
+
+@testable import WallgenCommands
+
+/// The parser reads each option once, by its declaration, and checks its value there.
+@Suite struct ArgumentParserTests {
+    static let today = CivilDate(year: 2026, month: 11, day: 30)!
+
+    func wallpaper(_ arguments: [String]) throws -> WallpaperRequest {
+        let invocation = try Invocation.parse(arguments, today: Self.today)
+        guard case .wallpaper(let request) = invocation.command else {
+            Issue.record("not a wallpaper")
+            throw UsageError("not a wallpaper")
+        }
+        return request
+    }
+
+    @Test func defaultsComeFromTheDeclarations() throws {
+        let request = try wallpaper([])
+        #expect(request.spec.season == .autumn)
+        #expect(request.spec.alpha == 0.5)
+        #expect(request.spec.showsLabel)
+        #expect(request.spec.width == 1170 && request.spec.height == 2532)
+        #expect(request.output == .file("wallpaper-autumn.png"))
+        #expect(request.limits.maxPixels == 100_000_000)
+    }
+
+    @Test func everySpellingOfAValue() throws {
+        #expect(try wallpaper(["--alpha=0.25"]).spec.alpha == 0.25)
+        #expect(try wallpaper(["-a", "1"]).spec.alpha == 1)
+        #expect(try wallpaper(["-a0"]).spec.alpha == 0)
+        #expect(try wallpaper(["--size", "1920×1080"]).spec.width == 1920)
+        #expect(try wallpaper(["--size", "640X480"]).spec.height == 480)
+        #expect(try wallpaper(["--label", "OFF"]).spec.showsLabel == false)
+        #expect(try wallpaper(["-o", "-"]).output == .standardOutput)
+        #expect(throws: UsageError.self) { try Invocation.parse(["--", "x"], today: Self.today) }
+    }
+
+    @Test(arguments: [
+        (["--alpha", "50"], "--alpha must be from 0 to 1, got 50 (did you mean --alpha 0.5?)"),
+        (["--alpha", "50%"], "--alpha must be from 0 to 1, got 50% (did you mean --alpha 0.5?)"),
+        (["--alpha", "7.5%"], "(did you mean --alpha 0.075?)"),
+        (["--alpha", "200"], "--alpha must be from 0 to 1, got 200"),
+        (["--sesaon", "winter"], "unknown option '--sesaon' (did you mean --season?)"),
+        (
+            ["--size", "200x200", "--max-pixels", "1000"],
+            "the canvas 200x200 is 40000 pixels, above the limit of 1000 (--max-pixels raises it)"
+        ),
+    ])
+    func refusedWithTheMessage(arguments: [String], message: String) {
+        #expect {
+            _ = try Invocation.parse(arguments, today: Self.today)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(message) == true
+        }
+    }
+
+    @Test func suggestionsOnlyWhenClose() {
+        #expect(closest(to: "base", in: ["date", "tz"]) == nil)
+        #expect(closest(to: "sesaon", in: ["season"]) == "season")
+        #expect(closest(to: "o", in: ["tz", "year"]) == nil)
+        #expect(editDistance("sesaon", "season") == 1)
+        #expect(editDistance("kitten", "sitting") == 3)
+    }
+
+    @Test(arguments: [
+        ("utc", 0, "UTC"), ("UTC", 0, "UTC"), ("+08:00", 28800, "UTC+08:00"), ("UTC+8", 28800, "UTC+08:00"),
+        ("utc-05:30", -19800, "UTC-05:30"), ("asia/tokyo", 32400, "Asia/Tokyo"),
+    ])
+    func zones(text: String, offset: Int, name: String) throws {
+        let zone = try #require(ZoneNames.zone(named: text))
+        #expect(zone.name == name)
+        #expect(zone.zone.secondsFromGMT(for: .init(timeIntervalSince1970: 1_780_000_000)) == offset)
+    }
+}
