@@ -161,7 +161,8 @@ public enum TermCard {
         if spec.isVerticalTitle {
             guard m.titleSize >= TextLine.sizes.lowerBound else { return (layers, baseline) }
             // A column standing where a horizontal title's baseline would be.
-            let text = (spec.title ?? term.name) + "。"  // the full-width stop has a vertical form
+            // The full-width stop, which has a vertical form.
+            let text = TitleStop.appended("。", to: spec.title ?? term.name)
             let length = try TextLine.layout(text, fonts: titleFonts, size: m.titleSize, vertical: true).advance
             let top = baseline - length
             layers.append(
@@ -178,7 +179,7 @@ public enum TermCard {
             layers.append(title(term.name, m.smallTitleSize, opacity: 0.9))
             baseline -= m.smallTitleSize
         } else {
-            layers.append(title((spec.title ?? term.name) + "｡", m.titleSize))
+            layers.append(title(TitleStop.appended("｡", to: spec.title ?? term.name), m.titleSize))
             baseline -= m.titleSize
         }
         return (layers, baseline)

@@ -51,6 +51,21 @@ import Testing
         #expect(filled == [3], "冬至 is the fourth term of winter")
     }
 
+    /// A title that already ends a sentence keeps its own mark instead of gaining a second.
+    @Test(arguments: [
+        ("春分。", false, "春分。"), ("春天來了！", false, "春天來了！"), ("Spring!", false, "Spring!"),
+        ("「春」", false, "「春」"), ("春分", false, "春分｡"), ("🌸", false, "🌸｡"),
+        ("春分。", true, "春分。"), ("春天來了？", true, "春天來了？"), ("春分", true, "春分。"),
+    ])
+    func ownTitleGetsOneStop(title: String, vertical: Bool, drawn: String) throws {
+        var spec = TermCardSpec(term: SolarTerm.find("春分")!)
+        spec.title = title
+        spec.isVerticalTitle = vertical
+        let texts = try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts)
+            .layers.compactMap { if case .text(let text) = $0 { text.text } else { nil } }
+        #expect(texts.contains(drawn), "\(texts)")
+    }
+
     @Test func englishCardKeepsTheChineseNameSmallAbove() throws {
         let spec = TermCardSpec(term: SolarTerm.find("qingming")!, language: .english)
         let texts = try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts)
