@@ -34,6 +34,10 @@ enum AlmanacCommand {
     }
 
     struct Entry: Encodable {
+        /// The term's number in the app's order, 1 (立春) to 24 (大寒), as `term N` takes it.
+        let number: Int
+        /// Its place among the year's terms in time, 1 (小寒, in January) to 24.
+        let index: Int
         let name: String
         let pinyin: String
         let english: String
@@ -43,9 +47,10 @@ enum AlmanacCommand {
     }
 
     static func json(_ instants: [SolarTermInstant], _ zone: TimeZone) -> String {
-        let entries = instants.map { instant in
+        let entries = instants.enumerated().map { index, instant in
             Entry(
-                name: instant.term.name, pinyin: instant.term.pinyin, english: instant.term.englishName,
+                number: instant.term.number, index: index + 1, name: instant.term.name, pinyin: instant.term.pinyin,
+                english: instant.term.englishName,
                 longitude: instant.term.longitude, utc: ISOStamp.utcStamp(instant.instant),
                 local: ISOStamp.localStamp(instant.instant, in: zone))
         }

@@ -30,7 +30,10 @@ enum TermOptions {
         "lang", .choice(["zh": CardLanguage.chinese, "en": .english]),
         help: "Card texts in Traditional Chinese (zh) or English (en).", default: .chinese, shown: "zh")
     static let year = Option(
-        "year", short: "y", .year, help: "Print that year's exact date (1900-2100) instead of the usual days.")
+        "year", short: "y", .year,
+        help:
+            "Print the exact dates of that term year (1900-2100) instead of the usual days. A term year runs from 立春 to 大寒, so its 小寒 and 大寒 fall in the following January."
+    )
     static let zone = Option(
         "tz", .zone,
         help:
@@ -144,8 +147,12 @@ enum TermOptions {
     static func exactDate(_ term: SolarTerm, year: Int, zone: TimeZone, _ language: CardLanguage) throws(UsageError)
         -> String
     {
-        guard let instant = try? SolarTermCalendar.instant(of: term, inYear: year) else {
-            throw UsageError("--year \(year) is outside the supported years")
+        let calendarYear = term.calendarYear(inTermYear: year)
+        guard let instant = try? SolarTermCalendar.instant(of: term, inYear: calendarYear) else {
+            let range = SolarTermCalendar.supportedYears
+            throw UsageError(
+                "--year \(year): \(term.name) of that term year begins in \(calendarYear), outside the supported years \(range.lowerBound)-\(range.upperBound)"
+            )
         }
         return dateText(instant.localDate(in: zone), language)
     }

@@ -74,3 +74,29 @@ import Testing
         #expect(zone.zone.secondsFromGMT(for: .init(timeIntervalSince1970: 1_780_000_000)) == offset)
     }
 }
+
+/// A term year runs from 立春 to 大寒: its winter ends in the following January.
+@Suite struct TermYearTests {
+    @Test func winterOfATermYearEndsInTheNextJanuary() throws {
+        let invocation = try Invocation.parse(
+            ["terms", "--year", "2026", "--season", "winter"], today: ArgumentParserTests.today)
+        guard case .terms(let request) = invocation.command else {
+            Issue.record("not a batch")
+            return
+        }
+        // Published dates (Taiwan's Central Weather Administration calendar for 2026-2027).
+        #expect(
+            request.specs.map { "\($0.term.name) \($0.dateText ?? "")" } == [
+                "立冬 國曆2026年11月7日", "小雪 國曆2026年11月22日", "大雪 國曆2026年12月7日", "冬至 國曆2026年12月22日",
+                "小寒 國曆2027年1月5日", "大寒 國曆2027年1月20日",
+            ])
+    }
+
+    @Test func theLastTermYearStopsAtTheAlmanacsEnd() {
+        #expect {
+            _ = try Invocation.parse(["term", "大寒", "--year", "2100"], today: ArgumentParserTests.today)
+        } throws: { error in
+            (error as? UsageError)?.message.contains("begins in 2101, outside the supported years 1900-2100") == true
+        }
+    }
+}

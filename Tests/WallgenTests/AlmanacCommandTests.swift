@@ -12,8 +12,12 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(result.standardOutput)) as? [[String: Any]])
         #expect(entries.count == 24)
         for entry in entries {
-            #expect(Set(entry.keys) == ["name", "pinyin", "english", "longitude", "utc", "local"])
+            #expect(Set(entry.keys) == ["number", "index", "name", "pinyin", "english", "longitude", "utc", "local"])
         }
+        // number is the app's (立春 1 ... 大寒 24, as `term N` takes it); index the order in time.
+        #expect(entries.map { $0["index"] as? Int } == Array(1...24))
+        #expect(entries.first?["number"] as? Int == 23 && entries[2]["number"] as? Int == 1)
+        #expect(entries.last?["number"] as? Int == 22)
         #expect(entries.first?["name"] as? String == "小寒" && entries.last?["name"] as? String == "冬至")
         let solstice = entries.last!
         #expect(solstice["longitude"] as? Int == 270 && solstice["english"] as? String == "Winter Solstice")
@@ -31,6 +35,17 @@ import Testing
         #expect(lines.count == 25 && lines[0].contains("2026") && lines[0].contains("Europe/Paris"))
         #expect(lines[1].contains("小寒") && lines[1].contains("Minor Cold") && lines[1].contains("+01:00"))
         #expect(lines.contains { $0.contains("夏至") && $0.contains("+02:00") }, "summer time in Paris")
+    }
+
+    /// `--tz utc` works as `UTC` does and titles the table UTC (Foundation says GMT);
+    /// fixed offsets are read in both spellings.
+    @Test(arguments: [("utc", "UTC", "+00:00"), ("+08:00", "UTC+08:00", "+08:00"), ("UTC-5", "UTC-05:00", "-05:00")])
+    func zonesAsPeopleTypeThem(zone: String, title: String, offset: String) throws {
+        let result = try withTemporaryFolder { try launch(["almanac", "-y", "2026", "--tz", zone], in: $0) }
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first == "二十四節氣 2026, \(title)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(offset) })
     }
 
     @Test func badYearsAndZonesAreRefused() throws {

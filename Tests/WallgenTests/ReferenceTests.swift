@@ -99,10 +99,12 @@ import Testing
                 to: URL(fileURLWithPath: folder + "/wallgen.bash"))
             // The words arrive as arguments, exactly as typed, to a driver that asks the
             // completion function as bash's `complete -F` would.
-            let driver = ". ./wallgen.bash\nCOMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _wallgen\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n"
+            let driver =
+                ". ./wallgen.bash\nCOMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _wallgen\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n"
             try Data(driver.utf8).write(to: URL(fileURLWithPath: folder + "/driver.sh"))
             func complete(_ words: [String]) throws -> [String] {
-                let result = try launch(["driver.sh"] + words, in: folder, executable: URL(fileURLWithPath: "/bin/bash"))
+                let result = try launch(
+                    ["driver.sh"] + words, in: folder, executable: URL(fileURLWithPath: "/bin/bash"))
                 return result.output.split(separator: "\n").map(String.init).sorted()
             }
             #expect(try complete(["wallgen", "ter"]) == ["term", "terms"])

@@ -47,11 +47,16 @@ public struct ShapeLayer: Sendable, Equatable {
 public struct PictureLayer: Sendable {
     /// The picture, or the part of it the canvas shows (see `DecodedPicture`).
     public var picture: DecodedPicture
-    public var opacity: Double
+    /// 0...1, checked where it enters: the command line refuses anything else when it
+    /// parses `--alpha`, so the renderer need not clamp.
+    public var opacity: Double {
+        didSet { precondition((0...1).contains(opacity), "opacity \(opacity) is outside 0...1") }
+    }
     public var focusX: Double
     public var focusY: Double
 
     public init(picture: DecodedPicture, opacity: Double = 1, focusX: Double = 0.5, focusY: Double = 0.5) {
+        precondition((0...1).contains(opacity), "opacity \(opacity) is outside 0...1")
         self.picture = picture
         self.opacity = opacity
         self.focusX = focusX

@@ -68,7 +68,7 @@ public struct Renderer: Sendable {
                 let started = clock.now
                 let fitted = fit(picture, width: scene.width, height: scene.height)
                 timings.scale += clock.now - started
-                pending.append(.picture(fitted, opacity: Float(min(max(picture.opacity, 0), 1))))
+                pending.append(.picture(fitted, opacity: Float(picture.opacity)))
             case .gradient(let gradient):
                 let color = Self.unitStraight(gradient.color)
                 switch gradient.axis {
