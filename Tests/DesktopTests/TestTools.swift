@@ -77,7 +77,7 @@ func runTool(
 /// The full path of a program on the PATH, or nil.
 func toolPath(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") + ["/usr/sbin", "/sbin"] {
+    for folder in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"] {
         let candidate = "\(folder)/\(name)"
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
