@@ -68,6 +68,9 @@ let package = Package(
         // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
         // pipeline that reads inputs, renders and encodes it.
         .target(name: "Designs", dependencies: ["Compositor", "Almanac"]),
+        // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
+        // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
+        .target(name: "Desktop", dependencies: ["Almanac"]),
         // The command line: parse, validate, run, report.
         .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
@@ -85,6 +88,7 @@ let package = Package(
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
         .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.

@@ -69,3 +69,27 @@ import Testing
         #expect(throws: FileError.isDirectory(path: folder)) { try FileReader.read(folder) }
     }
 }
+
+/// The tests' own clean-up never reaches through a link into the files it points at.
+@Suite struct TemporaryFolderTests {
+    @Test func removingAFolderLeavesWhatItsLinksPointAtAlone() throws {
+        let outside = try temporaryFolder()
+        defer { removeTemporaryFolder(outside) }
+        let target = outside + "/keep.txt"
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: target))
+        chmod(target, 0o600)
+        try FileManager.default.createDirectory(atPath: outside + "/inner", withIntermediateDirectories: false)
+        chmod(outside + "/inner", 0o500)
+        let folder = try temporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder + "/file-link", withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/folder-link", withDestinationPath: outside + "/inner")
+        try FileManager.default.createDirectory(atPath: folder + "/locked", withIntermediateDirectories: false)
+        chmod(folder + "/locked", 0o000)
+        removeTemporaryFolder(folder)
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        var status = stat()
+        #expect(stat(target, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(stat(outside + "/inner", &status) == 0 && status.st_mode & 0o777 == 0o500)
+    }
+}

@@ -11,17 +11,24 @@ public func temporaryFolder() throws -> String {
     return path
 }
 
-/// Removes a test's folder and everything in it, even files a test made read-only.
+/// Removes a test's folder and everything in it, even folders a test made read-only.
+///
+/// Links are never followed: a test's folder may hold links into the repository, and
+/// changing what they point at would change the repository's own files.
 public func removeTemporaryFolder(_ path: String) {
-    let manager = FileManager.default
-    if let walker = manager.enumerator(atPath: path) {
-        for case let entry as String in walker {
-            // A folder without write or search permission cannot be emptied, even by
-            // root on some file systems: open it up first.
-            try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path + "/" + entry)
-        }
+    openFolders(path)
+    try? FileManager.default.removeItem(atPath: path)
+}
+
+/// Gives every real folder below `path` (not links to folders) write and search
+/// permission, so that its entries can be removed.
+private func openFolders(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+    chmod(path, 0o755)
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+        openFolders(path + "/" + entry)
     }
-    try? manager.removeItem(atPath: path)
 }
 
 /// Runs `body` with a fresh empty folder and removes the folder afterwards.

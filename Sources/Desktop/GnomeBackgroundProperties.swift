@@ -1,0 +1,24 @@
+/// Writes a `gnome-background-properties` entry, which makes a background appear in
+/// GNOME Settings' Appearance panel, where the user can pick it.
+public enum GnomeBackgroundProperties {
+    /// The entry for one background: `filename` is the slideshow XML (or a picture);
+    /// `darkFilename` the one for the dark style, the same when nil.
+    public static func xml(name: String, filename: String, darkFilename: String? = nil) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE wallpapers SYSTEM "gnome-wp-list.dtd">
+        <wallpapers>
+          <wallpaper deleted="false">
+            <name>\(XMLText.escape(name))</name>
+            <filename>\(XMLText.escape(filename))</filename>
+            <filename-dark>\(XMLText.escape(darkFilename ?? filename))</filename-dark>
+            <options>zoom</options>
+            <shade_type>solid</shade_type>
+            <pcolor>#000000</pcolor>
+            <scolor>#000000</scolor>
+          </wallpaper>
+        </wallpapers>
+
+        """
+    }
+}

@@ -1,0 +1,121 @@
+import Almanac
+import Foundation
+
+/// The pictures of a span of years in the order they take over: one slide per solar term
+/// or per season, each with its files.
+///
+/// The first slide is the one already in effect when the span begins (the previous
+/// year's 冬至, or the season before the first boundary), so the schedule covers 1 January
+/// of its first year. `end` is where the last slide stops: the first switch after the span.
+public struct Schedule: Sendable, Hashable {
+    public let slides: [Slide]
+    public let end: Date
+
+    /// A schedule from slides in any order; at least one, ending after the last starts.
+    public init(slides: [Slide], end: Date) throws(DesktopError) {
+        let sorted = slides.sorted { $0.start < $1.start }
+        guard let last = sorted.last else { throw .emptySchedule }
+        self.slides = sorted
+        self.end = max(InstantText.rounded(end), last.start.addingTimeInterval(1))
+    }
+
+    /// The instants the picture changes inside the span: every slide's start but the
+    /// first, which began before the span. What a timer waits for.
+    public var switches: [Date] { slides.dropFirst().map(\.start) }
+
+    /// The slide in effect at `instant`: the last one started at or before it; before the
+    /// first, the first (it stands for everything before the span).
+    public func slide(at instant: Date) -> Slide {
+        var low = 0
+        var high = slides.count - 1
+        guard slides[0].start <= instant else { return slides[0] }
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if slides[middle].start <= instant { low = middle } else { high = middle - 1 }
+        }
+        return slides[low]
+    }
+
+    /// The picture in effect at `instant` for a size (see `Slide.picture(size:)`).
+    public func picture(at instant: Date, size: String? = nil) -> String? {
+        slide(at: instant).picture(size: size)
+    }
+
+    /// Checks a span `from...from+years-1` against the almanac's years.
+    static func span(from: Int, years: Int) throws(DesktopError) -> ClosedRange<Int> {
+        let supported = SolarTermCalendar.supportedYears
+        guard years >= 1, supported.contains(from), from <= supported.upperBound - years + 1 else {
+            throw .yearsOutOfRange(from: from, count: years, supported: supported)
+        }
+        return from...(from + years - 1)
+    }
+
+    /// One slide per solar term that begins in the years `from...from+years-1` (in `zone`,
+    /// by default the calendar zone, UTC+8), plus the term in effect when they begin.
+    public static func solarTerms(
+        from: Int, years: Int, zone: TimeZone = SolarTermCalendar.calendarZone,
+        pictures: (SlideSubject) -> [String: String]
+    ) throws(DesktopError) -> Schedule {
+        let span = try span(from: from, years: years)
+        do {
+            var instants: [SolarTermInstant] = []
+            for year in span { instants += try SolarTermCalendar.instants(inYear: year, zone: zone) }
+            let first = CivilDate(year: from, month: 1, day: 1)!
+            let before = try SolarTermCalendar.term(inEffectOn: first, zone: zone)
+            if before.instant < instants[0].instant { instants.insert(before, at: 0) }
+            let end: Date
+            if SolarTermCalendar.supportedYears.contains(span.upperBound + 1) {
+                end = try SolarTermCalendar.instants(inYear: span.upperBound + 1, zone: zone)[0].instant
+            } else {
+                end = CivilDate(year: span.upperBound, month: 12, day: 31)!.start(in: zone).addingTimeInterval(86_400)
+            }
+            let slides = instants.map {
+                Slide(start: $0.instant, subject: .term($0.term), pictures: pictures(.term($0.term)))
+            }
+            return try Schedule(slides: slides, end: end)
+        } catch let error as DesktopError {
+            throw error
+        } catch {
+            throw .yearsOutOfRange(from: from, count: years, supported: SolarTermCalendar.supportedYears)
+        }
+    }
+
+    /// One slide per season that begins in the years `from...from+years-1` under `rule`,
+    /// plus the season in effect when they begin.
+    public static func seasons(
+        from: Int, years: Int, rule: SeasonRule, hemisphere: Hemisphere = .north, zone: TimeZone,
+        pictures: (SlideSubject) -> [String: String]
+    ) throws(DesktopError) -> Schedule {
+        let span = try span(from: from, years: years)
+        let supported = SolarTermCalendar.supportedYears
+        do {
+            var boundaries = try rule.boundaries(years: span, zone: zone, hemisphere: hemisphere)
+            let spanStart = CivilDate(year: from, month: 1, day: 1)!.start(in: zone)
+            if supported.contains(from - 1) {
+                let previous = try rule.boundaries(years: (from - 1)...(from - 1), zone: zone, hemisphere: hemisphere)
+                if let last = previous.last(where: { $0.start < boundaries[0].start }) {
+                    boundaries.insert(last, at: 0)
+                }
+            } else {
+                // The almanac has no year before 1900: the season in effect starts with the span.
+                let season = try rule.season(at: spanStart, zone: zone, hemisphere: hemisphere)
+                boundaries.insert(SeasonBoundary(start: spanStart, season: season), at: 0)
+            }
+            let end: Date
+            if supported.contains(span.upperBound + 1) {
+                let next = span.upperBound + 1
+                end = try rule.boundaries(years: next...next, zone: zone, hemisphere: hemisphere)[0].start
+            } else {
+                end = CivilDate(year: span.upperBound, month: 12, day: 31)!.start(in: zone).addingTimeInterval(86_400)
+            }
+            let slides = boundaries.map {
+                Slide(start: $0.start, subject: .season($0.season), pictures: pictures(.season($0.season)))
+            }
+            return try Schedule(slides: slides, end: end)
+        } catch let error as DesktopError {
+            throw error
+        } catch {
+            throw .yearsOutOfRange(from: from, count: years, supported: supported)
+        }
+    }
+}

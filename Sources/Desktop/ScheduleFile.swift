@@ -1,0 +1,106 @@
+import Almanac
+import Foundation
+
+/// `schedule.json`: a schedule as `wallgen apply --now --schedule` reads it when the
+/// timer fires.
+///
+/// The keys, all written in this order with sorted keys:
+/// - `format`: always `"wallgen-schedule"`; `version`: `1`.
+/// - `end`: where the last slide stops, ISO 8601 UTC to the second (`2027-01-05T09:23:11Z`).
+/// - `slides`: in order of time, each with
+///   - `start`: ISO 8601 UTC to the second;
+///   - `kind`: `"term"` or `"season"`;
+///   - `term`: the term's number 1...24 in the app's order (for terms), `name`: its
+///     Chinese name (informative), or `season`: `spring`, `summer`, `autumn`, `winter`;
+///   - `pictures`: an object from size (`"1920x1080"`) to the picture's path.
+public enum ScheduleFile {
+    public static let format = "wallgen-schedule"
+    public static let version = 1
+
+    private struct Document: Codable {
+        var format: String
+        var version: Int
+        var end: String
+        var slides: [Entry]
+    }
+
+    private struct Entry: Codable {
+        var start: String
+        var kind: String
+        var term: Int?
+        var name: String?
+        var season: String?
+        var pictures: [String: String]
+    }
+
+    /// The JSON text of a schedule, ending in a newline; identical for identical schedules.
+    public static func encode(_ schedule: Schedule) -> Data {
+        let entries = schedule.slides.map { slide -> Entry in
+            switch slide.subject {
+            case .term(let term):
+                Entry(
+                    start: InstantText.iso8601(slide.start), kind: "term", term: term.number, name: term.name,
+                    pictures: slide.pictures)
+            case .season(let season):
+                Entry(
+                    start: InstantText.iso8601(slide.start), kind: "season", season: season.rawValue,
+                    pictures: slide.pictures)
+            }
+        }
+        let document = Document(
+            format: format, version: version, end: InstantText.iso8601(schedule.end), slides: entries)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings, numbers and dictionaries of strings cannot fail.
+        return ((try? encoder.encode(document)) ?? Data()) + Data("\n".utf8)
+    }
+
+    /// Reads what `encode` wrote; `path` only names the file in errors.
+    public static func decode(_ data: Data, path: String = "schedule.json") throws(DesktopError) -> Schedule {
+        func refuse(_ reason: String) -> DesktopError { .unreadableSchedule(path: path, reason: reason) }
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: data)
+        } catch {
+            throw refuse("not a schedule: \(error)")
+        }
+        guard document.format == format else { throw refuse("format is \"\(document.format)\", not \"\(format)\"") }
+        guard document.version == version else { throw refuse("version \(document.version) is not \(version)") }
+        guard let end = InstantText.parseISO8601(document.end) else { throw refuse("end \"\(document.end)\"") }
+        var slides: [Slide] = []
+        for (index, entry) in document.slides.enumerated() {
+            guard let start = InstantText.parseISO8601(entry.start) else {
+                throw refuse("slide \(index + 1) starts at \"\(entry.start)\", not YYYY-MM-DDTHH:MM:SSZ")
+            }
+            let subject: SlideSubject
+            switch entry.kind {
+            case "term":
+                guard let number = entry.term, (1...24).contains(number) else {
+                    throw refuse("slide \(index + 1) has no term number 1-24")
+                }
+                subject = .term(SolarTerm.all[number - 1])
+            case "season":
+                guard let name = entry.season, let season = Season(rawValue: name) else {
+                    throw refuse("slide \(index + 1) has no season")
+                }
+                subject = .season(season)
+            default:
+                throw refuse("slide \(index + 1) is of kind \"\(entry.kind)\", not term or season")
+            }
+            for key in entry.pictures.keys where (try? PictureSize(key: key)) == nil {
+                throw refuse("slide \(index + 1) has the size \"\(key)\", not WIDTHxHEIGHT")
+            }
+            slides.append(Slide(start: start, subject: subject, pictures: entry.pictures))
+        }
+        guard !slides.isEmpty else { throw refuse("it has no slides") }
+        return try Schedule(slides: slides, end: end)
+    }
+
+    /// Reads `schedule.json` from a file.
+    public static func read(path: String) throws(DesktopError) -> Schedule {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .fileFailed(path: path, operation: "read", reason: "no such readable file")
+        }
+        return try decode(data, path: path)
+    }
+}

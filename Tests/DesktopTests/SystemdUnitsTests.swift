@@ -1,0 +1,83 @@
+import Almanac
+import Desktop
+import Foundation
+import Testing
+
+@Suite struct SystemdUnitsTests {
+    @Test func timerListsEachInstantInUTC() {
+        let timer = SystemdUnits.timer(instants: [
+            Date(timeIntervalSince1970: 1_797_886_213), Date(timeIntervalSince1970: 1_797_886_213.6),
+        ])
+        #expect(timer.contains("\nOnCalendar=2026-12-21 20:50:13 UTC\nOnCalendar=2026-12-21 20:50:14 UTC\n"))
+        for line in ["AccuracySec=1s", "Persistent=true", "WantedBy=timers.target", "Unit=wallgen-terms.service"] {
+            #expect(timer.contains("\n" + line + "\n"), "\(line)")
+        }
+    }
+
+    @Test func serviceQuotesItsArguments() {
+        let service = SystemdUnits.service(
+            wallgen: "/opt/my $tools/wallgen", schedule: "/home/a\"b/100%/$HOME\\x.json")
+        #expect(service.contains("\nType=oneshot\n"))
+        #expect(
+            service.contains(
+                #"ExecStart="/opt/my $tools/wallgen" "apply" "--now" "--schedule" "/home/a\"b/100%%/$$HOME\\x.json""#
+                    + "\n"))
+    }
+
+    /// systemd-analyze itself reads each line and says when it next elapses from a base time.
+    @Test(.enabled(if: toolAvailable("systemd-analyze"), "systemd-analyze is not installed"))
+    func systemdAgreesOnEveryInstantOfAYear() throws {
+        let instants = try SolarTermCalendar.instants(inYear: 2026).map(\.instant)
+        let timer = SystemdUnits.timer(instants: instants)
+        let lines = timer.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }
+            .map { String($0.dropFirst("OnCalendar=".count)) }
+        #expect(lines.count == 24)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        environment["SYSTEMD_COLORS"] = "0"
+        let run = try runTool(
+            toolPath("systemd-analyze")!, ["calendar", "--base-time=2025-12-31 00:00:00 UTC"] + lines,
+            environment: environment)
+        #expect(run.status == 0, "\(run.error)")
+        let elapses = run.output.split(separator: "\n").filter { $0.contains("Next elapse:") }
+            .map { $0.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces) }
+        #expect(elapses.count == 24)
+        // Next elapse reads "Mon 2026-12-21 20:50:15 UTC": the weekday, then our line.
+        let utc = TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        for (instant, elapse) in zip(instants, elapses) {
+            let second = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded())
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: second)
+            let expected = String(
+                format: "%04d-%02d-%02d %02d:%02d:%02d UTC", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+            #expect(elapse.dropFirst(4) == expected[...], "\(elapse)")
+        }
+    }
+
+    /// `systemd-analyze verify` loads both units as systemd would (it checks the executable
+    /// exists, so the test points ExecStart at a script whose path needs every escape).
+    @Test(.enabled(if: toolAvailable("systemd-analyze"), "systemd-analyze is not installed"))
+    func systemdVerifiesTheUnits() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let tool = try folder.write("bin dir/wall gen 100%$x", "#!/bin/sh\nexit 0\n", executable: true)
+        let instants = try SolarTermCalendar.instants(inYear: 2027).map(\.instant)
+        let timer = try folder.write("wallgen-terms.timer", SystemdUnits.timer(instants: instants))
+        let service = try folder.write(
+            "wallgen-terms.service", SystemdUnits.service(wallgen: tool, schedule: "/tmp/a b/schedule.json"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["SYSTEMD_COLORS"] = "0"
+        // --user needs a running user manager's runtime folder; the system mode parses the
+        // same unit syntax and needs nothing running.
+        let run = try runTool(toolPath("systemd-analyze")!, ["verify", timer, service], environment: environment)
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(!run.error.contains(folder.path), "\(run.error)")
+
+        // The same check fails when the path is left unquoted: the check can fail.
+        let bad = try folder.write("bad.service", "[Service]\nType=oneshot\nExecStart=\(tool) apply\n")
+        let badRun = try runTool(toolPath("systemd-analyze")!, ["verify", bad], environment: environment)
+        #expect(badRun.status != 0)
+        #expect(badRun.error.contains("bin is not executable"), "\(badRun.error)")
+    }
+}
