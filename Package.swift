@@ -72,7 +72,7 @@ let package = Package(
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
         .target(name: "Desktop", dependencies: ["Almanac"]),
         // The command line: parse, validate, run, report.
-        .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac"]),
+        .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac", "Desktop"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(
             name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
@@ -83,7 +83,8 @@ let package = Package(
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["Compositor", "FuzzSupport"]),
         .executableTarget(name: "FuzzArguments", dependencies: ["WallgenCommands", "Almanac", "FuzzSupport"]),
-        // Helpers several test targets share (an independent PNG writer).
+        // Helpers several test targets share: temporary folders that clean up, a seeded
+        // generator, an independent PNG writer.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "CZlib", "TestSupport"]),

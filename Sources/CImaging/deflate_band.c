@@ -1,8 +1,8 @@
 // Deflate for one band of a PNG's filtered rows, by libdeflate, made joinable.
 //
 // PNG wants a single zlib stream, and wallgen compresses bands of rows on separate
-// threads. libdeflate (at its level 10, files 7 % smaller than zlib's level 9 writes,
-// in a fifth of the time; see README) only writes complete streams: its last block is
+// threads. libdeflate (chosen over zlib for its cost-based levels; see
+// docs/PERFORMANCE.md) only writes complete streams: its last block is
 // marked final. A band that is not the image's last is therefore walked block by block
 // to find that mark (a deflate stream gives no other way to find where its last block
 // starts), the mark is cleared, and an empty stored block is appended after the

@@ -1,5 +1,6 @@
 // The PNG container over libpng's full API, written into a growing memory buffer. The
-// image data arrives already filtered and compressed (deflate.c), in parallel bands.
+// image data arrives already filtered and compressed, in parallel bands (PNGEncoder.swift,
+// RunLengthDeflate.swift, deflate_band.c).
 #include "CImaging.h"
 #include "message.h"
 

@@ -50,9 +50,13 @@ public struct CardBatch: Sendable {
         self.thumbnailWidth = thumbnailWidth
     }
 
-    /// The file a card is written to: `DIR/01-lichun.png`.
+    /// Added to each file's stem: `-1920x1080` names a schedule's cards by size.
+    public var fileSuffix = ""
+
+    /// The file a card is written to: `DIR/01-lichun.png` (`DIR/01-lichun-1920x1080.png`
+    /// with a suffix).
     public func path(for spec: TermCardSpec) -> String {
-        folder + "/" + spec.term.fileStem + ".png"
+        folder + "/" + spec.term.fileStem + fileSuffix + ".png"
     }
 
     /// Renders every spec, calling `finished` (from worker threads, one at a time) as

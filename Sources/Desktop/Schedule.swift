@@ -36,9 +36,20 @@ public struct Schedule: Sendable, Hashable {
         return slides[low]
     }
 
-    /// The picture in effect at `instant` for a size (see `Slide.picture(size:)`).
-    public func picture(at instant: Date, size: String? = nil) -> String? {
-        slide(at: instant).picture(size: size)
+    /// The picture in effect at `instant` for a size (see `Slide.picture(size:dark:)`).
+    public func picture(at instant: Date, size: String? = nil, dark: Bool = false) -> String? {
+        slide(at: instant).picture(size: size, dark: dark)
+    }
+
+    /// The same slides showing their dark pictures (the light ones where a slide has
+    /// none): what GNOME's dark-style slideshow lists.
+    public var darkStyle: Schedule {
+        let slides = slides.map {
+            Slide(
+                start: $0.start, subject: $0.subject, pictures: $0.darkPictures.isEmpty ? $0.pictures : $0.darkPictures)
+        }
+        // The slides are those of a valid schedule: never empty.
+        return (try? Schedule(slides: slides, end: end)) ?? self
     }
 
     /// Checks a span `from...from+years-1` against the almanac's years.
@@ -54,7 +65,7 @@ public struct Schedule: Sendable, Hashable {
     /// by default the calendar zone, UTC+8), plus the term in effect when they begin.
     public static func solarTerms(
         from: Int, years: Int, zone: TimeZone = SolarTermCalendar.calendarZone,
-        pictures: (SlideSubject) -> [String: String]
+        darkPictures: ((SlideSubject) -> [String: String])? = nil, pictures: (SlideSubject) -> [String: String]
     ) throws(DesktopError) -> Schedule {
         let span = try span(from: from, years: years)
         do {
@@ -70,7 +81,9 @@ public struct Schedule: Sendable, Hashable {
                 end = CivilDate(year: span.upperBound, month: 12, day: 31)!.start(in: zone).addingTimeInterval(86_400)
             }
             let slides = instants.map {
-                Slide(start: $0.instant, subject: .term($0.term), pictures: pictures(.term($0.term)))
+                Slide(
+                    start: $0.instant, subject: .term($0.term), pictures: pictures(.term($0.term)),
+                    darkPictures: darkPictures?(.term($0.term)) ?? [:])
             }
             return try Schedule(slides: slides, end: end)
         } catch let error as DesktopError {
@@ -84,7 +97,7 @@ public struct Schedule: Sendable, Hashable {
     /// plus the season in effect when they begin.
     public static func seasons(
         from: Int, years: Int, rule: SeasonRule, hemisphere: Hemisphere = .north, zone: TimeZone,
-        pictures: (SlideSubject) -> [String: String]
+        darkPictures: ((SlideSubject) -> [String: String])? = nil, pictures: (SlideSubject) -> [String: String]
     ) throws(DesktopError) -> Schedule {
         let span = try span(from: from, years: years)
         let supported = SolarTermCalendar.supportedYears
@@ -109,7 +122,9 @@ public struct Schedule: Sendable, Hashable {
                 end = CivilDate(year: span.upperBound, month: 12, day: 31)!.start(in: zone).addingTimeInterval(86_400)
             }
             let slides = boundaries.map {
-                Slide(start: $0.start, subject: .season($0.season), pictures: pictures(.season($0.season)))
+                Slide(
+                    start: $0.start, subject: .season($0.season), pictures: pictures(.season($0.season)),
+                    darkPictures: darkPictures?(.season($0.season)) ?? [:])
             }
             return try Schedule(slides: slides, end: end)
         } catch let error as DesktopError {

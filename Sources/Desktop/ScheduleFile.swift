@@ -12,7 +12,8 @@ import Foundation
 ///   - `kind`: `"term"` or `"season"`;
 ///   - `term`: the term's number 1...24 in the app's order (for terms), `name`: its
 ///     Chinese name (informative), or `season`: `spring`, `summer`, `autumn`, `winter`;
-///   - `pictures`: an object from size (`"1920x1080"`) to the picture's path.
+///   - `pictures`: an object from size (`"1920x1080"`) to the picture's path;
+///   - `dark` (when the schedule has dark-style pictures): the same for those.
 public enum ScheduleFile {
     public static let format = "wallgen-schedule"
     public static let version = 1
@@ -31,6 +32,7 @@ public enum ScheduleFile {
         var name: String?
         var season: String?
         var pictures: [String: String]
+        var dark: [String: String]?
     }
 
     /// The JSON text of a schedule, ending in a newline; identical for identical schedules.
@@ -40,11 +42,11 @@ public enum ScheduleFile {
             case .term(let term):
                 Entry(
                     start: InstantText.iso8601(slide.start), kind: "term", term: term.number, name: term.name,
-                    pictures: slide.pictures)
+                    pictures: slide.pictures, dark: slide.darkPictures.isEmpty ? nil : slide.darkPictures)
             case .season(let season):
                 Entry(
                     start: InstantText.iso8601(slide.start), kind: "season", season: season.rawValue,
-                    pictures: slide.pictures)
+                    pictures: slide.pictures, dark: slide.darkPictures.isEmpty ? nil : slide.darkPictures)
             }
         }
         let document = Document(
@@ -87,10 +89,12 @@ public enum ScheduleFile {
             default:
                 throw refuse("slide \(index + 1) is of kind \"\(entry.kind)\", not term or season")
             }
-            for key in entry.pictures.keys where (try? PictureSize(key: key)) == nil {
+            for key in entry.pictures.keys.sorted() + (entry.dark ?? [:]).keys.sorted()
+            where (try? PictureSize(key: key)) == nil {
                 throw refuse("slide \(index + 1) has the size \"\(key)\", not WIDTHxHEIGHT")
             }
-            slides.append(Slide(start: start, subject: subject, pictures: entry.pictures))
+            slides.append(
+                Slide(start: start, subject: subject, pictures: entry.pictures, darkPictures: entry.dark ?? [:]))
         }
         guard !slides.isEmpty else { throw refuse("it has no slides") }
         return try Schedule(slides: slides, end: end)

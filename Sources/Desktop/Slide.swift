@@ -22,16 +22,21 @@ public struct Slide: Sendable, Hashable {
     public let subject: SlideSubject
     /// The picture file for each size, keyed `1920x1080`.
     public let pictures: [String: String]
+    /// The pictures for the desktop's dark style, keyed the same; empty when the light
+    /// ones serve both.
+    public let darkPictures: [String: String]
 
-    public init(start: Date, subject: SlideSubject, pictures: [String: String]) {
+    public init(start: Date, subject: SlideSubject, pictures: [String: String], darkPictures: [String: String] = [:]) {
         self.start = InstantText.rounded(start)
         self.subject = subject
         self.pictures = pictures
+        self.darkPictures = darkPictures
     }
 
     /// The picture for `size`, or, when there is no such size (or none is asked for), the
-    /// one of the largest size.
-    public func picture(size: String? = nil) -> String? {
+    /// one of the largest size; with `dark`, from the dark pictures when there are any.
+    public func picture(size: String? = nil, dark: Bool = false) -> String? {
+        let pictures = dark && !darkPictures.isEmpty ? darkPictures : pictures
         if let size, let path = pictures[size] { return path }
         let sized = pictures.compactMap { key, path in (try? PictureSize(key: key)).map { ($0, path) } }
         if let largest = sized.max(by: { $0.0 < $1.0 }) { return largest.1 }
@@ -41,7 +46,7 @@ public struct Slide: Sendable, Hashable {
 
 /// Names the pictures of a subject in one folder: `FOLDER/22-dongzhi-1920x1080.png`.
 ///
-/// The names `wallgen terms` and `wallgen wallpaper` write by default, so a schedule can
+/// The names `wallgen schedule` writes, so a schedule can
 /// point at a folder of pictures made in one batch.
 public struct PictureFolder: Sendable, Hashable {
     public let folder: String
@@ -57,6 +62,13 @@ public struct PictureFolder: Sendable, Hashable {
     public func pictures(for subject: SlideSubject) -> [String: String] {
         var result: [String: String] = [:]
         for size in sizes { result[size] = "\(folder)/\(subject.stem)-\(size).\(fileExtension)" }
+        return result
+    }
+
+    /// The dark style's pictures: `FOLDER/22-dongzhi-1920x1080-dark.png`.
+    public func darkPictures(for subject: SlideSubject) -> [String: String] {
+        var result: [String: String] = [:]
+        for size in sizes { result[size] = "\(folder)/\(subject.stem)-\(size)-dark.\(fileExtension)" }
         return result
     }
 }

@@ -1,27 +1,59 @@
 import Almanac
+import Desktop
 import Foundation
 
 /// A validated `wallgen almanac` request.
 public struct AlmanacRequest: Equatable {
     var year: Int
     var zone: NamedZone
-    var json: Bool
+    var format: Format
+    /// Years from `year` on; only the calendar feed takes more than one.
+    var years = 1
+
+    enum Format: Equatable {
+        case table, json, iCalendar
+    }
 }
 
 /// `wallgen almanac`: the 24 terms of a year, to the second, in a time zone.
 enum AlmanacCommand {
     static let year = Option("year", short: "y", .year, help: "The year, 1900 to 2100.", defaultText: "this year")
     static let json = Flag("json", help: "A JSON array instead of a table.")
+    static let iCalendar = Flag(
+        "ics",
+        help:
+            "An iCalendar feed (RFC 5545) instead of a table: one event per term, starting at its instant in UTC, with a UID that stays the same on every run, for calendar programs to import or subscribe to. DTSTAMP is the time of the run, or SOURCE_DATE_EPOCH when set."
+    )
+    static let years = Option(
+        "years", .wholeNumber(atLeast: 1), help: "With --ics: how many years from --year the feed covers.",
+        default: 1)
 
-    static let options: [any OptionDeclaration] = [year, TermOptions.zone, json] + CommonOptions.everywhere
+    static let options: [any OptionDeclaration] =
+        [year, TermOptions.zone, json, iCalendar, years] + CommonOptions.everywhere
 
     static func validate(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> AlmanacRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
-        return AlmanacRequest(
-            year: parsed[year] ?? today.year, zone: parsed[required: TermOptions.zone], json: parsed.has(json))
+        let format: AlmanacRequest.Format
+        switch (parsed.has(json), parsed.has(iCalendar)) {
+        case (true, true): throw UsageError("--json and --ics are two formats; give only one")
+        case (true, false): format = .json
+        case (false, true): format = .iCalendar
+        case (false, false): format = .table
+        }
+        let first = parsed[year] ?? today.year
+        let count = parsed[required: years]
+        guard format == .iCalendar || !parsed.isGiven(years) else {
+            throw UsageError("--years goes with --ics; the table and --json show one year")
+        }
+        let last = SolarTermCalendar.supportedYears.upperBound
+        guard first + count - 1 <= last else {
+            throw UsageError("--years \(count) from \(first) goes past \(last), the last year the almanac computes")
+        }
+        return AlmanacRequest(year: first, zone: parsed[required: TermOptions.zone], format: format, years: count)
     }
 
     static func run(_ request: AlmanacRequest) -> ExitCode {
+        if request.format == .iCalendar { return writeFeed(request) }
         let instants: [SolarTermInstant]
         do {
             instants = try SolarTermCalendar.instants(inYear: request.year, zone: request.zone.zone)
@@ -29,8 +61,29 @@ enum AlmanacCommand {
             Console.report("Error: \(error)")
             return .usage
         }
-        Console.print(request.json ? json(instants, request.zone.zone) : table(instants, request))
+        Console.print(request.format == .json ? json(instants, request.zone.zone) : table(instants, request))
         return .success
+    }
+
+    /// The calendar feed on standard output, its lines ending in CR LF as RFC 5545 asks.
+    static func writeFeed(_ request: AlmanacRequest) -> ExitCode {
+        do {
+            let feed = try ICalendarFeed.solarTerms(
+                years: request.year...(request.year + request.years - 1), stamp: stamp())
+            Console.writeOutput(Array(feed.utf8))
+            return .success
+        } catch {
+            Console.report("Error: \(error)")
+            return .usage
+        }
+    }
+
+    /// Now, or SOURCE_DATE_EPOCH (the reproducible-builds convention) when it is set.
+    static func stamp() -> Date {
+        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(text) {
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
 
     struct Entry: Encodable {

@@ -10,6 +10,8 @@ public enum Command {
     case terms(TermsRequest)
     case almanac(AlmanacRequest)
     case devices
+    case apply(ApplyRequest)
+    case schedule(ScheduleRequest)
     case completions(Shell)
     case manual
     case help(String)
@@ -23,7 +25,9 @@ public struct Invocation {
     let quiet: Bool
 
     /// Parses and validates, never runs. `today` decides the default season.
-    public static func parse(_ arguments: [String], today: CivilDate) throws(UsageError) -> Invocation {
+    public static func parse(
+        _ arguments: [String], today: CivilDate, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UsageError) -> Invocation {
         // --verbose and --quiet may also come before the command's name (`wallgen --verbose terms`).
         let leading = arguments.prefix { word in
             CommonOptions.leading.contains { $0.flagName == word || $0.short.map { "-\($0)" } == word }
@@ -46,6 +50,9 @@ public struct Invocation {
         case "term": return invocation(.term(try TermOptions.validateTerm(parsed)))
         case "terms": return invocation(.terms(try TermOptions.validateTerms(parsed)))
         case "almanac": return invocation(.almanac(try AlmanacCommand.validate(parsed, today: today)))
+        case "apply": return invocation(.apply(try ApplyCommand.validate(parsed, environment: environment)))
+        case "schedule":
+            return invocation(.schedule(try ScheduleCommand.validate(parsed, today: today, environment: environment)))
         case "devices":
             try CommonOptions.rejectExtra(parsed.positionals)
             return invocation(.devices)
@@ -111,6 +118,8 @@ public enum WallgenCLI {
         case .term(let request): return TermCommand.run(request, output)
         case .terms(let request): return TermsCommand.run(request, output)
         case .almanac(let request): return AlmanacCommand.run(request)
+        case .apply(let request): return ApplyCommand.run(request, output)
+        case .schedule(let request): return ScheduleCommand.run(request, output)
         }
         return .success
     }
@@ -190,11 +199,21 @@ enum SingleOutput {
         }
     }
 
-    /// Runs `make`, writes its PNG and reports; `subject` names what was made in the status line.
+    /// `--apply`: the desktop to set the written picture on (nil: the one detected).
+    struct ApplyAfterwards {
+        var desktop: String?
+    }
+
+    /// Runs `make`, writes its PNG and reports; `subject` names what was made in the
+    /// status line. With `thenApply`, the file is then set as the wallpaper.
     static func run(
-        _ target: OutputTarget, subject: String, _ output: StatusOutput,
+        _ target: OutputTarget, subject: String, _ output: StatusOutput, thenApply: ApplyAfterwards? = nil,
         _ make: () throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
+        if thenApply != nil, target == .standardOutput {
+            Console.report("Error: --apply needs a file to set, not -o -\nRun 'wallgen --help' for usage.")
+            return .usage
+        }
         if let (message, code) = precheck(target) {
             Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
             return code
@@ -210,6 +229,12 @@ enum SingleOutput {
                 "Wrote \(place): \(subject), \(rendered.image.width)x\(rendered.image.height), "
                     + "\(WallgenCLI.formatBytes(rendered.png.count)) in "
                     + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+            if let thenApply, case .file(let path) = target {
+                let request = ApplyRequest(
+                    picture: path, darkPicture: nil, schedule: "", instant: Date(), desktop: thenApply.desktop,
+                    dryRun: false)
+                return ApplyCommand.run(request, output)
+            }
             return .success
         } catch let error as PipelineError {
             Console.report("Error: \(ErrorReport.message(for: error))")

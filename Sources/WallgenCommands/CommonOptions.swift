@@ -28,12 +28,12 @@ enum CommonOptions {
         "compression",
         .choice(["fast": PNGEncodingOptions.fast, "default": .standard, "small": .small]),
         help:
-            "PNG size against time: fast (wallgen's own deflate), default (libdeflate level 10: 10-22 % smaller, much slower) or small (level 12: smaller again, slower again).",
+            "PNG size against time: fast (wallgen's own deflate), default (libdeflate's level 10: smaller, much slower) or small (its level 12: smaller again, slower again).",
         default: .fast, shown: "fast")
     static let dither = Option(
         "dither", .onOff,
         help:
-            "Dither the shades so no 8-bit bands show; off rounds instead: PNGs about a tenth smaller, with a risk of faint bands.",
+            "Dither the shades so no 8-bit bands show; off rounds instead: smaller PNGs, with a risk of faint bands.",
         default: true, shown: "on")
 
     /// The canvas and encoding options, in the order help lists them.

@@ -1,5 +1,6 @@
 import Compositor
 import Designs
+import Desktop
 
 /// Turns library errors into the one-line messages and exit statuses users see,
 /// naming the flag that brought the file in.
@@ -11,6 +12,28 @@ enum ErrorReport {
         case .font(_, .file(let problem)): "--font: \(problem)"
         case .font(let path, let problem): "--font '\(path)': \(problem)"
         default: "\(error)"
+        }
+    }
+
+    /// The status for any error a command can meet.
+    static func exitCode(for error: any Error) -> ExitCode {
+        switch error {
+        case let error as PipelineError: exitCode(for: error)
+        case let error as FileError: error.exitCode
+        case let error as DesktopError: exitCode(for: error)
+        case is UsageError: .usage
+        default: .software
+        }
+    }
+
+    static func exitCode(for error: DesktopError) -> ExitCode {
+        switch error {
+        case .yearsOutOfRange: .usage
+        case .unsupportedDesktop, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath: .unavailable
+        case .unreadableSchedule: .dataError
+        case .fileFailed(_, "read", _): .noInput
+        case .fileFailed: .cannotCreate
+        case .invalidSizeKey, .emptySchedule: .software
         }
     }
 

@@ -7,6 +7,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case dataError = 65
     /// An input file is missing or cannot be read.
     case noInput = 66
+    /// The desktop's wallpaper cannot be set: no desktop wallgen knows, none of its
+    /// setters installed, or the setter failed.
+    case unavailable = 69
     /// Something wallgen itself got wrong.
     case software = 70
     /// wallgen's bundled pictures or fonts are missing or damaged.
@@ -23,6 +26,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .usage: "bad usage: a flag, value or command is wrong"
         case .dataError: "an input file is not a usable picture or font, or a text cannot be drawn"
         case .noInput: "an input file is missing or unreadable"
+        case .unavailable: "the wallpaper cannot be set: an unknown desktop, no setter installed, or the setter failed"
         case .software: "internal error"
         case .bundledDataMissing: "wallgen's bundled pictures or fonts are missing"
         case .cannotCreate: "the output cannot be created"

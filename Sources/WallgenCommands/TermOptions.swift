@@ -11,6 +11,9 @@ public struct TermRequest: Equatable {
     var pngOptions = PNGEncodingOptions.fast
     var dithers = true
     var warnings: [String] = []
+    /// Set it as the desktop's wallpaper once written, on this desktop (nil: detected).
+    var apply = false
+    var desktop: String?
 }
 
 /// A validated request for a batch of term cards.
@@ -52,7 +55,7 @@ enum TermOptions {
     static let termOptions: [any OptionDeclaration] =
         [date, year, zone] + CommonOptions.canvas
         + [language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical, output]
-        + CommonOptions.everywhere
+        + ApplyCommand.renderOptions + CommonOptions.everywhere
 
     static let folder = Option(
         "output", short: "o", .folder, help: "Folder for the cards, made if missing (its parent must exist).",
@@ -102,7 +105,9 @@ enum TermOptions {
         return TermRequest(
             spec: spec, output: parsed[output] ?? .file(spec.term.fileStem + ".png"),
             limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
-            dithers: parsed[required: CommonOptions.dither], warnings: warnings)
+            dithers: parsed[required: CommonOptions.dither], warnings: warnings,
+            apply: parsed.has(ApplyCommand.applyFlag),
+            desktop: parsed[ApplyCommand.desktop])
     }
 
     static func validateTerms(_ parsed: ParsedArguments) throws(UsageError) -> TermsRequest {

@@ -12,6 +12,9 @@ public struct WallpaperRequest: Equatable {
     var dithers = true
     /// Said on standard error before the wallpaper is made (a text cut to the limit).
     var warnings: [String] = []
+    /// Set it as the desktop's wallpaper once written, on this desktop (nil: detected).
+    var apply = false
+    var desktop: String?
 }
 
 /// The wallpaper command's options: parse, then validate into a `WallpaperRequest`.
@@ -21,8 +24,10 @@ enum WallpaperOptions {
         defaultText: "the season of --date, or of today")
     static let date = Option(
         "date", short: "d", .date,
-        help:
-            "A date whose month picks the season: Mar-May spring, Jun-Aug summer, Sep-Nov autumn, Dec-Feb winter.")
+        help: "A date whose season to show, by --season-rule (by month, as the app, unless told otherwise).")
+    static let zone = Option(
+        "tz", .zone, help: "The zone --date and today are read in, for the rules that begin at an instant.",
+        defaultText: "this machine's zone")
     static let alpha = Option(
         "alpha", short: "a", .fraction, help: "Opacity of the picture over the base colour.", default: 0.5)
     static let label = Option("label", short: "l", .onOff, help: "Show the season's name.", default: true, shown: "on")
@@ -36,11 +41,11 @@ enum WallpaperOptions {
     static let version = Flag("version", help: "Show the version.")
 
     static let all: [any OptionDeclaration] =
-        [season, date, alpha, label] + CommonOptions.canvas
+        [season, date, SeasonOptions.rule, SeasonOptions.hemisphere, zone, alpha, label] + CommonOptions.canvas
         + [
             background, base, font, output, LabelOptions.text, LabelOptions.maxCharacters, LabelOptions.strict,
-            LabelOptions.textColor, LabelOptions.position, LabelOptions.vertical, version,
-        ] + CommonOptions.everywhere
+            LabelOptions.textColor, LabelOptions.position, LabelOptions.vertical,
+        ] + ApplyCommand.renderOptions + [version] + CommonOptions.everywhere
 
     /// Checks every value and builds the request. `today` decides the season when
     /// neither --season nor --date is given.
@@ -49,9 +54,12 @@ enum WallpaperOptions {
         let season: Season
         switch (parsed[Self.season], parsed[date]) {
         case (_?, _?): throw UsageError("--season and --date both choose the season; give only one")
-        case (let chosen?, nil): season = chosen
-        case (nil, let day?): season = Season(date: day)
-        case (nil, nil): season = Season(date: today)
+        case (let chosen?, nil):
+            if parsed.isGiven(SeasonOptions.rule) || parsed.isGiven(SeasonOptions.hemisphere) {
+                throw UsageError("--season names the season; --season-rule and --hemisphere go with --date")
+            }
+            season = chosen
+        case (nil, let day): season = try Self.season(on: day ?? today, parsed)
         }
         let canvas = try CommonOptions.canvasSize(parsed)
         var spec = SeasonWallpaperSpec(
@@ -67,6 +75,21 @@ enum WallpaperOptions {
         return WallpaperRequest(
             spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue).png"),
             limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
-            dithers: parsed[required: CommonOptions.dither], warnings: warnings)
+            dithers: parsed[required: CommonOptions.dither], warnings: warnings,
+            apply: parsed.has(ApplyCommand.applyFlag),
+            desktop: parsed[ApplyCommand.desktop])
+    }
+
+    /// The season of a day by the rule: the season in effect at the day's end (as a term
+    /// is "in effect on a day" once it has begun by then).
+    static func season(on day: CivilDate, _ parsed: ParsedArguments) throws(UsageError) -> Season {
+        let zone = parsed[zone]?.zone ?? .current
+        let end = day.start(in: zone).addingTimeInterval(86_399)
+        do {
+            return try parsed[required: SeasonOptions.rule].season(
+                at: end, zone: zone, hemisphere: parsed[required: SeasonOptions.hemisphere])
+        } catch {
+            throw UsageError("--date \(day): \(error)")
+        }
     }
 }

@@ -35,7 +35,6 @@ private func openFolders(_ path: String) {
 public func withTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
     let path = try temporaryFolder()
     defer { removeTemporaryFolder(path) }
-    defer { removeTemporaryFolder(path) }
     return try body(path)
 }
 

@@ -28,9 +28,26 @@ func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> V
     let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder, executable, "--verbose"] + arguments
     let argv = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
-    // Signals start at their defaults and unblocked, as from a shell: ignored signals
-    // and the spawning thread's blocked set are inherited, and a test runner's worker
-    // threads block signals.
+    let pid = try spawnWithDefaultSignals("/bin/sh", argv, actions: &actions)
+    during?(pid)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let signaled = status & 0x7F != 0 && status & 0x7F != 0x7F
+    let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    let peak = errors.split(separator: "\n").first { $0.hasPrefix("wallgen: peak memory ") }
+        .flatMap { Double($0.split(separator: " ")[3]) }
+    return MeasuredRun(
+        status: signaled ? -1 : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil,
+        standardError: errors, peakMegabytes: peak ?? .infinity)
+}
+
+/// Starts a program whose signals are at their defaults and unblocked, as from a shell.
+/// (Ignored signals and the spawning thread's blocked set are inherited, and a test
+/// runner's worker threads block signals: a server started with `Process` would ignore
+/// the SIGTERM that should stop it.)
+func spawnWithDefaultSignals(
+    _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], actions: inout posix_spawn_file_actions_t
+) throws -> pid_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -43,16 +60,30 @@ func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> V
     posix_spawnattr_setsigmask(&attributes, &unblocked)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     guard spawned == 0 else { throw NSError(domain: "spawn", code: Int(spawned)) }
-    during?(pid)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let signaled = status & 0x7F != 0 && status & 0x7F != 0x7F
-    let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-    let peak = errors.split(separator: "\n").first { $0.hasPrefix("wallgen: peak memory ") }
-        .flatMap { Double($0.split(separator: " ")[3]) }
-    return MeasuredRun(
-        status: signaled ? -1 : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil,
-        standardError: errors, peakMegabytes: peak ?? .infinity)
+    return pid
+}
+
+/// A program that runs in the background while a test needs it (an X server), stopped
+/// with SIGTERM, so it removes what it made (its lock file and socket), and reaped.
+final class BackgroundProgram {
+    let pid: pid_t
+
+    init(_ path: String, _ arguments: [String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        pid = try spawnWithDefaultSignals(path, argv, actions: &actions)
+    }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
 }

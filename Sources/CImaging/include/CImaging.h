@@ -1,4 +1,5 @@
-// CImaging: thin C shims over libjpeg-turbo, libpng and FreeType.
+// CImaging: thin C shims over libjpeg-turbo, libpng, libdeflate, Little CMS, FreeType,
+// HarfBuzz and fontconfig: the only place wallgen calls C libraries.
 //
 // Every function that can fail returns a wg_status and, on failure, writes a
 // NUL-terminated message into the caller's buffer. libjpeg and libpng report

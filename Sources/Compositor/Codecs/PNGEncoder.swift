@@ -43,9 +43,9 @@ public struct PNGEncodingOptions: Sendable, Equatable {
 
 /// Encodes images as 8-bit PNG, filtering and compressing bands of rows in parallel.
 ///
-/// Rows are filtered on every core, then cut into bands of a fixed number of rows,
-/// each deflated on its own (by `RunLengthDeflate`, or by libdeflate, see
-/// CImaging/deflate_band.c) and joined into one zlib stream. The band size never
+/// The image is cut into bands of a fixed number of rows; one thread filters and
+/// deflates a band while its rows are in cache (by `RunLengthDeflate`, or by libdeflate,
+/// see CImaging/deflate_band.c), and the bands are joined into one zlib stream. The band size never
 /// depends on the number of threads, so the bytes are the same on any machine and any
 /// `--jobs`.
 public enum PNGEncoder {

@@ -29,7 +29,7 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// Maps an errno value from an operation on `path`.
-    static func from(errno code: Int32, path: String) -> FileError {
+    public static func from(errno code: Int32, path: String) -> FileError {
         switch code {
         case ENOENT: .notFound(path: path)
         case EISDIR: .isDirectory(path: path)

@@ -5,6 +5,8 @@
 /// a value always comes back as the type its option declared.
 struct ParsedArguments {
     private var values: [String: any Sendable] = [:]
+    /// Every value of a repeatable option, in the order given.
+    private var repeated: [String: [any Sendable]] = [:]
     private var flags: Set<String> = []
     /// Words that are not options, in order.
     var positionals: [String] = []
@@ -18,6 +20,7 @@ struct ParsedArguments {
     /// The value given, or the option's default value when it declares one.
     subscript<Value>(_ option: Option<Value>) -> Value? {
         assert(declared.contains(option.long), "\(option.flagName) is read but not declared by this command")
+        assert(!option.isRepeatable, "\(option.flagName) is repeatable: read it with parsed[all:]")
         return values[option.long] as? Value ?? option.defaultValue
     }
 
@@ -27,6 +30,12 @@ struct ParsedArguments {
         return value
     }
 
+    /// Every value of a repeatable option, in order; empty when it was not given.
+    subscript<Value>(all option: Option<Value>) -> [Value] {
+        assert(declared.contains(option.long), "\(option.flagName) is read but not declared by this command")
+        return (repeated[option.long] ?? []).compactMap { $0 as? Value }
+    }
+
     func has(_ flag: Flag) -> Bool {
         assert(declared.contains(flag.long), "\(flag.flagName) is read but not declared by this command")
         return flags.contains(flag.long)
@@ -34,10 +43,14 @@ struct ParsedArguments {
 
     /// Whether an option was given at all.
     func isGiven(_ option: any OptionDeclaration) -> Bool {
-        values[option.long] != nil || flags.contains(option.long)
+        values[option.long] != nil || flags.contains(option.long) || repeated[option.long] != nil
     }
 
     fileprivate mutating func record(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
+        if option.isRepeatable, let value {
+            repeated[option.long, default: []].append(try option.parseValue(value))
+            return
+        }
         guard !isGiven(option) else { throw UsageError("\(option.flagName) is given more than once") }
         if let value {
             values[option.long] = try option.parseValue(value)

@@ -21,6 +21,8 @@ protocol OptionDeclaration: Sendable {
     /// The default as people read it ("0.5", "today's season"); nil when there is none.
     var defaultText: String? { get }
     var completion: ValueCompletion { get }
+    /// Whether the option may be given more than once, each value kept in order.
+    var isRepeatable: Bool { get }
     /// Reads the value, checking it: every range check of the command line happens here.
     func parseValue(_ text: String) throws(UsageError) -> any Sendable
 }
@@ -35,7 +37,9 @@ extension OptionDeclaration {
     }
 
     /// The help paragraph with its default, as help and the manual print it.
-    var fullHelp: String { help + (defaultText.map { " (default: \($0))" } ?? "") }
+    var fullHelp: String {
+        help + (isRepeatable ? " May be given more than once." : "") + (defaultText.map { " (default: \($0))" } ?? "")
+    }
 }
 
 /// An option that takes a value, read back as `Value` through `ParsedArguments`.
@@ -47,6 +51,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
     /// What an absent option means, when that is a value: `parsed[option]` returns it.
     let defaultValue: Value?
     let defaultText: String?
+    private(set) var isRepeatable = false
 
     /// An option whose absence means `defaultValue`, shown in help as `shown` (or the value itself).
     init(
@@ -81,6 +86,16 @@ struct Option<Value: Sendable>: OptionDeclaration {
     var valueName: String? { valueType.placeholder }
     var completion: ValueCompletion { valueType.completion }
 
+    /// The same option, taken as many times as it is given (`--size A --size B`), with
+    /// its own help where the plural needs other words; read back with `parsed[all: option]`.
+    func repeatable(help: String? = nil, defaultText: String? = nil) -> Option {
+        var copy = Option(
+            long, short: short, valueType, help: help ?? self.help, defaultValue: nil,
+            defaultText: defaultText ?? self.defaultText)
+        copy.isRepeatable = true
+        return copy
+    }
+
     func parse(_ text: String) throws(UsageError) -> Value {
         try valueType.parse(text, flagName)
     }
@@ -105,6 +120,7 @@ struct Flag: OptionDeclaration {
     var valueName: String? { nil }
     var defaultText: String? { nil }
     var completion: ValueCompletion { .none }
+    var isRepeatable: Bool { false }
 
     func parseValue(_ text: String) throws(UsageError) -> any Sendable {
         throw UsageError("\(flagName) takes no value")

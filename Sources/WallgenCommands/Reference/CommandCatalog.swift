@@ -61,9 +61,47 @@ enum CommandCatalog {
     static let almanac = CommandDeclaration(
         name: "almanac", summary: "When each of a year's 24 terms begins.",
         overview:
-            "When each solar term of a year begins, to the second: the instant the Sun's apparent longitude reaches the term's multiple of 15°, computed from the VSOP87 theory with nutation and aberration. Times are civil time: UTC from 1972 (TT - UTC is 32.184 s plus the leap seconds) and Universal Time before, from the Espenak-Meeus Delta T. With --json each term is an object with the keys name, pinyin, english, longitude, utc and local.",
-        usage: ["[--year <year>] [--tz <zone>] [--json]"],
+            "When each solar term of a year begins, to the second: the instant the Sun's apparent longitude reaches the term's multiple of 15°, computed from the VSOP87 theory with nutation and aberration. Times are civil time: UTC from 1972 (TT - UTC is 32.184 s plus the leap seconds) and Universal Time before, from the Espenak-Meeus Delta T. With --json each term is an object with the keys number (1-24 in the app's order, as `term N` takes), index (1-24 in time), name, pinyin, english, longitude, utc and local.",
+        usage: ["[--year <year>] [--tz <zone>] [--json | --ics [--years <n>]]"],
         options: AlmanacCommand.options)
+
+    static let apply = CommandDeclaration(
+        name: "apply", summary: "Set a picture as the desktop's wallpaper.",
+        overview:
+            "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). The picture is first copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied (the last few are kept), so the desktop always notices a new picture and never points at a file you may change. With --now, the picture a schedule has in effect, as its timer runs it.",
+        usage: ["(<picture> | --now) [--dark <file>] [--desktop <name>] [--dry-run]"],
+        arguments: [
+            .init(name: "picture", help: "A PNG or JPEG (or, for GNOME, a schedule.xml slideshow).", completion: .file)
+        ],
+        options: ApplyCommand.options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen apply winter.png
+                    wallgen --season winter --apply
+                    wallgen apply --dry-run --desktop sway 22-dongzhi.png
+                    """)
+        ])
+
+    static let schedule = CommandDeclaration(
+        name: "schedule", summary: "A wallpaper that changes at each solar term (or season) by itself.",
+        overview:
+            "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed); wallgen-terms.timer and .service, systemd user units that run `wallgen apply --now` at every switch, for every other desktop; and schedule.json, which that command reads. --install puts the units and the Settings entry where your session finds them.",
+        usage: [
+            "[--by terms|seasons] [--from <year>] [--years <n>] [--size <WxH>]... [-o <folder>] [--install | --uninstall | --at <time>]"
+        ],
+        options: ScheduleCommand.options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen schedule --size 2560x1440 --install
+                    wallgen apply ~/.local/share/wallgen/schedule/schedule.xml
+                    wallgen schedule --by seasons --season-rule astronomical --size 1920x1080 --size 1080x1920
+                    wallgen schedule --at 2026-12-21T20:50:15Z
+                    """)
+        ])
 
     static let devices = CommandDeclaration(
         name: "devices", summary: "List the device names --device accepts.",
@@ -89,16 +127,22 @@ enum CommandCatalog {
         name: "help", summary: "Show the help of wallgen or of a command.",
         overview: "Show the help of wallgen, or of the command named.", usage: ["[<command>]"],
         arguments: [
-            .init(name: "command", help: "A command's name.", completion: .words(commandNames))
+            // Not `names`: that is made from `all`, which holds this declaration.
+            .init(
+                name: "command", help: "A command's name.",
+                completion: .words(
+                    [term, terms, almanac, apply, schedule, devices, completions, manual].compactMap(\.name) + ["help"])
+            )
         ],
         options: [])
 
     /// Every command, the wallpaper first.
-    static let all: [CommandDeclaration] = [wallpaper, term, terms, almanac, devices, completions, manual, help]
+    static let all: [CommandDeclaration] = [
+        wallpaper, term, terms, almanac, apply, schedule, devices, completions, manual, help,
+    ]
 
     /// The words that name a command rather than the wallpaper's options.
-    static var names: [String] { commandNames }
-    private static let commandNames = ["term", "terms", "almanac", "devices", "completions", "man", "help"]
+    static var names: [String] { all.compactMap(\.name) }
 
     static func named(_ name: String) -> CommandDeclaration? {
         all.first { $0.name == name }
