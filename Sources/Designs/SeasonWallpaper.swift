@@ -22,6 +22,9 @@ public struct SeasonWallpaperSpec: Sendable, Equatable {
     public var labelPosition: LabelPosition
     /// Sets the label top to bottom (vertical Chinese).
     public var isVertical: Bool
+    /// The variant for a desktop's dark style: a deep base in the season's ink, the
+    /// picture dimmer over it, the label in the season's light accent.
+    public var isDark = false
 
     public init(
         season: Season, width: Int = 1170, height: Int = 2532, alpha: Double = 0.5,
@@ -87,9 +90,10 @@ public enum SeasonWallpaper {
 
     /// The scene for a spec; `fonts` set the label and are needed only when it is shown.
     public static func scene(_ spec: SeasonWallpaperSpec, picture: DecodedPicture, fonts: FontChain?) -> Scene {
+        let theme = spec.season.theme
         var layers: [Layer] = [
-            .solid(spec.baseColor),
-            .picture(PictureLayer(picture: picture, opacity: spec.alpha)),
+            .solid(spec.isDark ? darkBase(ink: theme.ink) : spec.baseColor),
+            .picture(PictureLayer(picture: picture, opacity: spec.isDark ? spec.alpha * darkPictureShare : spec.alpha)),
             .gradient(edgeShade),
             .gradient(bottomShade(endAlpha: wallpaperBottomAlpha)),
         ]
@@ -109,10 +113,24 @@ public enum SeasonWallpaper {
                         placement: .inkCentered(x: width / 2, y: centerY),
                         maxWidth: width * safeWidth, maxHeight: spec.isVertical ? height * 0.5 : height * 0.3,
                         paint: spec.textColor.map { .fixed($0, shadow: softShadow(for: $0)) }
-                            ?? .contrasting(dark: ink, light: .white),
+                            ?? (spec.isDark
+                                ? .fixed(Color(hex: theme.accent) ?? .white, shadow: softShadow(for: .white))
+                                : .contrasting(dark: ink, light: .white)),
                         isVertical: spec.isVertical)))
         }
         return Scene(width: spec.width, height: spec.height, layers: layers)
+    }
+
+    /// How much of its opacity the picture keeps in the dark variant: over the deep base
+    /// it reads as dusk, not as the day picture darkened.
+    static let darkPictureShare = 0.7
+
+    /// The dark variant's base: the season's ink taken a fifth of the way from black, a
+    /// deep tint of the season rather than a flat black.
+    static func darkBase(ink: String) -> Color {
+        let color = Color(hex: ink) ?? .black
+        func deep(_ channel: UInt8) -> UInt8 { UInt8((Double(channel) * 0.2).rounded()) }
+        return Color(red: deep(color.red), green: deep(color.green), blue: deep(color.blue))
     }
 
     /// A soft shadow that sets a chosen colour off: dark under light text, light under dark.

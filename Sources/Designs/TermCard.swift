@@ -23,6 +23,8 @@ public struct TermCardSpec: Sendable, Equatable {
     public var isVerticalTitle: Bool
     /// The person's own picture; nil shows the term's.
     public var backgroundPath: String?
+    /// The variant for a desktop's dark style: the picture dimmed under a veil of black.
+    public var isDark = false
 
     public init(
         term: SolarTerm, width: Int = 1170, height: Int = 2532, language: CardLanguage = .chinese,
@@ -73,6 +75,9 @@ public enum TermCard {
     public static let textTop = 0.52
     static let white = Color.white
     static let shadow = TextShadow(color: Color.black.withOpacity(0.45), blur: 0.05, offsetY: 0.02)
+    /// The dark variant's veil over the picture: dim enough for a dark desktop, light
+    /// enough that the scene still reads.
+    static let darkVeil = 0.4
 
     /// Sizes in pixels for one card, before any shrinking.
     struct Metrics {
@@ -103,11 +108,9 @@ public enum TermCard {
         // A readable measure on wide screens: not the whole width of a 4K desktop.
         let textWidth = min(width - 2 * margin, 1.7 * min(width, height))
         var metrics = Metrics(unit: min(width, height) / 1170)
-        var layers: [Layer] = [
-            .picture(PictureLayer(picture: picture)),
-            .gradient(SeasonWallpaper.edgeShade),
-            .gradient(bottomShade),
-        ]
+        var layers: [Layer] = [.picture(PictureLayer(picture: picture))]
+        if spec.isDark { layers.append(.solid(Color.black.withOpacity(darkVeil))) }
+        layers += [.gradient(SeasonWallpaper.edgeShade), .gradient(bottomShade)]
         for _ in 0..<12 {
             let (text, top) = try textLayers(spec, fonts, titleChain, metrics, margin: margin, textWidth: textWidth)
             if top >= textTop * height || metrics.unit < 0.05 {

@@ -36,6 +36,12 @@ enum CommonOptions {
             "Dither the shades so no 8-bit bands show; off rounds instead: smaller PNGs, with a risk of faint bands.",
         default: true, shown: "on")
 
+    static let darkVariant = Flag(
+        "dark",
+        help:
+            "Make the variant for a desktop's dark style (a deeper, dimmer picture; -dark is added to default file names)."
+    )
+
     /// The canvas and encoding options, in the order help lists them.
     static let canvas: [any OptionDeclaration] = [size, device, maxPixels, compression, dither]
 

@@ -28,6 +28,8 @@ public struct ScheduleRequest: Equatable {
     var pngOptions = PNGEncodingOptions.fast
     var dithers = true
     var jobs: Int
+    /// Also render the dark style's pictures, for GNOME's dark key.
+    var dark = false
 }
 
 /// `wallgen schedule`: pictures that follow the solar terms (or the seasons) on the
@@ -69,7 +71,7 @@ enum ScheduleCommand {
     static let options: [any OptionDeclaration] =
         [
             by, from, years, sizes, devices, zone, SeasonOptions.rule, SeasonOptions.hemisphere, TermOptions.language,
-            output, install, uninstall, at,
+            CommonOptions.darkVariant, output, install, uninstall, at,
         ]
         + [CommonOptions.maxPixels, CommonOptions.compression, CommonOptions.dither, TermOptions.jobs]
         + CommonOptions.everywhere
@@ -122,7 +124,7 @@ enum ScheduleCommand {
             rule: parsed[required: SeasonOptions.rule], hemisphere: parsed[required: SeasonOptions.hemisphere],
             language: parsed[required: TermOptions.language], limits: limits,
             pngOptions: parsed[required: CommonOptions.compression], dithers: parsed[required: CommonOptions.dither],
-            jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores)
+            jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant))
     }
 
     static func run(_ request: ScheduleRequest, _ output: StatusOutput) -> ExitCode {
@@ -169,25 +171,33 @@ enum ScheduleCommand {
         try AtomicFileWriter.checkWritableFolder(folder)
         let keys = request.sizes.map { "\($0.width)x\($0.height)" }
         let names = PictureFolder(folder: folder, sizes: keys)
+        let darkNames = request.dark ? names.darkPictures(for:) : nil
         let schedule =
             request.byTerms
             ? try Schedule.solarTerms(
-                from: request.from, years: request.years, zone: request.zone.zone, pictures: names.pictures(for:))
+                from: request.from, years: request.years, zone: request.zone.zone, darkPictures: darkNames,
+                pictures: names.pictures(for:))
             : try Schedule.seasons(
                 from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
-                zone: request.zone.zone, pictures: names.pictures(for:))
+                zone: request.zone.zone, darkPictures: darkNames, pictures: names.pictures(for:))
         let count = try renderPictures(request, folder: folder)
         let wallgen = executablePath()
         let service = SystemdUnits.service(wallgen: wallgen, schedule: folder + "/schedule.json")
         let timer = SystemdUnits.timer(instants: schedule.switches)
         let title = request.byTerms ? "二十四節氣 Solar terms (wallgen)" : "Seasons (wallgen)"
-        let properties = GnomeBackgroundProperties.xml(name: title, filename: folder + "/schedule.xml")
-        let files: [(String, String)] = [
+        let properties = GnomeBackgroundProperties.xml(
+            name: title, filename: folder + "/schedule.xml",
+            darkFilename: request.dark ? folder + "/schedule-dark.xml" : nil)
+        var files: [(String, String)] = [
             ("schedule.xml", try GnomeTimedBackground.xml(schedule, zone: request.zone.zone)),
             ("schedule.json", String(decoding: ScheduleFile.encode(schedule), as: UTF8.self)),
             (SystemdUnits.timerName, timer), (SystemdUnits.serviceName, service),
             ("gnome-background-properties.xml", properties),
         ]
+        if request.dark {
+            files.append(
+                ("schedule-dark.xml", try GnomeTimedBackground.xml(schedule.darkStyle, zone: request.zone.zone)))
+        }
         for (name, text) in files { try AtomicFileWriter.write(Array(text.utf8), to: folder + "/" + name) }
         output.status(
             "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(request.from)-\(request.from + request.years - 1)) to \(folder) in "
@@ -196,7 +206,8 @@ enum ScheduleCommand {
             try UnitInstaller.install(
                 locations.scheduleFiles(timer: timer, service: service, backgroundProperties: properties))
             output.status("Installed \(SystemdUnits.timerName), \(SystemdUnits.serviceName) and the Settings entry.")
-            output.status("GNOME: choose it in Settings > Appearance, or: wallgen apply \(folder)/schedule.xml")
+            let dark = request.dark ? " --dark \(folder)/schedule-dark.xml" : ""
+            output.status("GNOME: choose it in Settings > Appearance, or: wallgen apply \(folder)/schedule.xml\(dark)")
             output.status("Other desktops: \(UnitInstaller.enableMessage)")
         }
         return .success
@@ -208,36 +219,51 @@ enum ScheduleCommand {
         let data = try DataDirectory.locate()
         var written = 0
         for size in request.sizes {
-            let suffix = "-\(size.width)x\(size.height)"
-            if request.byTerms {
-                var batch = CardBatch(
-                    pipeline: try TermCardPipeline(
-                        data: data, renderer: Renderer(dithers: request.dithers), pngOptions: request.pngOptions,
-                        decodeLimits: request.limits),
-                    folder: folder, jobs: request.jobs, thumbnailWidth: nil)
-                batch.fileSuffix = suffix
-                let specs = SolarTerm.all.map {
-                    TermCardSpec(term: $0, width: size.width, height: size.height, language: request.language)
-                }
-                for outcome in batch.run(specs, finished: { _ in }) {
-                    if case .failure(let failure) = outcome.result {
-                        switch failure {
-                        case .pipeline(let error): throw error
-                        case .file(let error): throw error
-                        }
-                    }
-                    written += 1
-                }
-            } else {
-                let pipeline = WallpaperPipeline(
+            for dark in request.dark ? [false, true] : [false] {
+                written += try render(request, size: size, dark: dark, data: data, folder: folder)
+            }
+        }
+        return written
+    }
+
+    /// One size's pictures, light or dark: `22-dongzhi-1920x1080.png`, `winter-1920x1080-dark.png`.
+    static func render(_ request: ScheduleRequest, size: CanvasSize, dark: Bool, data: DataDirectory, folder: String)
+        throws -> Int
+    {
+        var written = 0
+        let suffix = "-\(size.width)x\(size.height)" + (dark ? "-dark" : "")
+        if request.byTerms {
+            var batch = CardBatch(
+                pipeline: try TermCardPipeline(
                     data: data, renderer: Renderer(dithers: request.dithers), pngOptions: request.pngOptions,
-                    decodeLimits: request.limits)
-                for season in Season.allCases {
-                    let spec = SeasonWallpaperSpec(season: season, width: size.width, height: size.height)
-                    let rendered = try pipeline.render(spec)
-                    try AtomicFileWriter.write(rendered.png, to: "\(folder)/\(season.rawValue)\(suffix).png")
-                    written += 1
+                    decodeLimits: request.limits),
+                folder: folder, jobs: request.jobs, thumbnailWidth: nil)
+            batch.fileSuffix = suffix
+            let specs = SolarTerm.all.map {
+                var spec = TermCardSpec(
+                    term: $0, width: size.width, height: size.height, language: request.language)
+                spec.isDark = dark
+                return spec
+            }
+            for outcome in batch.run(specs, finished: { _ in }) {
+                if case .failure(let failure) = outcome.result {
+                    switch failure {
+                    case .pipeline(let error): throw error
+                    case .file(let error): throw error
+                    }
                 }
+                written += 1
+            }
+        } else {
+            let pipeline = WallpaperPipeline(
+                data: data, renderer: Renderer(dithers: request.dithers), pngOptions: request.pngOptions,
+                decodeLimits: request.limits)
+            for season in Season.allCases {
+                var spec = SeasonWallpaperSpec(season: season, width: size.width, height: size.height)
+                spec.isDark = dark
+                let rendered = try pipeline.render(spec)
+                try AtomicFileWriter.write(rendered.png, to: "\(folder)/\(season.rawValue)\(suffix).png")
+                written += 1
             }
         }
         return written

@@ -54,8 +54,10 @@ enum TermOptions {
 
     static let termOptions: [any OptionDeclaration] =
         [date, year, zone] + CommonOptions.canvas
-        + [language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical, output]
-        + ApplyCommand.renderOptions + CommonOptions.everywhere
+        + [
+            language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical,
+            CommonOptions.darkVariant, output,
+        ] + ApplyCommand.renderOptions + CommonOptions.everywhere
 
     static let folder = Option(
         "output", short: "o", .folder, help: "Folder for the cards, made if missing (its parent must exist).",
@@ -67,7 +69,7 @@ enum TermOptions {
     static let noGallery = Flag("no-gallery", help: "Skip contact-sheet.png and index.html.")
 
     static let termsOptions: [any OptionDeclaration] =
-        [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, noGallery]
+        [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, CommonOptions.darkVariant, noGallery]
         + CommonOptions.everywhere
 
     static func validateTerm(_ parsed: ParsedArguments) throws(UsageError) -> TermRequest {
@@ -102,8 +104,9 @@ enum TermOptions {
         spec.title = title
         spec.isVerticalTitle = parsed.has(vertical)
         spec.backgroundPath = parsed[background]
+        spec.isDark = parsed.has(CommonOptions.darkVariant)
         return TermRequest(
-            spec: spec, output: parsed[output] ?? .file(spec.term.fileStem + ".png"),
+            spec: spec, output: parsed[output] ?? .file(spec.term.fileStem + (spec.isDark ? "-dark" : "") + ".png"),
             limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
             dithers: parsed[required: CommonOptions.dither], warnings: warnings,
             apply: parsed.has(ApplyCommand.applyFlag),
@@ -121,6 +124,7 @@ enum TermOptions {
         var specs: [TermCardSpec] = []
         for term in terms {
             var spec = TermCardSpec(term: term, width: canvas.width, height: canvas.height, language: language)
+            spec.isDark = parsed.has(CommonOptions.darkVariant)
             if let year = parsed[year] { spec.dateText = try exactDate(term, year: year, zone: zone, language) }
             specs.append(spec)
         }

@@ -13,7 +13,7 @@ enum TermsCommand {
             Console.report("Error: --output: \(error)")
             return error.exitCode
         }
-        let batch: CardBatch
+        var batch: CardBatch
         do {
             batch = CardBatch(
                 pipeline: try TermCardPipeline(
@@ -25,6 +25,7 @@ enum TermsCommand {
             Console.report("Error: \(ErrorReport.message(for: error))")
             return ErrorReport.exitCode(for: error)
         }
+        if request.specs.first?.isDark == true { batch.fileSuffix = "-dark" }
         let clock = ContinuousClock()
         let started = clock.now
         let progress = Progress(total: request.specs.count, live: isatty(STDERR_FILENO) != 0, started: started)
@@ -71,7 +72,10 @@ enum TermsCommand {
             throw .other(path: request.folder + "/contact-sheet.png", reason: "\(error)")
         }
         try AtomicFileWriter.write(png, to: request.folder + "/contact-sheet.png")
-        let cards = outcomes.map { Gallery.Card(term: $0.spec.term, fileName: $0.spec.term.fileStem + ".png") }
+        let cards = outcomes.compactMap { outcome -> Gallery.Card? in
+            guard case .success(let path) = outcome.result else { return nil }
+            return Gallery.Card(term: outcome.spec.term, fileName: (path as NSString).lastPathComponent)
+        }
         let html = Gallery.html(cards: cards, language: request.specs.first?.language ?? .chinese)
         try AtomicFileWriter.write(Array(html.utf8), to: request.folder + "/index.html")
     }

@@ -44,7 +44,7 @@ enum WallpaperOptions {
         [season, date, SeasonOptions.rule, SeasonOptions.hemisphere, zone, alpha, label] + CommonOptions.canvas
         + [
             background, base, font, output, LabelOptions.text, LabelOptions.maxCharacters, LabelOptions.strict,
-            LabelOptions.textColor, LabelOptions.position, LabelOptions.vertical,
+            LabelOptions.textColor, LabelOptions.position, LabelOptions.vertical, CommonOptions.darkVariant,
         ] + ApplyCommand.renderOptions + [version] + CommonOptions.everywhere
 
     /// Checks every value and builds the request. `today` decides the season when
@@ -72,8 +72,10 @@ enum WallpaperOptions {
         spec.textColor = parsed[LabelOptions.textColor]
         spec.labelPosition = parsed[required: LabelOptions.position]
         spec.isVertical = parsed.has(LabelOptions.vertical)
+        spec.isDark = parsed.has(CommonOptions.darkVariant)
+        let darkSuffix = spec.isDark ? "-dark" : ""
         return WallpaperRequest(
-            spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue).png"),
+            spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).png"),
             limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
             dithers: parsed[required: CommonOptions.dither], warnings: warnings,
             apply: parsed.has(ApplyCommand.applyFlag),

@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import TestSupport
 import Testing
@@ -398,5 +399,63 @@ struct XWDImage {
             littleEndian
             ? raw.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : raw.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         return masks.map { mask in UInt8((value & mask) >> UInt32(mask.trailingZeroBitCount)) }
+    }
+}
+
+/// The dark variants, at a named point where no shade reaches (top middle), against
+/// the blend worked out here: a plain grey picture (128) over each variant's base.
+@Suite struct DarkVariantTests {
+    func pixel(_ arguments: [String], in folder: String) throws -> [Int] {
+        let result = try launch(
+            arguments + ["--background", "grey.png", "--size", "40x80", "-o", "out.png", "-q"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out.png"))))
+        let pixel = image[20, 2]
+        return [Int(pixel.r), Int(pixel.g), Int(pixel.b)]
+    }
+
+    func close(_ a: [Int], _ b: [Double]) -> Bool {
+        zip(a, b).allSatisfy { abs(Double($0) - $1) <= 1.5 }
+    }
+
+    @Test func wallpaperAndCardDarkenAsDesigned() throws {
+        try withTemporaryFolder { folder in
+            let grey = PNGTestWriter(width: 8, height: 8, bitDepth: 8, colorType: .rgb) { _, _ in [128, 128, 128] }
+            try Data(grey.encode()).write(to: URL(fileURLWithPath: folder + "/grey.png"))
+            // Light: half the picture over white.
+            let light = try pixel(["--season", "winter", "--label", "off"], in: folder)
+            #expect(close(light, [191.5, 191.5, 191.5]), "\(light)")
+            // Dark: 0.7 of alpha 0.5 over a fifth of winter's ink, #27436E.
+            let base = [0x27, 0x43, 0x6E].map { (Double($0) * 0.2).rounded() }
+            let expected = base.map { $0 * (1 - 0.35) + 128 * 0.35 }
+            let dark = try pixel(["--season", "winter", "--label", "off", "--dark"], in: folder)
+            #expect(close(dark, expected), "\(dark) against \(expected)")
+            // A card: the picture under a veil of black at 0.4.
+            let card = try pixel(["term", "冬至", "--dark"], in: folder)
+            #expect(close(card, [76.8, 76.8, 76.8]), "\(card)")
+            let plainCard = try pixel(["term", "冬至"], in: folder)
+            #expect(close(plainCard, [128, 128, 128]), "\(plainCard)")
+        }
+    }
+
+    @Test func darkNamesAndSchedules() throws {
+        try withTemporaryFolder { folder in
+            #expect(try launch(["-q", "--season", "summer", "--dark", "--size", "20x40"], in: folder).status == 0)
+            #expect(try launch(["-q", "term", "立春", "--dark", "--size", "20x40"], in: folder).status == 0)
+            #expect(filesIn(folder) == ["01-lichun-dark.png", "wallpaper-summer-dark.png"])
+            let made = try launch(
+                [
+                    "schedule", "-o", "s", "--by", "seasons", "--dark", "--size", "20x40", "--years", "1", "--from",
+                    "2026",
+                ],
+                in: folder, environment: LivingWallpaperTests.session(folder))
+            #expect(made.status == 0, "\(made.standardError)")
+            let files = filesIn(folder + "/s")
+            #expect(files.contains("winter-20x40-dark.png") && files.contains("schedule-dark.xml"))
+            let dark = try String(contentsOfFile: folder + "/s/schedule-dark.xml", encoding: .utf8)
+            #expect(dark.contains("-20x40-dark.png</file>") && !dark.contains("-20x40.png</file>"))
+            let properties = try String(contentsOfFile: folder + "/s/gnome-background-properties.xml", encoding: .utf8)
+            #expect(properties.contains("<filename-dark>\(folder)/s/schedule-dark.xml</filename-dark>"))
+        }
     }
 }
