@@ -16,6 +16,12 @@ enum ErrorReport {
 
     static func exitCode(for error: PipelineError) -> ExitCode {
         switch error {
+        // The file is there and can be read, but is not a picture or font at all (a
+        // device such as /dev/zero, or other content): unusable data, 65, as for a
+        // damaged picture; 66 is kept for files that are missing or cannot be read.
+        case .background(_, .file(.notARegularFile)), .font(_, .file(.notARegularFile)),
+            .background(_, .file(.unexpectedContent)), .font(_, .file(.unexpectedContent)):
+            .dataError
         case .background(_, .file), .font(_, .file): .noInput
         case .background, .font, .text: .dataError
         case .bundled, .dataMissing: .bundledDataMissing

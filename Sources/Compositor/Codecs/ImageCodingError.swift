@@ -45,14 +45,12 @@ public enum ImageFormat: String, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
-    /// Recognises a format from the file's first bytes.
+    /// Recognises a format from the file's first bytes (see `FileSignature`).
     public init?(sniffing bytes: some Collection<UInt8>) {
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            self = .jpeg
-        } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            self = .png
-        } else {
-            return nil
+        switch FileSignature.sniff(bytes, among: FileSignature.Family.picture.members) {
+        case .jpeg: self = .jpeg
+        case .png: self = .png
+        default: return nil
         }
     }
 }
