@@ -6,6 +6,9 @@ import Designs
 enum ErrorReport {
     static func message(for error: PipelineError) -> String {
         switch error {
+        // The decoder-memory ceiling follows the pixel limit: name the option that raises it.
+        case .background(let path, .image(let problem)) where problem.isMemoryCeiling:
+            "--background '\(path)': \(problem); a larger --max-pixels raises the limit"
         case .background(_, .file(let problem)): "--background: \(problem)"
         case .background(let path, let problem): "--background '\(path)': \(problem)"
         case .font(_, .file(let problem)): "--font: \(problem)"
@@ -37,5 +40,12 @@ extension FileError {
         case .noSpace, .other, .tooLarge: .ioError
         default: .cannotCreate
         }
+    }
+}
+
+extension ImageDecodingError {
+    /// Whether the picture was refused for the decoder-memory ceiling.
+    fileprivate var isMemoryCeiling: Bool {
+        if case .needsMoreMemory = self { true } else { false }
     }
 }

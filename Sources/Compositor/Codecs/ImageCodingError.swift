@@ -10,6 +10,9 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     /// A bound inside the codec (memory, progressive scans) was reached.
     case limitExceeded(format: ImageFormat, reason: String)
     case unsupported(format: ImageFormat, reason: String)
+    /// A valid picture that needs more decoder memory than `DecodeLimits` allows:
+    /// refused from its header, with the figure, never called damaged.
+    case needsMoreMemory(format: ImageFormat, neededMiB: Int, limitMiB: Int)
     case outOfMemory
 
     public var description: String {
@@ -21,6 +24,8 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
             "the image is \(width)x\(height) (\(width * height) pixels), above the limit of \(limit) pixels"
         case .limitExceeded(let format, let reason): "\(format) refused: \(reason)"
         case .unsupported(let format, let reason): "unsupported \(format): \(reason)"
+        case .needsMoreMemory(let format, let needed, let limit):
+            "the \(format) needs \(needed) MiB of decoder memory, above the limit of \(limit) MiB"
         case .outOfMemory: "out of memory while decoding"
         }
     }
