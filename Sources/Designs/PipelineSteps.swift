@@ -46,6 +46,17 @@ enum PipelineSteps {
         }
     }
 
+    /// Throws unless the person's text is within the bounds `TextLine` lays out
+    /// (scalars per character and per line): checked first, so a text bomb costs
+    /// milliseconds, not a decoded picture and a rendered background.
+    static func checkText(_ text: String) throws(PipelineError) {
+        do {
+            try TextLine.checkLimits(text)
+        } catch {
+            throw .text(error)
+        }
+    }
+
     /// The picture, decoded only as far as a cover fit onto the canvas needs. When
     /// `renderer` has a thread to spare, the rows decode on one of their own and may
     /// still be arriving (the renderer scales them as they do): pass the picture to
