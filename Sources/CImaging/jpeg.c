@@ -5,6 +5,7 @@
 #include "color.h"
 #include "message.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,10 +83,31 @@ static wg_status wg_jpeg_fail(wg_jpeg_errors *errors, char *message, size_t capa
     return errors->status == WG_OK ? WG_ERROR_FORMAT : errors->status;
 }
 
+// What libjpeg needs for this picture, from its header. A file whose first scan does
+// not hold every component (progressive, or a multi-scan baseline file) is decoded
+// through a buffer of every DCT block of the picture, 128 bytes each, each component's
+// blocks rounded up to whole MCUs as libjpeg allocates them; everything else it takes
+// (MCU-row sample buffers, upsampling, colour conversion, saved ICC markers) is bounded
+// by the working allowance: rows of the image's width, plus a fixed part.
+static uint64_t wg_jpeg_memory_needed(const struct jpeg_decompress_struct *info) {
+    uint64_t needed = (48u << 20) + (uint64_t)info->image_width * (uint64_t)info->num_components * 256u;
+    if (info->progressive_mode || info->comps_in_scan < info->num_components) {
+        for (int i = 0; i < info->num_components; i++) {
+            const jpeg_component_info *component = &info->comp_info[i];
+            uint64_t h = (uint64_t)component->h_samp_factor, v = (uint64_t)component->v_samp_factor;
+            uint64_t across = (component->width_in_blocks + h - 1) / h * h;
+            uint64_t down = (component->height_in_blocks + v - 1) / v * v;
+            needed += across * down * sizeof(JBLOCK);
+        }
+    }
+    return needed;
+}
+
 wg_status wg_jpeg_decoder_open(const uint8_t *data, size_t size, const wg_decode_limits *limits,
                                wg_jpeg_decoder **out, uint32_t *width, uint32_t *height,
-                               char *message, size_t capacity) {
+                               uint64_t *memory_needed, char *message, size_t capacity) {
     *out = NULL;
+    *memory_needed = 0;
     if (size == 0 || size > (size_t)0xFFFFFFFFu) {
         wg_set_message(message, capacity, size == 0 ? "the file is empty" : "the file is too large");
         return size == 0 ? WG_ERROR_FORMAT : WG_ERROR_LIMIT;
@@ -105,12 +127,14 @@ wg_status wg_jpeg_decoder_open(const uint8_t *data, size_t size, const wg_decode
     decoder->progress.library.progress_monitor = wg_jpeg_progress_monitor;
     decoder->progress.max_scans = limits->max_progressive_scans;
     decoder->info.progress = &decoder->progress.library;
-    if (limits->max_library_memory > 0) {
-        decoder->info.mem->max_memory_to_use = (long)limits->max_library_memory;
-    }
     jpeg_mem_src(&decoder->info, data, (unsigned long)size);
     jpeg_save_markers(&decoder->info, JPEG_APP0 + 2, 0xFFFF);  // ICC profile chunks
     jpeg_read_header(&decoder->info, TRUE);
+    // Held to what this picture needs: never "backing store not supported" for a valid
+    // file, and no more than that for a hostile one.
+    uint64_t needed = wg_jpeg_memory_needed(&decoder->info);
+    decoder->info.mem->max_memory_to_use = needed > (uint64_t)LONG_MAX ? LONG_MAX : (long)needed;
+    *memory_needed = needed;
 
     *width = decoder->info.image_width;
     *height = decoder->info.image_height;

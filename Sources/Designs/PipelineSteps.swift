@@ -40,9 +40,20 @@ enum InputOrigin {
 enum PipelineSteps {
     static func read(_ path: String, _ origin: InputOrigin) throws(PipelineError) -> [UInt8] {
         do {
-            return try FileReader.read(path)
+            return try FileReader.read(path, expecting: .picture)
         } catch {
             throw origin.error(path, .file(error))
+        }
+    }
+
+    /// Throws unless the person's text is within the bounds `TextLine` lays out
+    /// (scalars per character and per line): checked first, so a text bomb costs
+    /// milliseconds, not a decoded picture and a rendered background.
+    static func checkText(_ text: String) throws(PipelineError) {
+        do {
+            try TextLine.checkLimits(text)
+        } catch {
+            throw .text(error)
         }
     }
 
@@ -64,10 +75,11 @@ enum PipelineSteps {
     }
 
     /// The font file at `path`, which FreeType reads itself: a missing, unreadable,
-    /// folder or oversized path fails as any input file would, the rest as a font.
+    /// folder, device or oversized path, or one that does not start as a font does,
+    /// fails as any input file would, the rest as a font.
     static func openFont(_ path: String, _ origin: InputOrigin) throws(PipelineError) -> Font {
         do {
-            try FileReader.checkReadable(path)
+            try FileReader.checkReadable(path, expecting: .font)
         } catch {
             throw origin.error(path, .file(error))
         }

@@ -232,6 +232,8 @@ public struct TermCardPipeline: Sendable {
     public func render(_ spec: TermCardSpec) throws(PipelineError) -> RenderedImage {
         var timings = StageTimings()
         let clock = ContinuousClock()
+        // A title too long or too piled-up to draw is refused before any file is read.
+        if let title = spec.title { try PipelineSteps.checkText(title) }
         var started = clock.now
         let path = spec.backgroundPath ?? data.termPicture(spec.term.fileStem)
         let origin: InputOrigin = spec.backgroundPath != nil ? .background : .bundled

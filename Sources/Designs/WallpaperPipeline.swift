@@ -23,6 +23,8 @@ public struct WallpaperPipeline: Sendable {
         var timings = StageTimings()
         let clock = ContinuousClock()
 
+        // Text too long or too piled-up to draw is refused before any file is read.
+        if spec.showsLabel { try PipelineSteps.checkText(spec.labelText) }
         var started = clock.now
         let picturePath = spec.backgroundPath ?? data.seasonPicture(spec.season.rawValue)
         let pictureOrigin: InputOrigin = spec.backgroundPath != nil ? .background : .bundled

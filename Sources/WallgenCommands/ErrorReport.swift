@@ -7,6 +7,9 @@ import Desktop
 enum ErrorReport {
     static func message(for error: PipelineError) -> String {
         switch error {
+        // The decoder-memory ceiling follows the pixel limit: name the option that raises it.
+        case .background(let path, .image(let problem)) where problem.isMemoryCeiling:
+            "--background '\(path)': \(problem); a larger --max-pixels raises the limit"
         case .background(_, .file(let problem)): "--background: \(problem)"
         case .background(let path, let problem): "--background '\(path)': \(problem)"
         case .font(_, .file(let problem)): "--font: \(problem)"
@@ -39,6 +42,12 @@ enum ErrorReport {
 
     static func exitCode(for error: PipelineError) -> ExitCode {
         switch error {
+        // The file is there and can be read, but is not a picture or font at all (a
+        // device such as /dev/zero, or other content): unusable data, 65, as for a
+        // damaged picture; 66 is kept for files that are missing or cannot be read.
+        case .background(_, .file(.notARegularFile)), .font(_, .file(.notARegularFile)),
+            .background(_, .file(.unexpectedContent)), .font(_, .file(.unexpectedContent)):
+            .dataError
         case .background(_, .file), .font(_, .file): .noInput
         case .background, .font, .text: .dataError
         case .bundled, .dataMissing: .bundledDataMissing
@@ -54,5 +63,12 @@ extension FileError {
         case .noSpace, .other, .tooLarge: .ioError
         default: .cannotCreate
         }
+    }
+}
+
+extension ImageDecodingError {
+    /// Whether the picture was refused for the decoder-memory ceiling.
+    fileprivate var isMemoryCeiling: Bool {
+        if case .needsMoreMemory = self { true } else { false }
     }
 }

@@ -154,33 +154,6 @@ final class PixmanBackground {
 
 /// pixman's own separable Lanczos-3 (what cairo uses to shrink pictures well) cover-scaling
 /// `source` into `destination`: the same crop and scale as wallgen's `Resampler.cover`.
-func pixmanCover(_ source: Image, into destination: Image) -> () -> Void {
-    let crop = CoverGeometry.crop(
-        sourceWidth: source.width, sourceHeight: source.height, targetWidth: destination.width,
-        targetHeight: destination.height)
-    let scale = crop.width / Double(destination.width)
-    func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
-    let sourceImage = pixmanImage(source)
-    let destinationImage = pixmanImage(destination)
-    // Destination to source: scale, then move to the crop's corner.
-    var transform = pixman_transform(
-        matrix: (
-            (fixed(scale), 0, fixed(crop.x)), (0, fixed(scale), fixed(crop.y)), (0, 0, fixed(1))
-        ))
-    pixman_image_set_transform(sourceImage, &transform)
-    var count: Int32 = 0
-    let parameters = pixman_filter_create_separable_convolution(
-        &count, fixed(scale), fixed(scale), PIXMAN_KERNEL_LANCZOS3, PIXMAN_KERNEL_LANCZOS3, PIXMAN_KERNEL_LANCZOS3,
-        PIXMAN_KERNEL_LANCZOS3, 4, 4)
-    pixman_image_set_filter(sourceImage, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, parameters, count)
-    free(parameters)
-    return {
-        pixman_image_composite32(
-            PIXMAN_OP_SRC, sourceImage, nil, destinationImage, 0, 0, 0, 0, 0, 0, Int32(destination.width),
-            Int32(destination.height))
-    }
-}
-
 /// Cover-scaling a 4000x3000 picture, the photo size, to a phone screen, in
 /// wallgen and in pixman, one core each.
 func benchmarkScale() {
@@ -190,8 +163,8 @@ func benchmarkScale() {
     let destination = Image(width: width, height: height)
     let pixels = Double(width * height)
     let ours = pixels / medianSeconds { _ = Resampler.cover(source, width: width, height: height, workers: 1) } / 1e6
-    let peer = pixmanCover(source, into: destination)
-    let theirs = pixels / medianSeconds(runs: quick ? 1 : 3) { peer() } / 1e6
+    let peer = PixmanCover(source, into: destination)
+    let theirs = pixels / medianSeconds(runs: quick ? 1 : 3) { peer.run() } / 1e6
     print("Lanczos-3 cover scale, \(sourceWidth)x\(sourceHeight) to \(width)x\(height), one core, output pixels")
     print(row("  pixman separable convolution", theirs))
     print(row("  Resampler.cover (\(KernelChoice.active.name) kernels)", ours, "\(format(ours / theirs, 2))x pixman"))

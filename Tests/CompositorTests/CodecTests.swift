@@ -267,4 +267,34 @@ import Testing
             #expect(throws: ImageDecodingError.self, "cut at \(cut)") { try ImageDecoder.decode(Array(jpeg[..<cut])) }
         }
     }
+
+    /// A progressive JPEG needs its whole coefficient buffer: it is decoded when that
+    /// fits the ceiling and refused with the figure (never as damaged) when it does not.
+    @Test func progressiveJPEGMemoryIsSizedFromItsHeader() throws {
+        let jpeg = try JPEGEncoder.encode(
+            randomImage(width: 2000, height: 2000, seed: 11, opaque: true), quality: 50, progressive: true)
+        // 4:2:0: 250x250 luma blocks and two 125x125 chroma, 128 bytes each, plus 48 MiB
+        // and 256 bytes per column per component of working memory: 60.9 MiB.
+        let needed = (48 << 20) + 2000 * 3 * 256 + (250 * 250 + 2 * 125 * 125) * 128
+        #expect((needed + (1 << 20) - 1) >> 20 == 61)
+        #expect(throws: ImageDecodingError.needsMoreMemory(format: .jpeg, neededMiB: 61, limitMiB: 32)) {
+            try ImageDecoder.decode(jpeg, limits: DecodeLimits(maxLibraryMemory: 32 << 20))
+        }
+        let image = try ImageDecoder.decode(jpeg, limits: DecodeLimits(maxLibraryMemory: 61 << 20))
+        #expect(image.width == 2000 && image.height == 2000)
+        #expect(
+            "\(ImageDecodingError.needsMoreMemory(format: .jpeg, neededMiB: 61, limitMiB: 32))"
+                == "the JPEG needs 61 MiB of decoder memory, above the limit of 32 MiB")
+    }
+
+    /// The default ceiling follows the pixel limit, so every picture within it fits.
+    @Test func libraryMemoryFollowsThePixelLimit() {
+        #expect(DecodeLimits().maxLibraryMemory == 100_000_000 * 8 + (64 << 20))
+        #expect(DecodeLimits(maxPixels: 1000).maxLibraryMemory == 512 << 20)
+        var limits = DecodeLimits()
+        limits.maxPixels = 200_000_000
+        #expect(limits.maxLibraryMemory == 200_000_000 * 8 + (64 << 20))
+        limits.maxLibraryMemory = 1 << 20
+        #expect(limits.maxLibraryMemory == 1 << 20)
+    }
 }

@@ -68,6 +68,39 @@ import Testing
         #expect(throws: FileError.notFound(path: folder + "/x.jpg")) { try FileReader.read(folder + "/x.jpg") }
         #expect(throws: FileError.isDirectory(path: folder)) { try FileReader.read(folder) }
     }
+
+    /// Devices are refused from what they are; contents from their first bytes.
+    @Test func devicesAndForeignContentAreRefusedBeforeReading() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: FileError.notARegularFile(path: "/dev/zero", kind: .characterDevice)) {
+            try FileReader.read("/dev/zero", expecting: .picture)
+        }
+        #expect(throws: FileError.notARegularFile(path: "/dev/zero", kind: .characterDevice)) {
+            try FileReader.checkReadable("/dev/zero", expecting: .font)
+        }
+        try Data("<html><body>".utf8).write(to: URL(fileURLWithPath: folder + "/page.jpg"))
+        let error = FileError.unexpectedContent(
+            path: folder + "/page.jpg", expected: "a JPEG or PNG", start: Array("<html><b".utf8))
+        #expect(throws: error) { try FileReader.read(folder + "/page.jpg", expecting: .picture) }
+        #expect("\(error)".hasSuffix("page.jpg' is not a JPEG or PNG (starts with 3C 68 74 6D 6C 3E 3C 62)"))
+        // Without an expectation, or for an empty file, the content is the reader's business.
+        #expect(try FileReader.read(folder + "/page.jpg").count == 12)
+        try Data().write(to: URL(fileURLWithPath: folder + "/empty.png"))
+        #expect(try FileReader.read(folder + "/empty.png", expecting: .picture) == [])
+    }
+
+    /// Every bundled font carries a font signature, and the pictures a picture's.
+    @Test func bundledFilesHaveTheirSignatures() throws {
+        for name in ["Comfortaa-Bold.ttf", "NotoColorEmoji.ttf", "WallgenKai-Regular.ttf", "WallgenKai-Bold.ttf"] {
+            try FileReader.checkReadable(repositoryRoot + "/fonts/" + name, expecting: .font)
+        }
+        let jpeg = try FileReader.read(repositoryRoot + "/Assets/seasons/winter.jpg", expecting: .picture)
+        #expect(FileSignature.sniff(jpeg) == .jpeg && ImageFormat(sniffing: jpeg) == .jpeg)
+        #expect(FileSignature.sniff(Array("OTTO".utf8)) == .openType)
+        #expect(FileSignature.sniff(Array("ttcf".utf8)) == .fontCollection)
+        #expect(FileSignature.sniff(Array("true".utf8)) == .trueType)
+    }
 }
 
 /// The tests' own clean-up never reaches through a link into the files it points at.

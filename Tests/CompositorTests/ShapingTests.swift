@@ -96,3 +96,41 @@ import Testing
         #expect(vertical.originX + v.x > 0 && vertical.originY + v.y + v.height < 25, "vertical: upper right")
     }
 }
+
+/// The bounds on text checked before shaping.
+@Suite struct TextLimitTests {
+    @Test func realClustersAreWellWithinTheLimits() throws {
+        let family = "👨🏽‍👩🏽‍👧🏽‍👦🏽"
+        let tibetan = "\u{0F66}\u{0F92}\u{0FB2}\u{0F74}\u{0F0B}"
+        let keycap = "1\u{FE0F}\u{20E3}"
+        for text in [family, tibetan, keycap, String(repeating: "x", count: TextLine.maxScalars)] {
+            try TextLine.checkLimits(text)
+        }
+        #expect(family.unicodeScalars.count < TextLine.maxScalarsPerCharacter / 2)
+    }
+
+    @Test func pilesAndLongTextsAreRefused() {
+        #expect(throws: FontError.characterTooLong(position: 2, scalars: 33, limit: 32)) {
+            try TextLine.checkLimits("x" + "a" + String(repeating: "\u{300}", count: 32))
+        }
+        #expect(throws: FontError.tooManyScalars(count: 1025, limit: 1024)) {
+            try TextLine.checkLimits(String(repeating: "x", count: 1025))
+        }
+    }
+
+    /// A drawing larger than its allowance is refused before its pixels are allocated.
+    @Test func oversizedRasterIsRefused() throws {
+        let line = try TextLine.layout("Winter", fonts: ShapingTests.chain, size: 100)
+        #expect(throws: FontError.self) { try line.rasterize(maxPixels: 100) }
+        do {
+            _ = try line.rasterize(maxPixels: 100)
+        } catch {
+            guard case .rasterTooLarge(let width, let height, 100) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(width * height > 100)
+        }
+        #expect(try line.rasterize().mask.width > 0)
+    }
+}

@@ -63,7 +63,10 @@ import Testing
         huge += [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60, 8, 2, 0, 0, 0, 0, 0, 0, 0]
         try Data(huge).write(to: URL(fileURLWithPath: inputs + "/huge.png"))
         try Data(smallWallpaper.standardOutput).write(to: URL(fileURLWithPath: inputs + "/fine.png"))
-        try Data(repeating: 0x41, count: 300).write(to: URL(fileURLWithPath: inputs + "/broken.ttf"))
+        // A TrueType signature and nothing of a font after it: FreeType's refusal.
+        try Data([0, 1, 0, 0] + [UInt8](repeating: 0x41, count: 300)).write(
+            to: URL(fileURLWithPath: inputs + "/broken.ttf"))
+        try Data(repeating: 0x41, count: 300).write(to: URL(fileURLWithPath: inputs + "/letters.ttf"))
         try Data().write(to: URL(fileURLWithPath: inputs + "/empty.ttf"))
 
         let cases = [
@@ -74,7 +77,10 @@ import Testing
             Case(
                 arguments: ["--background", inputs + "/empty.jpg"], status: 65,
                 message: "--background '\(inputs)/empty.jpg': the file is empty"),
-            Case(arguments: ["--background", inputs + "/notes.png"], status: 65, message: "not a JPEG or PNG image"),
+            Case(
+                arguments: ["--background", inputs + "/notes.png"], status: 65,
+                message:
+                    "--background: '\(inputs)/notes.png' is not a JPEG or PNG (starts with 6A 75 73 74 20 73 6F 6D)"),
             Case(arguments: ["--background", inputs + "/cut.jpg"], status: 65, message: "truncated"),
             Case(
                 arguments: ["--background", inputs + "/huge.png"], status: 65,
@@ -90,6 +96,9 @@ import Testing
                 message: "--font: '\(inputs)/nope.ttf' does not exist"),
             // Fonts are opened by name (FreeType reads them itself): checked as files first.
             Case(arguments: ["--font", inputs], status: 66, message: "is a folder, not a file"),
+            Case(
+                arguments: ["--font", inputs + "/letters.ttf"], status: 65,
+                message: "--font: '\(inputs)/letters.ttf' is not a TrueType or OpenType font (starts with 41 41"),
             Case(
                 arguments: ["--font", inputs + "/empty.ttf"], status: 65,
                 message: "--font '\(inputs)/empty.ttf': the font file is empty"),

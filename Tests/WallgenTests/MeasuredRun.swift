@@ -14,7 +14,10 @@ struct MeasuredRun {
 /// Starts `wallgen --verbose` with posix_spawn and reaps it with wait4. (getrusage's
 /// maxrss cannot be used: Linux counts the parent's memory before exec into the
 /// child's.) `during` runs while it works, with its process id (to send a signal, say).
-func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> Void)? = nil) throws -> MeasuredRun {
+/// `environment` adds variables (through env(1), which execs wallgen in turn).
+func measuredRun(
+    _ arguments: [String], in folder: String, environment: [String: String] = [:], during: ((pid_t) -> Void)? = nil
+) throws -> MeasuredRun {
     let errorPath = NSTemporaryDirectory() + "wallgen-stderr-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: errorPath) }
     var actions = posix_spawn_file_actions_t()
@@ -25,7 +28,9 @@ func measuredRun(_ arguments: [String], in folder: String, during: ((pid_t) -> V
     // The shell only changes folder and execs wallgen in its place: same process, so
     // wait4's figures are wallgen's own.
     let executable = productsFolder.appendingPathComponent("wallgen").path
-    let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder, executable, "--verbose"] + arguments
+    let variables = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" }.sorted()
+    let command =
+        ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder] + variables + [executable, "--verbose"] + arguments
     let argv = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     let pid = try spawnWithDefaultSignals("/bin/sh", argv, actions: &actions)

@@ -35,10 +35,14 @@ void wg_free(void *pointer);
 
 typedef struct wg_jpeg_decoder wg_jpeg_decoder;
 
-/// Reads the header. `data` must stay alive until wg_jpeg_decoder_close.
+/// Reads the header. `data` must stay alive until wg_jpeg_decoder_close. `memory_needed`
+/// is what libjpeg will legitimately take for this picture (for a multi-scan file, the
+/// whole coefficient buffer, plus working memory); libjpeg is held to exactly that, and
+/// the caller refuses the picture when it is above the caller's ceiling.
+/// `limits->max_library_memory` is not used here.
 wg_status wg_jpeg_decoder_open(const uint8_t *data, size_t size, const wg_decode_limits *limits,
                                wg_jpeg_decoder **decoder, uint32_t *width, uint32_t *height,
-                               char *message, size_t message_capacity);
+                               uint64_t *memory_needed, char *message, size_t message_capacity);
 /// Starts decompression at 1/scale_denominator of full size (1, 2, 4 or 8) and reports
 /// the size that wg_jpeg_decoder_read will produce.
 wg_status wg_jpeg_decoder_start(wg_jpeg_decoder *decoder, int scale_denominator,
@@ -189,6 +193,15 @@ const char *wg_freetype_error_string(int error);
 int wg_cleanup_register(const char *path);
 /// Forgets a registered file: it was renamed into place or removed.
 void wg_cleanup_release(int slot);
+
+/// Opens a new file with no name in `folder` (O_TMPFILE), for writing, with `mode`
+/// less the umask: a crash before it is linked leaves nothing behind. Returns a
+/// descriptor, or -1 with errno set (EOPNOTSUPP, EISDIR or EINVAL where the file
+/// system or kernel cannot make unnamed files).
+int wg_open_unnamed(const char *folder, unsigned int mode);
+/// Gives the unnamed file open as `descriptor` the name `path`, which must not exist.
+/// Returns 0, or -1 with errno set.
+int wg_link_unnamed(int descriptor, const char *path);
 
 // ---- Processor ----
 

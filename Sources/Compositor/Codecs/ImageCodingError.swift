@@ -10,6 +10,9 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     /// A bound inside the codec (memory, progressive scans) was reached.
     case limitExceeded(format: ImageFormat, reason: String)
     case unsupported(format: ImageFormat, reason: String)
+    /// A valid picture that needs more decoder memory than `DecodeLimits` allows:
+    /// refused from its header, with the figure, never called damaged.
+    case needsMoreMemory(format: ImageFormat, neededMiB: Int, limitMiB: Int)
     case outOfMemory
 
     public var description: String {
@@ -21,6 +24,8 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
             "the image is \(width)x\(height) (\(width * height) pixels), above the limit of \(limit) pixels"
         case .limitExceeded(let format, let reason): "\(format) refused: \(reason)"
         case .unsupported(let format, let reason): "unsupported \(format): \(reason)"
+        case .needsMoreMemory(let format, let needed, let limit):
+            "the \(format) needs \(needed) MiB of decoder memory, above the limit of \(limit) MiB"
         case .outOfMemory: "out of memory while decoding"
         }
     }
@@ -45,14 +50,12 @@ public enum ImageFormat: String, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
-    /// Recognises a format from the file's first bytes.
+    /// Recognises a format from the file's first bytes (see `FileSignature`).
     public init?(sniffing bytes: some Collection<UInt8>) {
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            self = .jpeg
-        } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            self = .png
-        } else {
-            return nil
+        switch FileSignature.sniff(bytes, among: FileSignature.Family.picture.members) {
+        case .jpeg: self = .jpeg
+        case .png: self = .png
+        default: return nil
         }
     }
 }

@@ -75,14 +75,17 @@ public enum ImageDecoder {
             var decoder: OpaquePointer?
             var width: UInt32 = 0
             var height: UInt32 = 0
+            var memoryNeeded: UInt64 = 0
             var shimLimits = limits.shimLimits
             let result = ShimResult.call {
                 wg_jpeg_decoder_open(
-                    buffer.baseAddress, buffer.count, &shimLimits, &decoder, &width, &height, $0, $1)
+                    buffer.baseAddress, buffer.count, &shimLimits, &decoder, &width, &height, &memoryNeeded, $0, $1)
             }
             guard result.succeeded, let decoder else { throw result.decodingError(.jpeg) }
             do {
+                // Pixels first: a header declaring an absurd size is that, not a memory need.
                 try limits.check(width: Int(width), height: Int(height))
+                try limits.check(libraryMemory: memoryNeeded, format: .jpeg)
             } catch {
                 wg_jpeg_decoder_close(decoder)
                 throw error

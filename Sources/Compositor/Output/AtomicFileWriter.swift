@@ -3,18 +3,82 @@ import Foundation
 
 /// Writes files so that a reader sees either the old file or the complete new one.
 ///
-/// The bytes go to a hidden temporary file in the target's folder (same file system,
-/// so the final rename is atomic), are flushed to disk, and only then renamed over
-/// the target. On any failure the temporary file is removed and the target is untouched.
+/// The bytes go to a new file in the target's folder (same file system, so the final
+/// rename is atomic), are flushed to disk, and only then renamed over the target. The
+/// new file has no name at all while it is written (O_TMPFILE) where the file system
+/// allows, so even SIGKILL leaves nothing behind; elsewhere it is a hidden named
+/// temporary, removed on any failure or catchable signal, and swept by a later run
+/// after an uncatchable one (see `StaleTemporaries`). Symlinks are written through to
+/// the file they point at, standard output and devices are written in place (see
+/// `OutputDestination`), and a replaced file keeps its permission bits.
 public enum AtomicFileWriter {
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try write(bytes, to: path, unnamedFirst: !TestHook.isSet("WALLGEN_TEST_NO_TMPFILE"))
+    }
+
+    /// `write`, choosing whether to try an unnamed file first (the tests try both ways).
+    static func write(_ bytes: [UInt8], to path: String, unnamedFirst: Bool) throws(FileError) {
         try checkDestination(path)
-        if isSpecialFile(path) {
-            try writeInPlace(bytes, to: path)
-            return
+        switch try OutputDestination.resolve(path) {
+        case .standardOutput:
+            try writeAll(bytes, to: STDOUT_FILENO, path: path)
+        case .inPlace(let device):
+            try writeInPlace(bytes, to: device)
+        case .file(let target, let keptMode):
+            try replace(target, with: bytes, mode: keptMode, unnamedFirst: unnamedFirst)
         }
-        let folder = folderOf(path)
-        let temporary = temporaryPath(for: path, in: folder)
+    }
+
+    /// Writes a new file for `target` and renames it over whatever is there.
+    private static func replace(_ target: String, with bytes: [UInt8], mode: mode_t?, unnamedFirst: Bool)
+        throws(FileError)
+    {
+        let folder = folderOf(target)
+        if unnamedFirst {
+            let descriptor = wg_open_unnamed(folder, 0o666)
+            if descriptor >= 0 {
+                try finishUnnamed(descriptor, bytes: bytes, mode: mode, target: target, folder: folder)
+                return
+            }
+            // Only "this file system cannot" falls back; a missing folder or no
+            // permission is the answer for a named file too.
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .folderMissing(path: folder) }
+            guard [EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(code) else { throw .from(errno: code, path: folder) }
+        }
+        StaleTemporaries.sweep(folder)
+        try writeNamed(bytes, mode: mode, target: target, folder: folder)
+    }
+
+    /// The O_TMPFILE way: write, flush, then give the file a temporary name and rename
+    /// it over the target (linking straight onto an existing name is not possible).
+    private static func finishUnnamed(
+        _ descriptor: Int32, bytes: [UInt8], mode: mode_t?, target: String, folder: String
+    ) throws(FileError) {
+        var isOpen = true
+        defer { if isOpen { close(descriptor) } }
+        try writeAll(bytes, to: descriptor, path: target)
+        try keepMode(mode, of: descriptor, path: target)
+        guard fsync(descriptor) == 0 else { throw .from(errno: errno, path: target) }
+        TestHook.killIfSet("WALLGEN_TEST_STOP_BEFORE_RENAME")
+        let temporary = temporaryPath(for: target, in: folder)
+        let cleanup = wg_cleanup_register(temporary)
+        defer { wg_cleanup_release(cleanup) }
+        guard wg_link_unnamed(descriptor, temporary) == 0 else { throw .from(errno: errno, path: folder) }
+        isOpen = false
+        guard close(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .from(errno: code, path: target)
+        }
+        try rename(temporary, over: target)
+    }
+
+    /// The named way: a hidden temporary beside the target, removed on any failure.
+    private static func writeNamed(_ bytes: [UInt8], mode: mode_t?, target: String, folder: String)
+        throws(FileError)
+    {
+        let temporary = temporaryPath(for: target, in: folder)
         // Registered first, so an interrupt at any moment below removes the file.
         let cleanup = wg_cleanup_register(temporary)
         defer { wg_cleanup_release(cleanup) }
@@ -22,23 +86,36 @@ public enum AtomicFileWriter {
         guard descriptor >= 0 else { throw .from(errno: errno, path: folder) }
         var isOpen = true
         do throws(FileError) {
-            try writeAll(bytes, to: descriptor, path: path)
+            try writeAll(bytes, to: descriptor, path: target)
+            try keepMode(mode, of: descriptor, path: target)
             // Without fsync a crash soon after the rename could leave an empty file.
-            guard fsync(descriptor) == 0 else { throw FileError.from(errno: errno, path: path) }
+            guard fsync(descriptor) == 0 else { throw FileError.from(errno: errno, path: target) }
             // close can report a delayed write error (NFS, quotas): checked too. It is
             // never retried: the descriptor is gone either way, and another thread may
             // already have the same number.
             isOpen = false
-            guard close(descriptor) == 0 else { throw FileError.from(errno: errno, path: path) }
+            guard close(descriptor) == 0 else { throw FileError.from(errno: errno, path: target) }
         } catch {
             if isOpen { close(descriptor) }
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        TestHook.killIfSet("WALLGEN_TEST_STOP_BEFORE_RENAME")
+        try rename(temporary, over: target)
+    }
+
+    /// Gives the new file the permission bits of the one it replaces (a private 0600
+    /// file stays private); a new name keeps the 0666-less-umask `open` gave it.
+    private static func keepMode(_ mode: mode_t?, of descriptor: Int32, path: String) throws(FileError) {
+        guard let mode else { return }
+        guard fchmod(descriptor, mode) == 0 else { throw .from(errno: errno, path: path) }
+    }
+
+    private static func rename(_ temporary: String, over target: String) throws(FileError) {
+        guard Foundation.rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)
-            throw .from(errno: code, path: path)
+            throw .from(errno: code, path: target)
         }
     }
 
@@ -77,15 +154,6 @@ public enum AtomicFileWriter {
         guard descriptor >= 0 else { throw .from(errno: errno, path: folder) }
         close(descriptor)
         unlink(probe)
-    }
-
-    /// Devices and pipes (`/dev/stdout`, a FIFO) are written directly: renaming a file
-    /// over them would replace the device node instead of writing to it.
-    private static func isSpecialFile(_ path: String) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
-        let kind = status.st_mode & S_IFMT
-        return kind != S_IFREG && kind != S_IFDIR
     }
 
     private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(FileError) {

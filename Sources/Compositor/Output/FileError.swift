@@ -12,6 +12,14 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
     case readOnlyFileSystem(path: String)
     case noSpace(path: String)
     case tooLarge(path: String, limit: Int)
+    /// A chain of symlinks that never reaches a file.
+    case symlinkLoop(path: String)
+    /// A file was wanted and the path is a device, FIFO or socket (which could be
+    /// read forever, or block).
+    case notARegularFile(path: String, kind: SpecialFileKind)
+    /// The file's first bytes are not those of any kind it should be; `start` holds
+    /// them, for the message.
+    case unexpectedContent(path: String, expected: String, start: [UInt8])
     case other(path: String, reason: String)
 
     public var description: String {
@@ -24,8 +32,39 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         case .readOnlyFileSystem(let path): "'\(path)' is on a read-only file system"
         case .noSpace(let path): "no space left on the device holding '\(path)'"
         case .tooLarge(let path, let limit): "'\(path)' is larger than \(limit / (1 << 20)) MiB"
+        case .symlinkLoop(let path): "'\(path)' is a loop of symbolic links"
+        case .notARegularFile(let path, let kind): "'\(path)' is \(kind), not a file"
+        case .unexpectedContent(let path, let expected, let start):
+            "'\(path)' is not \(expected) (starts with \(start.map { hex($0) }.joined(separator: " ")))"
         case .other(let path, let reason): "'\(path)': \(reason)"
         }
+    }
+
+    /// What a path that is not a regular file or a folder is.
+    public enum SpecialFileKind: String, Sendable, CustomStringConvertible {
+        case characterDevice = "a character device"
+        case blockDevice = "a block device"
+        case fifo = "a FIFO (named pipe)"
+        case socket = "a socket"
+        case unknown = "not a regular file"
+
+        public var description: String { rawValue }
+
+        /// The kind of a file whose `st_mode` is not a regular file's or a folder's.
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            case S_IFIFO: self = .fifo
+            case S_IFSOCK: self = .socket
+            default: self = .unknown
+            }
+        }
+    }
+
+    private func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return digits.count == 1 ? "0" + digits : digits
     }
 
     /// Maps an errno value from an operation on `path`.
@@ -33,6 +72,7 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         switch code {
         case ENOENT: .notFound(path: path)
         case EISDIR: .isDirectory(path: path)
+        case ELOOP: .symlinkLoop(path: path)
         case EACCES, EPERM: .permissionDenied(path: path)
         case EROFS: .readOnlyFileSystem(path: path)
         case ENOSPC, EDQUOT: .noSpace(path: path)

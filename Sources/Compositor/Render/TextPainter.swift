@@ -6,7 +6,7 @@ enum TextPainter {
     /// shrinks below what a pixel can show, and an image without it is what anyone
     /// asking for that size wants, not an error.
     static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) {
-        guard let fitted = try fit(layer) else { return }
+        guard let fitted = try fit(layer, maxRasterPixels: maxRasterPixels(for: canvas)) else { return }
         var rendered = fitted.rendered
         var coverage = rendered.combinedCoverage
         guard let ink = coverage.inkBounds else { return }
@@ -58,16 +58,32 @@ enum TextPainter {
         }
     }
 
+    /// How many pixels one line's drawing may cover on `canvas`: a few canvases' worth,
+    /// enough for a line drawn large before it is shrunk to fit, and a bound on memory
+    /// however the text and fonts stack their glyphs.
+    static func maxRasterPixels(for canvas: Image) -> Int {
+        max(1 << 20, 4 * canvas.width * canvas.height)
+    }
+
     /// The line and its drawing at the layer's size, or smaller when its ink would be
     /// wider than `maxWidth` or taller than `maxHeight`; nil when either size is under
     /// the smallest `TextLine.sizes` allows. The drawing's origin puts the pen's start
-    /// at (0, 0) on the baseline.
-    static func fit(_ layer: TextLayer) throws(FontError) -> (line: TextLine, rendered: RenderedText)? {
+    /// at (0, 0) on the baseline. A line whose advance is already longer than its limit
+    /// is shrunk before it is first drawn, so a long line is never drawn at full size.
+    static func fit(_ layer: TextLayer, maxRasterPixels: Int = .max) throws(FontError) -> (
+        line: TextLine, rendered: RenderedText
+    )? {
         guard layer.size >= TextLine.sizes.lowerBound else { return nil }
         var line = try TextLine.layout(layer.text, fonts: layer.fonts, size: layer.size, vertical: layer.isVertical)
-        var rendered = try line.rasterize()
         let widthLimit = layer.maxWidth ?? .infinity
         let heightLimit = layer.maxHeight ?? .infinity
+        let advanceLimit = layer.isVertical ? heightLimit : widthLimit
+        if abs(line.advance) > advanceLimit {
+            let size = line.size * advanceLimit / abs(line.advance)
+            guard size >= TextLine.sizes.lowerBound else { return nil }
+            line = try TextLine.layout(layer.text, fonts: layer.fonts, size: size, vertical: layer.isVertical)
+        }
+        var rendered = try line.rasterize(maxPixels: maxRasterPixels)
         // Ink size scales almost linearly with the font size; a few rounds absorb rounding.
         for _ in 0..<4 {
             guard let ink = rendered.combinedCoverage.inkBounds else { break }
@@ -76,7 +92,7 @@ enum TextPainter {
             let size = line.size * factor * 0.995
             guard size >= TextLine.sizes.lowerBound else { return nil }
             line = try TextLine.layout(layer.text, fonts: layer.fonts, size: size, vertical: layer.isVertical)
-            rendered = try line.rasterize()
+            rendered = try line.rasterize(maxPixels: maxRasterPixels)
         }
         return (line, rendered)
     }

@@ -1,6 +1,5 @@
 import Foundation
 import Kernels
-import Synchronization
 
 /// Precomputed taps of a one-dimensional resampling filter: for each output pixel,
 /// the first source pixel it reads and one fixed-point weight per source pixel.
@@ -36,14 +35,10 @@ struct FilterWeights: Sendable {
     static func shared(sourceLength: Int, cropStart: Double, cropLength: Double, outputLength: Int) -> FilterWeights {
         let key = Key(
             sourceLength: sourceLength, cropStart: cropStart, cropLength: cropLength, outputLength: outputLength)
-        if let known = recent.withLock({ $0[key] }) { return known }
+        if let known = recent.lookUp(key) { return known }
         let made = FilterWeights(
             sourceLength: sourceLength, cropStart: cropStart, cropLength: cropLength, outputLength: outputLength)
-        recent.withLock { tables in
-            // A handful of sizes is all a run uses; forget them all rather than grow.
-            if tables.count >= 16 { tables.removeAll() }
-            tables[key] = made
-        }
+        recent.remember(made, for: key)
         return made
     }
 
@@ -54,7 +49,28 @@ struct FilterWeights: Sendable {
         let outputLength: Int
     }
 
-    private static let recent = Mutex<[Key: FilterWeights]>([:])
+    private static let recent = RecentWeights()
+
+    /// The tables made lately, behind a pthread mutex (NSLock). Not `Mutex` from
+    /// Synchronization: on Linux it waits with futexes inside the uninstrumented
+    /// standard library, which ThreadSanitizer cannot see, so every batch run reported
+    /// a race on the dictionary; a pthread mutex is intercepted and understood.
+    private final class RecentWeights: @unchecked Sendable {
+        private let lock = NSLock()
+        private var tables: [Key: FilterWeights] = [:]
+
+        func lookUp(_ key: Key) -> FilterWeights? {
+            lock.withLock { tables[key] }
+        }
+
+        func remember(_ weights: FilterWeights, for key: Key) {
+            lock.withLock {
+                // A handful of sizes is all a run uses; forget them all rather than grow.
+                if tables.count >= 16 { tables.removeAll() }
+                tables[key] = weights
+            }
+        }
+    }
 
     /// Weights mapping `cropStart ..< cropStart + cropLength` of a `sourceLength` axis
     /// onto `outputLength` pixels. Taps beyond the source repeat its edge pixel.

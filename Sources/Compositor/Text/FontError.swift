@@ -8,6 +8,13 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     /// FreeType failed on one glyph.
     case glyphFailed(character: Character, reason: String)
     case invalidSize(Double)
+    /// The text has more Unicode scalars than `TextLine.maxScalars`.
+    case tooManyScalars(count: Int, limit: Int)
+    /// One character (grapheme cluster) is made of more scalars than
+    /// `TextLine.maxScalarsPerCharacter`: a pile of combining marks or joined emoji.
+    case characterTooLong(position: Int, scalars: Int, limit: Int)
+    /// The drawn text would cover more pixels than its canvas allows.
+    case rasterTooLarge(width: Int, height: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -17,6 +24,13 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
         case .glyphFailed(let character, let reason):
             "cannot draw \(Self.name(character)): \(reason)"
         case .invalidSize(let size): "invalid text size \(size)"
+        case .tooManyScalars(let count, let limit):
+            "the text has \(count) Unicode code points, above the limit of \(limit)"
+        case .characterTooLong(let position, let scalars, let limit):
+            "character \(position) of the text is \(scalars) Unicode code points joined into one "
+                + "(combining marks or joined emoji), above the limit of \(limit) per character"
+        case .rasterTooLarge(let width, let height, let limit):
+            "the text would be drawn \(width)x\(height) pixels, above the limit of \(limit) pixels for this canvas"
         }
     }
 

@@ -57,11 +57,43 @@ public struct TextLine: Sendable {
     /// seen: the painter and the designs leave such text out instead of laying it out.
     public static let sizes: ClosedRange<Double> = 1...4096
 
+    /// The most Unicode scalars one character (grapheme cluster) may hold.
+    ///
+    /// Real clusters stay well under it: a Tibetan stack or an Indic conjunct with its
+    /// vowel signs is under ten, an emoji family of four with skin tones and variation
+    /// selectors about fifteen. Unicode puts no bound on a cluster, and shaping and
+    /// drawing cost grows with it (10,000 combining accents on one letter are one
+    /// character and asked for 42 GB), so the bound is set here, before any of that.
+    public static let maxScalarsPerCharacter = 32
+
+    /// The most Unicode scalars a line may hold: far beyond any label or description
+    /// line (the longest term description is under 200), and small enough that shaping
+    /// and drawing stay in milliseconds.
+    public static let maxScalars = 1024
+
+    /// Throws unless `text` is within `maxScalarsPerCharacter` and `maxScalars`. A pile
+    /// on one character is the more telling message, so characters are looked at
+    /// first, but only until `maxScalars` scalars have gone by: the work is bounded
+    /// whatever the text's length.
+    public static func checkLimits(_ text: String) throws(FontError) {
+        var seen = 0
+        for (index, character) in text.enumerated() {
+            let scalars = character.unicodeScalars.count
+            if scalars > maxScalarsPerCharacter {
+                throw .characterTooLong(position: index + 1, scalars: scalars, limit: maxScalarsPerCharacter)
+            }
+            seen += scalars
+            if seen > maxScalars { throw .tooManyScalars(count: text.unicodeScalars.count, limit: maxScalars) }
+        }
+    }
+
     /// Lays out `text` (one line: line breaks are not interpreted) in a chain of fonts.
+    /// Text beyond `checkLimits` is refused before anything is shaped.
     public static func layout(_ text: String, fonts: FontChain, size: Double, vertical: Bool = false)
         throws(FontError) -> TextLine
     {
         guard sizes.contains(size) else { throw .invalidSize(size) }
+        try checkLimits(text)
         let characters = Array(text)
         // UTF-32 for HarfBuzz, and which character each scalar belongs to.
         var scalars: [UInt32] = []
@@ -166,8 +198,9 @@ public struct TextLine: Sendable {
     /// Draws the line. Outline glyphs become coverage in the mask; colour glyphs (emoji)
     /// are scaled smoothly from their bitmaps into the colour layer. The origin is
     /// placed so the pen starts at canvas (0, 0) on the baseline (on the centre line,
-    /// at the top, when vertical); move it with `originX/Y`.
-    public func rasterize() throws(FontError) -> RenderedText {
+    /// at the top, when vertical); move it with `originX/Y`. A drawing whose box would
+    /// cover more than `maxPixels` is refused before its pixels are allocated.
+    public func rasterize(maxPixels: Int = .max) throws(FontError) -> RenderedText {
         let pieces = try renderPieces()
         guard let first = pieces.first else { return RenderedText(mask: CoverageMask(width: 0, height: 0), color: nil) }
         var minX = first.x, maxX = first.x + first.width, minY = first.y, maxY = first.y + first.height
@@ -176,6 +209,10 @@ public struct TextLine: Sendable {
             maxX = max(maxX, piece.x + piece.width)
             minY = min(minY, piece.y)
             maxY = max(maxY, piece.y + piece.height)
+        }
+        let area = (maxX - minX).multipliedReportingOverflow(by: maxY - minY)
+        if area.overflow || area.partialValue > maxPixels {
+            throw .rasterTooLarge(width: maxX - minX, height: maxY - minY, limit: maxPixels)
         }
         var mask = CoverageMask(width: maxX - minX, height: maxY - minY, originX: minX, originY: minY)
         let color = pieces.contains { $0.color != nil } ? Image(width: mask.width, height: mask.height) : nil

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// `Scripts/make-fuzz-seeds` makes a whole corpus, or nothing at all.
+@Suite struct FuzzSeedsTests {
+    /// Works whether or not fontTools is installed (the fonts are then used whole), and
+    /// leaves only the finished folder: Scripts/fuzz trusts any seeds folder it finds.
+    /// Skipped with a message where Pillow is missing (python3-pil, a test package).
+    @Test func makesACompleteCorpus() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try launch(
+            ["python3", repositoryRoot + "/Scripts/make-fuzz-seeds", folder + "/seeds"], in: folder,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        if run.status != 0 && run.standardError.contains("Pillow is needed") {
+            print("skipped: Pillow is not installed (Debian package python3-pil)")
+            return
+        }
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(filesIn(folder) == ["seeds"], "a temporary folder was left: \(filesIn(folder))")
+        #expect(filesIn(folder + "/seeds") == ["arguments", "font", "jpeg", "png"])
+        for kind in ["arguments", "font", "jpeg", "png"] {
+            #expect(!filesIn(folder + "/seeds/" + kind).isEmpty, "no \(kind) seeds")
+        }
+        let fonts = filesIn(folder + "/seeds/font")
+        #expect(fonts.allSatisfy { $0.hasSuffix(".ttf") } && fonts.count == 2, "\(fonts)")
+    }
+}

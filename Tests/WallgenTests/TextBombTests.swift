@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Text that is short to count but enormous to draw is refused from its scalars,
+/// quickly and within a small address space.
+@Suite struct TextBombTests {
+    /// Runs wallgen under `ulimit -v 400000` (400 MB of address space): a run that
+    /// tried to allocate gigabytes would die instead of reporting.
+    private func runLimited(_ arguments: [String], expectFiles: [String] = []) throws -> (RunResult, Duration) {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let wallgen = productsFolder.appendingPathComponent("wallgen").path
+        let clock = ContinuousClock()
+        let started = clock.now
+        let run = try launch(
+            ["-c", "ulimit -v 400000; exec \"$0\" \"$@\"", wallgen] + arguments + [
+                "--size", "300x600", "-o", "out.png",
+            ],
+            in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
+        let elapsed = clock.now - started
+        #expect(filesIn(folder) == expectFiles)
+        return (run, elapsed)
+    }
+
+    static let bombs: [(name: String, text: String, message: String)] = [
+        (
+            "one letter and 10,000 combining accents", "a" + String(repeating: "\u{301}", count: 10_000),
+            "character 1 of the text is 10001 Unicode code points joined into one"
+        ),
+        (
+            "18,000 emoji joined by ZWJ", Array(repeating: "👩", count: 18_000).joined(separator: "\u{200D}"),
+            "character 1 of the text is 35999 Unicode code points joined into one"
+        ),
+    ]
+
+    @Test(arguments: 0..<2) func oneCharacterBombsAreRefused(_ index: Int) throws {
+        let bomb = Self.bombs[index]
+        #expect(bomb.text.count == 1, "\(bomb.name) should be one character")
+        let (run, elapsed) = try runLimited(["--text", bomb.text])
+        #expect(run.status == 65, "\(bomb.name): \(run.status) \(run.standardError.prefix(300))")
+        #expect(run.standardError.contains(bomb.message), "\(run.standardError.prefix(300))")
+        #expect(run.standardError.contains("above the limit of 32 per character"))
+        // Refused before any file is read: about as fast as a usage error.
+        #expect(elapsed < .seconds(1), "\(bomb.name) took \(elapsed)")
+    }
+
+    /// 131,000 letters let through by a raised --max-chars: refused by the total.
+    @Test func longTextIsRefusedByItsTotal() throws {
+        let (run, elapsed) = try runLimited(
+            ["--text", String(repeating: "a", count: 131_000), "--max-chars", "1000000"])
+        #expect(run.status == 65, "\(run.standardError.prefix(300))")
+        #expect(
+            run.standardError.contains("the text has 131000 Unicode code points, above the limit of 1024"),
+            "\(run.standardError.prefix(300))")
+        #expect(elapsed < .seconds(1), "took \(elapsed)")
+    }
+
+    /// Just under the limits still draws: a 1,000-letter line and the longest real
+    /// clusters (an emoji family with skin tones, a Tibetan stack).
+    @Test func textWithinTheLimitsIsDrawn() throws {
+        let (run, _) = try runLimited(
+            ["--text", String(repeating: "ab", count: 500), "--max-chars", "1000", "--label-position", "center"],
+            expectFiles: ["out.png"])
+        #expect(run.status == 0, "\(run.standardError.prefix(300))")
+    }
+}
