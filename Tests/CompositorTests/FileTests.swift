@@ -72,7 +72,7 @@ import Testing
     /// Devices are refused from what they are; contents from their first bytes.
     @Test func devicesAndForeignContentAreRefusedBeforeReading() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         #expect(throws: FileError.notARegularFile(path: "/dev/zero", kind: .characterDevice)) {
             try FileReader.read("/dev/zero", expecting: .picture)
         }

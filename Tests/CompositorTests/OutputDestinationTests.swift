@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Compositor
@@ -19,7 +20,7 @@ import Testing
     /// of two links, one relative.
     @Test func symlinkIsWrittenThroughToItsTarget() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: false)
         try Data([9, 9]).write(to: URL(fileURLWithPath: folder + "/real/target.png"))
         #expect(symlink("real/target.png", folder + "/middle") == 0)
@@ -34,7 +35,7 @@ import Testing
 
     @Test func danglingSymlinkCreatesItsTarget() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         #expect(symlink("new.png", folder + "/link.png") == 0)
         try AtomicFileWriter.write([4, 5], to: folder + "/link.png")
         #expect(kind(folder + "/link.png") == S_IFLNK)
@@ -43,7 +44,7 @@ import Testing
 
     @Test func symlinkLoopIsRefused() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         #expect(symlink(folder + "/b", folder + "/a") == 0)
         #expect(symlink(folder + "/a", folder + "/b") == 0)
         #expect(throws: FileError.symlinkLoop(path: folder + "/a")) {
@@ -57,7 +58,7 @@ import Testing
     /// gets 0666 less the umask.
     @Test(arguments: [false, true]) func replacedFileKeepsItsMode(named: Bool) throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         let path = folder + "/secret.png"
         try Data([1]).write(to: URL(fileURLWithPath: path))
         #expect(chmod(path, 0o600) == 0)
@@ -74,7 +75,7 @@ import Testing
     /// A FIFO is written in place: no temporary, no rename over the node.
     @Test func fifoIsWrittenInPlace() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         let fifo = folder + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(try OutputDestination.resolve(fifo) == .inPlace(path: fifo))
@@ -95,7 +96,7 @@ import Testing
     /// process (this one's parent) and files of other names are kept.
     @Test func sweepRemovesOnlyDeadWritersTemporaries() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
@@ -113,7 +114,7 @@ import Testing
     /// The next named write into a folder sweeps what a killed writer left there.
     @Test func namedWriteSweepsFirst() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A fresh empty folder for one test's files, under the temporary directory.
 ///

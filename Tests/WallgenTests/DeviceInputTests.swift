@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs that are not files at all, refused from what they are and their first
@@ -12,7 +13,7 @@ import Testing
     @Test(arguments: [["--background", "/dev/zero"], ["--font", "/dev/zero"], ["--background", "/dev/urandom"]])
     func endlessDevicesAreRefusedAtOnce(_ input: [String]) throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         func fastest(_ arguments: [String], check: (MeasuredRun) -> Void) throws -> Duration {
             var fastest = Duration.seconds(1000)
             for _ in 0..<3 {
@@ -37,7 +38,7 @@ import Testing
     /// A FIFO is refused without waiting for a writer (opening one to read would block).
     @Test func fifoIsRefusedWithoutBlocking() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         #expect(mkfifo(folder + "/pipe.jpg", 0o600) == 0)
         let run = try launch(["--background", "pipe.jpg", "--size", "50x50", "-o", "out.png"], in: folder)
         #expect(run.status == 65)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `Scripts/make-fuzz-seeds` makes a whole corpus, or nothing at all.
@@ -8,7 +9,7 @@ import Testing
     /// Skipped with a message where Pillow is missing (python3-pil, a test package).
     @Test func makesACompleteCorpus() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         let run = try launch(
             ["python3", repositoryRoot + "/Scripts/make-fuzz-seeds", folder + "/seeds"], in: folder,
             executable: URL(fileURLWithPath: "/usr/bin/env"))

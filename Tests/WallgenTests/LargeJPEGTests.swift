@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A valid large progressive JPEG is decoded, not called damaged.
@@ -13,7 +14,7 @@ import Testing
             return
         }
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         let (width, height) = (12000, 8000)
         // Bands of sixteen different rows: enough structure for real scans, and the
         // 288 MB PPM is written in a few large pieces.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Where `-o` really writes: through links, to standard output under another name,
@@ -26,7 +27,7 @@ import Testing
     /// and the link survives.
     @Test func linkToStandardOutputWritesToStandardOutput() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         #expect(symlink("/proc/self/fd/1", folder + "/m") == 0)
         let run = try launch(["--size", "50x50", "-o", "m"], in: folder)
         #expect(run.status == 0, "\(run.standardError)")
@@ -44,7 +45,7 @@ import Testing
     /// A link to a picture: the picture is replaced, the link stays a link.
     @Test func linkToAFileReplacesTheFile() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/real.png"))
         #expect(symlink("real.png", folder + "/link.png") == 0)
         let run = try launch(["--size", "50x50", "-o", "link.png"], in: folder)
@@ -59,7 +60,7 @@ import Testing
     /// O_TMPFILE nothing is left, and the old file is untouched.
     @Test func killedWriterLeavesNothingBehind() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/out.png"))
         let run = try launch(
             ["--size", "50x50", "-o", "out.png"], in: folder,
@@ -73,7 +74,7 @@ import Testing
     /// into that folder removes it.
     @Test func nextRunSweepsAKilledWritersTemporary() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         let killed = try launch(
             ["--size", "50x50", "-o", "out.png"], in: folder,
             environment: environment(["WALLGEN_TEST_STOP_BEFORE_RENAME": "1", "WALLGEN_TEST_NO_TMPFILE": "1"]))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Text that is short to count but enormous to draw is refused from its scalars,
@@ -8,7 +9,7 @@ import Testing
     /// tried to allocate gigabytes would die instead of reporting.
     private func runLimited(_ arguments: [String], expectFiles: [String] = []) throws -> (RunResult, Duration) {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { removeTemporaryFolder(folder) }
         let wallgen = productsFolder.appendingPathComponent("wallgen").path
         let clock = ContinuousClock()
         let started = clock.now
