@@ -98,7 +98,7 @@ wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_fon
     *out = NULL;
     if (size == 0) {
         wg_set_message(message, capacity, "the font file is empty");
-        return WG_ERROR_FORMAT;
+        return WG_ERROR_EMPTY;
     }
     FT_Error error;
     wg_font *font = wg_font_start(&error);
@@ -119,7 +119,7 @@ wg_status wg_font_open_file(const char *path, long face_index, wg_font **out, ch
     struct stat status;
     if (stat(path, &status) == 0 && status.st_size == 0) {
         wg_set_message(message, capacity, "the font file is empty");
-        return WG_ERROR_FORMAT;
+        return WG_ERROR_EMPTY;
     }
     FT_Error error;
     wg_font *font = wg_font_start(&error);

@@ -110,7 +110,7 @@ wg_status wg_jpeg_decoder_open(const uint8_t *data, size_t size, const wg_decode
     *memory_needed = 0;
     if (size == 0 || size > (size_t)0xFFFFFFFFu) {
         wg_set_message(message, capacity, size == 0 ? "the file is empty" : "the file is too large");
-        return size == 0 ? WG_ERROR_FORMAT : WG_ERROR_LIMIT;
+        return size == 0 ? WG_ERROR_EMPTY : WG_ERROR_LIMIT;
     }
     wg_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) {
@@ -174,10 +174,12 @@ wg_status wg_jpeg_decoder_start(wg_jpeg_decoder *decoder, int scale_denominator,
                                     ? wg_icc_rgba_to_srgb(profile, profile_size)
                                     : NULL);
         free(profile);
+        // Without its row buffer the profile could not be honoured: say so rather than
+        // quietly show the colours wrong.
         if (decoder->color != NULL &&
             (decoder->color_row = malloc((size_t)info->output_width * 4)) == NULL) {
-            wg_icc_free(decoder->color);
-            decoder->color = NULL;
+            wg_set_message(message, capacity, "out of memory for the colour profile's row");
+            return WG_ERROR_MEMORY;
         }
     }
     *output_width = info->output_width;
@@ -207,7 +209,8 @@ wg_status wg_jpeg_decoder_crop(wg_jpeg_decoder *decoder, uint32_t *x, uint32_t *
                                uint32_t height, char *message, size_t capacity) {
     struct jpeg_decompress_struct *info = &decoder->info;
     if (!decoder->started || info->output_scanline != 0 || *width == 0 || height == 0 ||
-        *x + *width > info->output_width || y + height > info->output_height) {
+        *width > info->output_width || *x > info->output_width - *width || height > info->output_height ||
+        y > info->output_height - height) {
         wg_set_message(message, capacity, "invalid JPEG crop");
         return WG_ERROR_ARGUMENT;
     }

@@ -96,7 +96,7 @@ wg_status wg_png_decoder_open(const uint8_t *data, size_t size, const wg_decode_
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
         wg_set_message(message, capacity,
                        size == 0 ? "the file is empty" : "not a PNG file (bad signature)");
-        return WG_ERROR_FORMAT;
+        return size == 0 ? WG_ERROR_EMPTY : WG_ERROR_FORMAT;
     }
     wg_png_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) {

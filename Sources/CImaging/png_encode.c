@@ -14,6 +14,7 @@ typedef struct {
     size_t size;
     size_t capacity;
     char text[200];
+    int out_of_memory;  // the failure was the sink's own allocation, not libpng's refusal
 } wg_png_sink;
 
 static void wg_png_sink_error(png_structp png, png_const_charp text) {
@@ -33,7 +34,10 @@ static void wg_png_sink_write(png_structp png, png_bytep data, size_t length) {
         size_t capacity = sink->capacity ? sink->capacity : 1 << 16;
         while (capacity - sink->size < length) capacity *= 2;
         uint8_t *grown = realloc(sink->bytes, capacity);
-        if (grown == NULL) png_error(png, "out of memory");
+        if (grown == NULL) {
+            sink->out_of_memory = 1;
+            png_error(png, "out of memory");
+        }
         sink->bytes = grown;
         sink->capacity = capacity;
     }
@@ -66,10 +70,11 @@ wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha
     }
     if (setjmp(png_jmpbuf(png))) {
         wg_set_message(message, capacity, sink->text);
+        wg_status status = sink->out_of_memory ? WG_ERROR_MEMORY : WG_ERROR_LIBRARY;
         png_destroy_write_struct(&png, &info);
         free(sink->bytes);
         free(sink);
-        return WG_ERROR_MEMORY;
+        return status;
     }
     png_set_write_fn(png, sink, wg_png_sink_write, wg_png_sink_flush);
     png_set_IHDR(png, info, width, height, 8,

@@ -1,6 +1,7 @@
 // PNG row filtering (the format's five filter types, section 9 of the PNG specification)
 // for the parallel encoder, which filters each band of rows on the thread that deflates it.
 #include "CImaging.h"
+#include "message.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,13 +66,21 @@ static void wg_pack_rgb(const uint8_t *rgba, uint32_t width, uint8_t *rgb) {
     memcpy(rgb + 3 * (size_t)(width - 1), rgba + 4 * (size_t)(width - 1), 3);
 }
 
-void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
-                        uint32_t end_row, int keep_alpha, int filter, uint8_t *output) {
+wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
+                             uint32_t end_row, int keep_alpha, int filter, uint8_t *output, char *message,
+                             size_t capacity) {
     const int bpp = keep_alpha ? 4 : 3;
     const size_t length = (size_t)width * bpp;
     uint8_t *current = malloc(length), *previous = malloc(length), *trial = malloc(length);
     uint8_t *zeros = calloc(length, 1);  // the row above the first
-    if (current == NULL || previous == NULL || trial == NULL || zeros == NULL) abort();
+    if (current == NULL || previous == NULL || trial == NULL || zeros == NULL) {
+        free(current);
+        free(previous);
+        free(trial);
+        free(zeros);
+        wg_set_message(message, capacity, "out of memory for the PNG filter's rows");
+        return WG_ERROR_MEMORY;
+    }
     // Packs a row to RGB or RGBA.
     #define WG_PACK(y, dst)                                                       \
         do {                                                                       \
@@ -110,4 +119,5 @@ void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint
     free(previous);
     free(trial);
     free(zeros);
+    return WG_OK;
 }

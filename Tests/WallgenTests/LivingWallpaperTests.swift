@@ -134,7 +134,7 @@ import Testing
                     executable: URL(fileURLWithPath: "/usr/bin/gsettings")
                 ).output
             }
-            let applied = try filesIn(folder + "/data/wallgen/applied")
+            let applied = filesIn(folder + "/data/wallgen/applied")
             #expect(applied.count == 2)
             let light = try #require(
                 applied.first {

@@ -18,6 +18,8 @@ typedef enum {
     WG_ERROR_MEMORY = 3,      // an allocation failed
     WG_ERROR_UNSUPPORTED = 4, // valid, but a variant this code does not handle
     WG_ERROR_ARGUMENT = 5,    // the caller passed something invalid
+    WG_ERROR_EMPTY = 6,       // the input has no bytes at all
+    WG_ERROR_LIBRARY = 7,     // the library refused the work; the message has its reason
 } wg_status;
 
 /// Bounds applied inside the codec libraries. The pixel-count limit is the caller's:
@@ -103,8 +105,9 @@ wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha
 /// byte and the filtered bytes per row, RGB unless `keep_alpha`. `filter` 0...4 (none, sub,
 /// up, average, Paeth) for every row, or -1 for the filter whose output has the smallest
 /// signed sum, row by row (libpng's rule).
-void wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
-                        uint32_t end_row, int keep_alpha, int filter, uint8_t *output);
+wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
+                             uint32_t end_row, int keep_alpha, int filter, uint8_t *output, char *message,
+                             size_t capacity);
 
 /// Compresses one band as raw deflate with libdeflate at `level` (1...12). Unless `final`,
 /// the stream is left open and byte-aligned (as by a sync flush), so the next band's

@@ -92,9 +92,15 @@ public enum PNGEncoder {
             for index in indices {
                 let firstRow = index * bandRows
                 let endRow = min(height, firstRow + bandRows)
-                wg_png_filter_rows(
-                    source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(firstRow), UInt32(endRow),
-                    keepsAlpha ? 1 : 0, options.filter.rawValue, buffer)
+                let filtered = ShimResult.call {
+                    wg_png_filter_rows(
+                        source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(firstRow), UInt32(endRow),
+                        keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, $0, $1)
+                }
+                guard filtered.succeeded else {
+                    bands.fail(filtered.message)
+                    continue
+                }
                 let band = UnsafeBufferPointer(start: buffer, count: (endRow - firstRow) * rowLength)
                 let isFinal = index == bandCount - 1
                 let adler = wg_adler32(band.baseAddress, band.count)

@@ -22,7 +22,8 @@ struct ShimResult {
         case WG_ERROR_LIMIT: .limitExceeded(format: format, reason: message)
         case WG_ERROR_MEMORY: .outOfMemory
         case WG_ERROR_UNSUPPORTED: .unsupported(format: format, reason: message)
-        default: message == "the file is empty" ? .empty : .corrupt(format: format, reason: message)
+        case WG_ERROR_EMPTY: .empty
+        default: .corrupt(format: format, reason: message)
         }
     }
 }

@@ -1,0 +1,52 @@
+import CImaging
+import Compositor
+import Testing
+
+/// The C shim keeps its promise: every failure is a status and a message, checked
+/// before the work, with sums that cannot wrap.
+@Suite struct ShimContractTests {
+    /// A crop whose end wraps past 2^32 is refused, not taken as a small one.
+    @Test func aCropThatWrapsIsRefused() throws {
+        let image = Image(width: 16, height: 8)
+        image.fill(PremultipliedPixel(r: 10, g: 20, b: 30, a: 255))
+        let jpeg = try JPEGEncoder.encode(image)
+        var decoder: OpaquePointer?
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var needed: UInt64 = 0
+        var limits = wg_decode_limits(max_library_memory: 512 << 20, max_progressive_scans: 100, ignore_checksums: 0)
+        var message = [CChar](repeating: 0, count: 256)
+        let opened = jpeg.withUnsafeBufferPointer {
+            wg_jpeg_decoder_open($0.baseAddress, $0.count, &limits, &decoder, &width, &height, &needed, &message, 256)
+        }
+        #expect(opened == WG_OK)
+        let handle = try #require(decoder)
+        defer { wg_jpeg_decoder_close(handle) }
+        #expect(wg_jpeg_decoder_start(handle, 1, &width, &height, &message, 256) == WG_OK)
+        var x: UInt32 = 0xFFFF_FFF8
+        var columns: UInt32 = 16
+        #expect(wg_jpeg_decoder_crop(handle, &x, &columns, 0, 8, &message, 256) == WG_ERROR_ARGUMENT)
+        var y = UInt32(0)
+        columns = 16
+        x = 0
+        y = 0xFFFF_FFFC
+        #expect(wg_jpeg_decoder_crop(handle, &x, &columns, y, 8, &message, 256) == WG_ERROR_ARGUMENT)
+        #expect(String(cString: message) == "invalid JPEG crop")
+    }
+
+    /// An empty file is known by its status, not by the words of its message.
+    @Test func anEmptyFileIsItsOwnStatus() {
+        var decoder: OpaquePointer?
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var needed: UInt64 = 0
+        var limits = wg_decode_limits(max_library_memory: 512 << 20, max_progressive_scans: 100, ignore_checksums: 0)
+        var message = [CChar](repeating: 0, count: 256)
+        let empty: [UInt8] = []
+        let status = empty.withUnsafeBufferPointer {
+            wg_jpeg_decoder_open($0.baseAddress, 0, &limits, &decoder, &width, &height, &needed, &message, 256)
+        }
+        #expect(status == WG_ERROR_EMPTY)
+        #expect(throws: ImageDecodingError.empty) { try ImageDecoder.decode([]) }
+    }
+}
