@@ -71,6 +71,25 @@ import Testing
         }
     }
 
+    /// `--apply` sets what the command just wrote.
+    @Test func applyAfterRendering() throws {
+        try withTemporaryFolder { folder in
+            // Only the stand-in on PATH: a real xwallpaper would be found first.
+            let bin = try Self.standIn("hsetroot", in: folder)
+            let environment = Self.session(folder, ["DISPLAY": ":9", "PATH": bin])
+            let result = try launch(
+                ["--season", "winter", "--size", "32x18", "-o", "w.png", "--apply", "--desktop", "x11"], in: folder,
+                environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+            let arguments = try String(contentsOfFile: folder + "/hsetroot.args", encoding: .utf8)
+                .split(separator: "\n")
+            #expect(arguments.first == "-fill")
+            let copy = try #require(arguments.last.map(String.init))
+            #expect(copy.hasPrefix(folder + "/data/wallgen/applied/"))
+            #expect(FileManager.default.contentsEqual(atPath: copy, andPath: folder + "/w.png"))
+        }
+    }
+
     @Test func dryRunPrintsTheCommandsAndTouchesNothing() throws {
         try withTemporaryFolder { folder in
             try Self.quadrants(width: 8, height: 8, at: folder + "/pic.png")

@@ -108,7 +108,8 @@ import Testing
                 return result.output.split(separator: "\n").map(String.init).sorted()
             }
             #expect(try complete(["wallgen", "ter"]) == ["term", "terms"])
-            #expect(try complete(["wallgen", "--sea"]) == ["--season"])
+            #expect(try complete(["wallgen", "--sea"]) == ["--season", "--season-rule"])
+            #expect(try complete(["wallgen", "--hem"]) == ["--hemisphere"])
             #expect(try complete(["wallgen", "--season", "w"]) == ["winter"])
             #expect(try complete(["wallgen", "term", "dong"]) == ["dongzhi"])
             #expect(try complete(["wallgen", "term", "--lang", ""]) == ["en", "zh"])

@@ -161,12 +161,6 @@ public enum PNGEncoder {
     }
 }
 
-/// A raw pointer handed to worker threads that each touch their own part of it.
-struct SendablePointer: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<UInt8>
-    init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
-}
-
 /// The compressed bands as workers finish them.
 private final class BandResults: @unchecked Sendable {
     struct Band {

@@ -18,7 +18,7 @@ public final class Image: @unchecked Sendable {
     public static let channels = 4
 
     /// A fully transparent image. Traps only on a negative or overflowing size: callers
-    /// check requested sizes (see `ImageSizeLimits`) before asking for an image.
+    /// check requested sizes (see `DecodeLimits`) before asking for an image.
     public convenience init(width: Int, height: Int) {
         self.init(width: width, height: height, recycling: nil)
     }
