@@ -20,7 +20,8 @@ public struct DataDirectory: Sendable {
         for candidate in candidates where holdsData(candidate) {
             return DataDirectory(path: candidate)
         }
-        throw .dataMissing(searched: candidates)
+        throw .dataMissing(
+            searched: candidates, fromEnvironment: environment["WALLGEN_DATA"].map { !$0.isEmpty } ?? false)
     }
 
     static func searchPaths(environment: [String: String]) -> [String] {
@@ -30,9 +31,11 @@ public struct DataDirectory: Sendable {
         let linked = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         let executable = URL(fileURLWithPath: linked ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
+        // Near the root the walk up repeats "/": each place is listed once.
         for _ in 0..<5 {
-            paths.append(folder.path)
-            paths.append(folder.appendingPathComponent("share/wallgen").path)
+            for path in [folder.path, folder.appendingPathComponent("share/wallgen").path] where !paths.contains(path) {
+                paths.append(path)
+            }
             folder = folder.deletingLastPathComponent()
         }
         return paths

@@ -11,8 +11,9 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
     /// The text cannot be drawn in the font (a missing glyph).
     case text(FontError)
     case encoding(ImageEncodingError)
-    /// The data folder was not found in any of these places.
-    case dataMissing(searched: [String])
+    /// The data folder was not found in any of these places; `fromEnvironment` when
+    /// the one place was WALLGEN_DATA's, which is then the thing to fix.
+    case dataMissing(searched: [String], fromEnvironment: Bool = false)
 
     public enum InputProblem: Equatable, Sendable, CustomStringConvertible {
         case file(FileError)
@@ -38,7 +39,9 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
             "the bundled file '\(path)' is missing or damaged (\(problem)); reinstall wallgen"
         case .text(let error): "\(error)"
         case .encoding(let error): "\(error)"
-        case .dataMissing(let searched):
+        case .dataMissing(let searched, true):
+            "WALLGEN_DATA is set to \(searched.joined()), which holds no Assets/ and fonts/; point it at the folder that does, or unset it"
+        case .dataMissing(let searched, false):
             "wallgen's pictures and fonts were not found; looked in: "
                 + searched.joined(separator: ", ") + " (set WALLGEN_DATA to the folder holding Assets/ and fonts/)"
         }

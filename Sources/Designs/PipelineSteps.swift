@@ -17,6 +17,8 @@ public struct RenderedImage: Sendable {
     public let image: Image
     public let png: [UInt8]
     public let timings: StageTimings
+    /// Things the person should know although the picture was made (a blurry background).
+    public var warnings: [String] = []
 }
 
 /// Whose file an input is. A problem with the user's file is theirs to fix and is
@@ -123,6 +125,10 @@ enum PipelineSteps {
             throw .encoding(error)
         }
         timings.encode += clock.now - started
-        return RenderedImage(image: image, png: png, timings: timings)
+        var result = RenderedImage(image: image, png: png, timings: timings)
+        if source.origin == .background, let warning = BackgroundEnlargement.warning(source.picture, image) {
+            result.warnings.append(warning)
+        }
+        return result
     }
 }

@@ -222,6 +222,7 @@ enum SingleOutput {
         let started = clock.now
         do {
             let rendered = try make()
+            for warning in rendered.warnings { Console.report(warning) }
             try write(rendered.png, to: target)
             if output.verbose { Console.report(Self.describe(rendered.timings)) }
             let place = if case .file(let path) = target { path } else { "standard output" }

@@ -42,6 +42,14 @@ enum LabelOptions {
         )
     }
 
+    /// Refuses `--vertical` for text in a script that stacking would break (see
+    /// `VerticalScripts`): a clear refusal beats a column of unjoined letters.
+    static func checkVertical(_ text: String?, isVertical: Bool) throws(UsageError) {
+        guard isVertical, let text, let (script, reason) = VerticalScripts.unstackable(in: text) else { return }
+        throw UsageError(
+            "--vertical sets Chinese and Japanese top to bottom; \(script) \(reason) — drop --vertical")
+    }
+
     /// U+0009, as Unicode names code points.
     static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -103,6 +103,7 @@ enum TermOptions {
         let (title, warnings) = try LabelOptions.text(parsed, from: title)
         spec.title = title
         spec.isVerticalTitle = parsed.has(vertical)
+        try LabelOptions.checkVertical(title, isVertical: spec.isVerticalTitle)
         spec.backgroundPath = parsed[background]
         spec.isDark = parsed.has(CommonOptions.darkVariant)
         return TermRequest(

@@ -72,6 +72,7 @@ enum WallpaperOptions {
         spec.textColor = parsed[LabelOptions.textColor]
         spec.labelPosition = parsed[required: LabelOptions.position]
         spec.isVertical = parsed.has(LabelOptions.vertical)
+        try LabelOptions.checkVertical(spec.text, isVertical: spec.isVertical)
         spec.isDark = parsed.has(CommonOptions.darkVariant)
         let darkSuffix = spec.isDark ? "-dark" : ""
         return WallpaperRequest(

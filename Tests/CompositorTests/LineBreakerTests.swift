@@ -8,9 +8,35 @@ import Testing
         try Font(data: FileReader.read(repositoryRoot + "/fonts/WallgenKai-Regular.ttf"), label: "Wallgen Kai")
     }
 
-    /// Lines of `text` at 10 px with room for `columns` ideographs (plus a hair).
-    func lines(_ text: String, columns: Int) throws -> [String] {
-        try LineBreaker.lines(text, font: try kai(), size: 10, maxWidth: Double(columns) * 10 + 0.5)
+    /// Lines of `text` at 10 px with room for `columns` ideographs (plus a hair); a
+    /// `lastLineMinimum` of 1 leaves widows alone, to see the other rules by themselves.
+    func lines(_ text: String, columns: Int, lastLineMinimum: Int = 1) throws -> [String] {
+        try LineBreaker.lines(
+            text, font: try kai(), size: 10, maxWidth: Double(columns) * 10 + 0.5, lastLineMinimum: lastLineMinimum)
+    }
+
+    /// A last line of one character (and its stop) takes one more from the line above.
+    @Test func lastLineHoldsTwoCharacters() throws {
+        #expect(try lines("一二三四五六七八九", columns: 4, lastLineMinimum: 2) == ["一二三四", "五六七", "八九"])
+        #expect(try lines("一二三四五六七八九。", columns: 4, lastLineMinimum: 2) == ["一二三四", "五六七", "八九。"])
+        // Closing punctuation still never starts the line: 四 comes down with ，.
+        #expect(try lines("一二三四，五", columns: 4, lastLineMinimum: 2) == ["一二三", "四，五"])
+        // Already two: nothing moves.
+        #expect(try lines("一二三四五六", columns: 4, lastLineMinimum: 2) == ["一二三四", "五六"])
+        // One line, or a paragraph of one character, cannot do better.
+        #expect(try lines("一。", columns: 4, lastLineMinimum: 2) == ["一。"])
+    }
+
+    /// English ends on two words, not one.
+    @Test func lastLineHoldsTwoWords() throws {
+        let font = try kai()
+        let text = "aaa bbb ccc ddd"
+        let width = try TextLine.layout("aaa bbb ccc", font: font, size: 20).advance + 1
+        #expect(
+            try LineBreaker.lines(text, font: font, size: 20, maxWidth: width, lastLineMinimum: 1) == [
+                "aaa bbb ccc", "ddd",
+            ])
+        #expect(try LineBreaker.lines(text, font: font, size: 20, maxWidth: width) == ["aaa bbb", "ccc ddd"])
     }
 
     @Test func ideographsBreakAnywhere() throws {

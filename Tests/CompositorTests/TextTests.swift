@@ -121,7 +121,7 @@ import Testing
         }
         #expect(
             "\(FontError.missingGlyph(character: "冬", font: "Comfortaa"))"
-                == "the font Comfortaa has no glyph for U+51AC \"冬\"")
+                .hasPrefix("no font wallgen has (Comfortaa) can show U+51AC '冬'; give --font FILE"))
     }
 
     @Test func damagedFontIsRefusedWithFreeTypesWords() {

@@ -11,6 +11,9 @@ public final class FontChain: @unchecked Sendable {
     private var found: [Character: Font?] = [:]
     private let lock = NSLock()
 
+    /// Whether characters none of `fonts` has are looked for in the installed fonts.
+    public var searchesInstalledFonts: Bool { systemLookup != nil }
+
     public init(_ fonts: [Font], systemLookup: (@Sendable (Character) -> Font?)? = nil) {
         self.fonts = fonts
         self.systemLookup = systemLookup

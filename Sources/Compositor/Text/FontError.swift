@@ -20,7 +20,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unusable(let reason): reason
         case .missingGlyph(let character, let font):
-            "the font \(font) has no glyph for \(Self.name(character))"
+            "no font wallgen has (\(font)) can show \(Self.quotedName(character)); give --font FILE with a font that has it, or install one that covers the script"
+                + (ScriptFonts.package(for: character).map { " (\($0.script): Debian's \($0.package))" } ?? "")
         case .glyphFailed(let character, let reason):
             "cannot draw \(Self.name(character)): \(reason)"
         case .invalidSize(let size): "invalid text size \(size)"
@@ -32,6 +33,15 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
         case .rasterTooLarge(let width, let height, let limit):
             "the text would be drawn \(width)x\(height) pixels, above the limit of \(limit) pixels for this canvas"
         }
+    }
+
+    /// `U+0928 'न'`: the code points, then the character as it would look.
+    static func quotedName(_ character: Character) -> String {
+        let codes = character.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return codes.joined(separator: " ") + " '\(character)'"
     }
 
     /// `U+2744 "❄"`, one code point per scalar, so invisible characters are named too.

@@ -12,20 +12,26 @@ public enum LineBreaker {
     static let opening: Set<Character> = Set("（「『【《〈〔｛([{‘“")
 
     /// The lines of `text` set in `font` at `size`, each at most `maxWidth` wide
-    /// (spaces at the ends of lines do not count and are dropped).
-    public static func lines(_ text: String, font: Font, size: Double, maxWidth: Double) throws(FontError) -> [String] {
+    /// (spaces at the ends of lines do not count and are dropped). The last line holds
+    /// at least `lastLineMinimum` words or CJK characters, punctuation aside, when the
+    /// paragraph has that many: a lone "開。" or one English word under a full line
+    /// reads as a mistake (see `LineBreaker.keepingLastLineFull`).
+    public static func lines(
+        _ text: String, font: Font, size: Double, maxWidth: Double, lastLineMinimum: Int = 2
+    ) throws(FontError) -> [String] {
         let characters = Array(text)
         guard !characters.isEmpty else { return [] }
         let starts = try TextLine.layout(text, font: font, size: size).characterStarts
-        var lines: [String] = []
+        var ranges: [Range<Int>] = []
         var lineStart = 0
         while lineStart < characters.count {
             let end = lineEnd(from: lineStart, characters, starts, maxWidth)
-            lines.append(String(characters[lineStart..<end]).trimmingTrailingSpaces())
+            ranges.append(lineStart..<end)
             lineStart = end
             while lineStart < characters.count && characters[lineStart].isWhitespace { lineStart += 1 }
         }
-        return lines
+        ranges = keepingLastLineFull(ranges, characters, starts, maxWidth, minimum: lastLineMinimum)
+        return ranges.map { String(characters[$0]).trimmingTrailingSpaces() }
     }
 
     /// Where the line starting at `start` ends: the last allowed break that fits, or

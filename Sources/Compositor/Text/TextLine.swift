@@ -111,7 +111,8 @@ public struct TextLine: Sendable {
         var fontOfCharacter: [Font] = []
         for character in characters {
             guard let font = fonts.font(for: character) else {
-                throw .missingGlyph(character: character, font: fonts.fonts.map(\.name).joined(separator: ", "))
+                let names = fonts.fonts.map(\.name) + (fonts.searchesInstalledFonts ? ["or any installed font"] : [])
+                throw .missingGlyph(character: character, font: names.joined(separator: ", "))
             }
             fontOfCharacter.append(font)
         }
