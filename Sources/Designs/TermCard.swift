@@ -25,6 +25,14 @@ public struct TermCardSpec: Sendable, Equatable {
     public var backgroundPath: String?
     /// The variant for a desktop's dark style: the picture dimmed under a veil of black.
     public var isDark = false
+    /// Opacity of the picture over `baseColor`, 0...1; the app's card shows it whole.
+    public var alpha = 1.0
+    /// The colour under a faded picture (white when only `alpha` is given).
+    public var baseColor: Color?
+    /// The colour of the title, date and description (white, as the app's).
+    public var textColor: Color?
+    /// The person's own font for the title, tried before the bundled ones.
+    public var fontPath: String?
 
     public init(
         term: SolarTerm, width: Int = 1170, height: Int = 2532, language: CardLanguage = .chinese,
@@ -108,7 +116,10 @@ public enum TermCard {
         // A readable measure on wide screens: not the whole width of a 4K desktop.
         let textWidth = min(width - 2 * margin, 1.7 * min(width, height))
         var metrics = Metrics(unit: min(width, height) / 1170)
-        var layers: [Layer] = [.picture(PictureLayer(picture: picture))]
+        var layers: [Layer] = []
+        // A whole picture needs nothing under it; a faded one shows the base through.
+        if spec.alpha < 1 || spec.baseColor != nil { layers.append(.solid(spec.baseColor ?? .white)) }
+        layers.append(.picture(PictureLayer(picture: picture, opacity: spec.alpha)))
         if spec.isDark { layers.append(.solid(Color.black.withOpacity(darkVeil))) }
         layers += [.gradient(SeasonWallpaper.edgeShade), .gradient(bottomShade)]
         for _ in 0..<12 {
@@ -131,6 +142,7 @@ public enum TermCard {
     ) throws(FontError) -> ([Layer], Double) {
         let term = spec.term
         let english = spec.language == .english
+        let ink = spec.textColor ?? white
         let description = english ? term.englishDescription : term.chineseDescription
         // Under one pixel (a card a few dozen pixels tall) text can be neither laid out
         // nor seen; it is left out, as the painter leaves out any text that small.
@@ -142,7 +154,7 @@ public enum TermCard {
                 TextLayer(
                     text: text, font: font, size: size,
                     placement: .baseline(x: margin, y: baseline, alignment: .leading),
-                    maxWidth: textWidth, paint: .fixed(white.withOpacity(opacity), shadow: shadow)))
+                    maxWidth: textWidth, paint: .fixed(ink.withOpacity(opacity), shadow: shadow)))
         }
         var layers: [Layer] = []
         var baseline = Double(spec.height) - bottomMargin(spec, m) - 2 * m.dotRadius - m.gap
@@ -159,7 +171,7 @@ public enum TermCard {
                 TextLayer(
                     text: text, fonts: titleFonts, size: size,
                     placement: .baseline(x: margin, y: baseline, alignment: .leading), maxWidth: textWidth,
-                    paint: .fixed(white.withOpacity(opacity), shadow: shadow)))
+                    paint: .fixed(ink.withOpacity(opacity), shadow: shadow)))
         }
         if spec.isVerticalTitle {
             guard m.titleSize >= TextLine.sizes.lowerBound else { return (layers, baseline) }
@@ -173,7 +185,7 @@ public enum TermCard {
                     TextLayer(
                         text: text, fonts: titleFonts, size: m.titleSize,
                         placement: .baseline(x: margin + m.titleSize / 2, y: top, alignment: .leading),
-                        paint: .fixed(white, shadow: shadow), isVertical: true)))
+                        paint: .fixed(ink, shadow: shadow), isVertical: true)))
             return (layers, top)
         }
         if english {
@@ -244,9 +256,15 @@ public struct TermCardPipeline: Sendable {
             bytes, path: path, origin, limits: decodeLimits, coverTarget: (spec.width, spec.height),
             for: renderer)
         timings.decode = clock.now - started
-        // A person's own title may need the emoji font or an installed one.
-        let titleFonts = try spec.title.map { (text) throws(PipelineError) in
-            try LabelFonts.chain(for: text, data: data, userFontPath: nil, display: CardFonts.titleFile)
+        // A person's own title may need the emoji font or an installed one; their own
+        // font sets whichever title the card shows.
+        let titleFonts: FontChain?
+        if spec.title != nil || spec.fontPath != nil {
+            let shown = spec.title ?? (spec.language == .english ? spec.term.englishName : spec.term.name + "｡")
+            titleFonts = try LabelFonts.chain(
+                for: shown, data: data, userFontPath: spec.fontPath, display: CardFonts.titleFile)
+        } else {
+            titleFonts = nil
         }
         let scene: Scene
         do {

@@ -48,6 +48,24 @@ enum TermOptions {
     static let background = CommonOptions.background(replacing: "the term's picture")
     static let title = Option("text", short: "t", .text(), help: "Your own title instead of the term's name.")
     static let vertical = Flag("vertical", help: "Set the title top to bottom.")
+    static let alpha = Option(
+        "alpha", short: "a", .fraction, help: "Opacity of the picture over --base; the app's card shows it whole.",
+        default: 1)
+    static let base = Option("base", .opaqueColor, help: "Colour under a faded picture.", default: .white)
+    static let textColor = Option(
+        "text-color", .opaqueColor, help: "The colour of the title, date and description.", defaultText: "white")
+    static let font = Option("font", .file, help: "Your own TrueType or OpenType font for the title.")
+
+    /// How a card may be restyled, as the wallpaper's label and picture are.
+    static let style: [any OptionDeclaration] = [alpha, base, textColor, font]
+
+    /// The style options into a spec.
+    static func applyStyle(_ parsed: ParsedArguments, to spec: inout TermCardSpec) {
+        spec.alpha = parsed[required: alpha]
+        spec.baseColor = parsed.isGiven(base) ? parsed[base] : nil
+        spec.textColor = parsed[textColor]
+        spec.fontPath = parsed[font]
+    }
     static let output = Option(
         "output", short: "o", .outputFile, help: "Where to write the PNG; - writes it to standard output.",
         defaultText: "NN-name.png, as 22-dongzhi.png")
@@ -57,7 +75,7 @@ enum TermOptions {
         + [
             language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical,
             CommonOptions.darkVariant, output,
-        ] + ApplyCommand.renderOptions + CommonOptions.everywhere
+        ] + style + ApplyCommand.renderOptions + CommonOptions.everywhere
 
     static let folder = Option(
         "output", short: "o", .folder, help: "Folder for the cards, made if missing (its parent must exist).",
@@ -70,6 +88,7 @@ enum TermOptions {
 
     static let termsOptions: [any OptionDeclaration] =
         [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, CommonOptions.darkVariant, noGallery]
+        + style
         + CommonOptions.everywhere
 
     static func validateTerm(_ parsed: ParsedArguments) throws(UsageError) -> TermRequest {
@@ -106,6 +125,7 @@ enum TermOptions {
         try LabelOptions.checkVertical(title, isVertical: spec.isVerticalTitle)
         spec.backgroundPath = parsed[background]
         spec.isDark = parsed.has(CommonOptions.darkVariant)
+        applyStyle(parsed, to: &spec)
         return TermRequest(
             spec: spec, output: parsed[output] ?? .file(spec.term.fileStem + (spec.isDark ? "-dark" : "") + ".png"),
             limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
@@ -126,6 +146,7 @@ enum TermOptions {
         for term in terms {
             var spec = TermCardSpec(term: term, width: canvas.width, height: canvas.height, language: language)
             spec.isDark = parsed.has(CommonOptions.darkVariant)
+            applyStyle(parsed, to: &spec)
             if let year = parsed[year] { spec.dateText = try exactDate(term, year: year, zone: zone, language) }
             specs.append(spec)
         }

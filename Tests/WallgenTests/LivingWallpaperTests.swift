@@ -478,3 +478,50 @@ struct XWDImage {
         }
     }
 }
+
+/// Cards take the wallpaper's styling: a faded picture over a colour, the text's
+/// colour, the person's own title font.
+@Suite struct CardStyleTests {
+    func render(_ arguments: [String], in folder: String, to name: String) throws -> [UInt8] {
+        let result = try launch(["term", "冬至", "--size", "60x130", "-q", "-o", name] + arguments, in: folder)
+        #expect(result.status == 0, "\(arguments): \(result.standardError)")
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+    }
+
+    @Test func restyledCards() throws {
+        try withTemporaryFolder { folder in
+            let grey = PNGTestWriter(width: 8, height: 8, bitDepth: 8, colorType: .rgb) { _, _ in [128, 128, 128] }
+            try Data(grey.encode()).write(to: URL(fileURLWithPath: folder + "/grey.png"))
+            // Half the grey over black, at the top middle where no shade reaches: 64.
+            let faded = try ImageDecoder.decode(
+                try render(
+                    ["--background", "grey.png", "--alpha", "0.5", "--base", "#000000"], in: folder, to: "f.png"))
+            let pixel = faded[30, 2]
+            #expect([pixel.r, pixel.g, pixel.b].allSatisfy { abs(Int($0) - 64) <= 1 }, "\(pixel)")
+            // The defaults are the app's card, byte for byte.
+            let plain = try render([], in: folder, to: "plain.png")
+            #expect(try render(["--alpha", "1"], in: folder, to: "one.png") == plain)
+            // Red text: red pixels appear in the lower half, none in the plain card.
+            func reddish(_ bytes: [UInt8]) throws -> Int {
+                let image = try ImageDecoder.decode(bytes)
+                var count = 0
+                for y in (image.height / 2)..<image.height {
+                    for x in 0..<image.width {
+                        let p = image[x, y]
+                        if Int(p.r) > Int(p.g) + 60 && Int(p.r) > Int(p.b) + 60 { count += 1 }
+                    }
+                }
+                return count
+            }
+            #expect(try reddish(plain) == 0)
+            #expect(try reddish(try render(["--text-color", "#FF0000"], in: folder, to: "red.png")) > 10)
+            // Another font for the title draws another title.
+            let font = repositoryRoot + "/fonts/Comfortaa-Bold.ttf"
+            #expect(
+                try render(["--font", font, "--lang", "en"], in: folder, to: "font.png")
+                    != (try render(["--lang", "en"], in: folder, to: "en.png")))
+            let missing = try launch(["term", "冬至", "--font", "nope.ttf"], in: folder)
+            #expect(missing.status == 66 && missing.standardError.contains("--font"), "\(missing.standardError)")
+        }
+    }
+}
