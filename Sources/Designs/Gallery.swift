@@ -3,17 +3,30 @@ import Foundation
 
 /// A self-contained HTML page that browses a folder of term cards the way the app
 /// did: a segmented control for the seasons, prev/next buttons that cycle endlessly
-/// within the season, page dots in step, and the arrow keys. No network is needed:
-/// the page, its style and its script are one file beside the PNGs.
+/// within the season, page dots in step, the arrow keys, and a swipe on a touch screen.
+/// The card fits the window, from a phone to a desktop; it links to its full-size file,
+/// and the address's fragment (`index.html#dongzhi`) names the card shown, so a card
+/// can be shared as a link. No network is needed: the page, its style and its script
+/// are one file beside the PNGs.
 public enum Gallery {
     /// One card on the page.
     public struct Card: Sendable {
         public let term: SolarTerm
         public let fileName: String
+        /// The date line the card shows; nil for the term's usual dates.
+        public let dateText: String?
 
-        public init(term: SolarTerm, fileName: String) {
+        public init(term: SolarTerm, fileName: String, dateText: String? = nil) {
             self.term = term
             self.fileName = fileName
+            self.dateText = dateText
+        }
+
+        /// What the card says, for a reader that cannot see it: name, date, description.
+        func alternativeText(english: Bool) -> String {
+            english
+                ? "\(term.englishName) (\(term.name)), \(dateText ?? term.usualEnglishDateText). \(term.englishDescription)"
+                : "\(term.name)，\(dateText ?? term.usualDateText)。\(term.chineseDescription)"
         }
     }
 
@@ -56,8 +69,8 @@ public enum Gallery {
         let groups = seasons.map { season in
             let entries = cards.filter { $0.term.season == season }.map { card in
                 "{\"file\":\(jsonString(card.fileName)),\"name\":\(jsonString(card.term.name)),"
-                    + "\"english\":\(jsonString(card.term.englishName)),"
-                    + "\"alt\":\(jsonString(english ? card.term.englishName : card.term.name))}"
+                    + "\"english\":\(jsonString(card.term.englishName)),\"slug\":\(jsonString(card.term.slug)),"
+                    + "\"alt\":\(jsonString(card.alternativeText(english: english)))}"
             }
             return "[" + entries.joined(separator: ",") + "]"
         }
@@ -90,19 +103,33 @@ public enum Gallery {
         <title>{{title}}</title>
         <style>
           :root { color-scheme: dark; }
+          *, *::before, *::after { box-sizing: border-box; }
           body { margin: 0; min-height: 100vh; background: #1c1c1e; color: #f2f2f7;
                  font-family: system-ui, sans-serif; display: flex; flex-direction: column;
-                 align-items: center; gap: 16px; padding: 16px; box-sizing: border-box; }
+                 align-items: center; gap: 16px; padding: 16px; overflow-wrap: anywhere; }
           h1 { font-size: 20px; font-weight: 600; margin: 4px 0 0; }
-          [role=tablist] { display: inline-flex; background: #2c2c2e; border-radius: 9px; padding: 2px; }
-          [role=tab] { border: 0; background: none; color: inherit; font: inherit; padding: 6px 16px;
+          [role=tablist] { display: flex; flex-wrap: wrap; justify-content: center; max-width: 100%;
+                           background: #2c2c2e; border-radius: 9px; padding: 2px; }
+          [role=tab] { border: 0; background: none; color: inherit; font: inherit; padding: 6px 14px;
                        border-radius: 7px; cursor: pointer; }
           [role=tab][aria-selected=true] { background: #636366; }
-          .viewer { display: flex; align-items: center; gap: 12px; }
-          .viewer img { height: min(72vh, 900px); aspect-ratio: auto; border-radius: 18px;
+          /* The card is as large as the window allows; the buttons sit at its sides, and
+             over its edges when the window is too narrow for both. */
+          .viewer { position: relative; display: flex; align-items: center; justify-content: center;
+                    gap: 12px; max-width: 100%; touch-action: pan-y; }
+          .viewer a { display: block; line-height: 0; max-width: 100%; }
+          .viewer img { display: block; max-width: min(100%, calc(100vw - 32px - 2 * 56px));
+                        max-height: min(72vh, 900px); width: auto; height: auto; border-radius: 18px;
                         box-shadow: 0 8px 30px rgba(0,0,0,.5); }
-          .viewer button { border: 0; background: #2c2c2e; color: inherit; width: 44px; height: 44px;
+          .viewer button { flex: none; border: 0; background: #2c2c2e; color: inherit; width: 44px; height: 44px;
                            border-radius: 22px; font-size: 24px; cursor: pointer; }
+          @media (max-width: 600px) {
+            .viewer img { max-width: 100%; }
+            .viewer button { position: absolute; top: 50%; transform: translateY(-50%);
+                             background: rgba(44, 44, 46, .75); z-index: 1; }
+            #previous { left: 8px; }
+            #next { right: 8px; }
+          }
           .dots { display: flex; gap: 10px; }
           .dots span { width: 8px; height: 8px; border-radius: 4px; background: #636366; }
           .dots span.current { background: #f2f2f7; }
@@ -116,7 +143,7 @@ public enum Gallery {
           </div>
           <div class="viewer">
             <button type="button" id="previous" aria-label="Previous">&#8249;</button>
-            <img id="card" alt="">
+            <a id="link" href=""><img id="card" alt=""></a>
             <button type="button" id="next" aria-label="Next">&#8250;</button>
           </div>
           <div class="dots" id="dots" aria-hidden="true"></div>
@@ -127,6 +154,7 @@ public enum Gallery {
         (function () {
           const seasons = JSON.parse(document.getElementById("cards").textContent);
           const image = document.getElementById("card");
+          const link = document.getElementById("link");
           const dots = document.getElementById("dots");
           const caption = document.getElementById("caption");
           const tabs = Array.from(document.querySelectorAll("[role=tab]"));
@@ -138,6 +166,8 @@ public enum Gallery {
             const card = cards[index];
             image.src = card.file;
             image.alt = card.alt;
+            link.href = card.file;
+            history.replaceState(null, "", "#" + card.slug);
             caption.textContent = card.name + " \\u00b7 " + card.english;
             document.body.dataset.current = card.file;
             tabs.forEach(function (tab, i) { tab.setAttribute("aria-selected", String(i === season)); });
@@ -160,6 +190,32 @@ public enum Gallery {
           document.getElementById("previous").addEventListener("click", function () { step(-1); });
           document.getElementById("next").addEventListener("click", function () { step(1); });
           tabs.forEach(function (tab, i) { tab.addEventListener("click", function () { choose(i); }); });
+          // A swipe across the card, as on the phone: left for the next, right for the previous.
+          let touchStart = null;
+          const viewer = document.querySelector(".viewer");
+          viewer.addEventListener("touchstart", function (event) {
+            touchStart = event.changedTouches[0];
+          }, { passive: true });
+          viewer.addEventListener("touchend", function (event) {
+            if (touchStart === null) return;
+            const dx = event.changedTouches[0].clientX - touchStart.clientX;
+            const dy = event.changedTouches[0].clientY - touchStart.clientY;
+            touchStart = null;
+            if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) step(dx < 0 ? 1 : -1);
+          });
+          // The address names a card: index.html#dongzhi opens 冬至.
+          function open(slug) {
+            seasons.forEach(function (cards, s) {
+              cards.forEach(function (card, i) {
+                if (card.slug === slug) { season = s; index = i; }
+              });
+            });
+          }
+          open(decodeURIComponent(location.hash.slice(1)));
+          window.addEventListener("hashchange", function () {
+            open(decodeURIComponent(location.hash.slice(1)));
+            show();
+          });
           document.addEventListener("keydown", function (event) {
             if (event.key === "ArrowLeft") step(-1);
             else if (event.key === "ArrowRight") step(1);

@@ -74,7 +74,9 @@ enum TermsCommand {
         try AtomicFileWriter.write(png, to: request.folder + "/contact-sheet.png")
         let cards = outcomes.compactMap { outcome -> Gallery.Card? in
             guard case .success(let path) = outcome.result else { return nil }
-            return Gallery.Card(term: outcome.spec.term, fileName: (path as NSString).lastPathComponent)
+            return Gallery.Card(
+                term: outcome.spec.term, fileName: (path as NSString).lastPathComponent,
+                dateText: outcome.spec.dateText)
         }
         let html = Gallery.html(cards: cards, language: request.specs.first?.language ?? .chinese)
         try AtomicFileWriter.write(Array(html.utf8), to: request.folder + "/index.html")
