@@ -7,8 +7,9 @@ import Desktop
 enum ErrorReport {
     static func message(for error: PipelineError) -> String {
         switch error {
-        // The decoder-memory ceiling follows the pixel limit: name the option that raises it.
-        case .background(let path, .image(let problem)) where problem.isMemoryCeiling:
+        // The pixel limit and the decoder-memory ceiling that follows it: name the option
+        // that raises them.
+        case .background(let path, .image(let problem)) where problem.isRaisedByMaxPixels:
             "--background '\(path)': \(problem); a larger --max-pixels raises the limit"
         case .background(_, .file(let problem)): "--background: \(problem)"
         case .background(let path, let problem): "--background '\(path)': \(problem)"
@@ -67,8 +68,11 @@ extension FileError {
 }
 
 extension ImageDecodingError {
-    /// Whether the picture was refused for the decoder-memory ceiling.
-    fileprivate var isMemoryCeiling: Bool {
-        if case .needsMoreMemory = self { true } else { false }
+    /// Whether the picture was refused for a limit that `--max-pixels` raises.
+    fileprivate var isRaisedByMaxPixels: Bool {
+        switch self {
+        case .needsMoreMemory, .tooManyPixels: true
+        default: false
+        }
     }
 }

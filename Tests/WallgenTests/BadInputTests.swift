@@ -84,7 +84,9 @@ import Testing
             Case(arguments: ["--background", inputs + "/cut.jpg"], status: 65, message: "truncated"),
             Case(
                 arguments: ["--background", inputs + "/huge.png"], status: 65,
-                message: "the image is 60000x60000 (3600000000 pixels), above the limit of 100000000 pixels"),
+                message:
+                    "the image is 60000x60000 (3600000000 pixels), above the limit of 100000000 pixels; a larger --max-pixels raises the limit"
+            ),
             Case(
                 arguments: ["--background", inputs + "/fine.png", "--font", inputs + "/broken.ttf"], status: 65,
                 message: "--font '\(inputs)/broken.ttf': not a usable font"),
