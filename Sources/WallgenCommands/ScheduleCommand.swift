@@ -255,7 +255,7 @@ enum ScheduleCommand {
                 written += 1
             }
         } else {
-            let pipeline = WallpaperPipeline(
+            let pipeline = try WallpaperPipeline(
                 data: data, renderer: Renderer(dithers: request.dithers), pngOptions: request.pngOptions,
                 decodeLimits: request.limits)
             for season in Season.allCases {

@@ -347,7 +347,7 @@ func benchmarkBlend(width: Int, height: Int) {
 }
 
 func benchmarkPipeline() throws {
-    let pipeline = WallpaperPipeline(data: try DataDirectory.locate())
+    let pipeline = try WallpaperPipeline(data: try DataDirectory.locate())
     let spec = SeasonWallpaperSpec(season: .winter, width: pipelineSize.0, height: pipelineSize.1)
     var runs: [StageTimings] = []
     var image: Image?

@@ -140,3 +140,30 @@ public enum SeasonWallpaper {
             : TextShadow(color: Color.white.withOpacity(0.55), blur: 0.08)
     }
 }
+
+extension SeasonWallpaper: PictureDesign {
+    /// Nothing is shared between wallpapers: the label's fonts depend on its text.
+    public static func resources(_ data: DataDirectory) -> NoSharedResources { NoSharedResources() }
+
+    public static func canvas(of spec: SeasonWallpaperSpec) -> (width: Int, height: Int) { (spec.width, spec.height) }
+
+    public static func personalTexts(of spec: SeasonWallpaperSpec) -> [String] {
+        spec.showsLabel ? [spec.labelText] : []
+    }
+
+    public static func picture(of spec: SeasonWallpaperSpec, in data: DataDirectory) -> (path: String, isOwn: Bool) {
+        (spec.backgroundPath ?? data.seasonPicture(spec.season.rawValue), spec.backgroundPath != nil)
+    }
+
+    /// Fonts matter only for the label; without one none is read.
+    public static func scene(
+        _ spec: SeasonWallpaperSpec, picture: DecodedPicture, resources: NoSharedResources, data: DataDirectory
+    ) throws(PipelineError) -> Scene {
+        let fonts =
+            spec.showsLabel
+            ? try LabelFonts.chain(
+                for: spec.labelText, data: data, userFontPath: spec.fontPath, display: labelFontFile)
+            : nil
+        return scene(spec, picture: picture, fonts: fonts)
+    }
+}

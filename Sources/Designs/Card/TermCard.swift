@@ -221,43 +221,25 @@ public enum TermCard {
     }
 }
 
-/// Spec in, PNG bytes out, for term cards. Fonts are opened once and shared by every
-/// card this pipeline renders.
-public struct TermCardPipeline: Sendable {
-    public let data: DataDirectory
-    public let fonts: CardFonts
-    public var renderer: Renderer
-    public var pngOptions: PNGEncodingOptions
-    public var decodeLimits: DecodeLimits
-
-    public init(
-        data: DataDirectory, renderer: Renderer = Renderer(), pngOptions: PNGEncodingOptions = .fast,
-        decodeLimits: DecodeLimits = .standard
-    ) throws(PipelineError) {
-        self.data = data
-        self.fonts = try CardFonts.bundled(data)
-        self.renderer = renderer
-        self.pngOptions = pngOptions
-        self.decodeLimits = decodeLimits
+extension TermCard: PictureDesign {
+    /// The card's two faces, opened once and shared by every card a pipeline renders.
+    public static func resources(_ data: DataDirectory) throws(PipelineError) -> CardFonts {
+        try CardFonts.bundled(data)
     }
 
-    public func render(_ spec: TermCardSpec) throws(PipelineError) -> RenderedImage {
-        var timings = StageTimings()
-        let clock = ContinuousClock()
-        // A title too long or too piled-up to draw is refused before any file is read.
-        if let title = spec.title { try PipelineSteps.checkText(title) }
-        var started = clock.now
-        let path = spec.backgroundPath ?? data.termPicture(spec.term.fileStem)
-        let origin: InputOrigin = spec.backgroundPath != nil ? .background : .bundled
-        let bytes = try PipelineSteps.read(path, origin)
-        timings.read = clock.now - started
-        started = clock.now
-        let picture = try PipelineSteps.decodePicture(
-            bytes, path: path, origin, limits: decodeLimits, coverTarget: (spec.width, spec.height),
-            for: renderer)
-        timings.decode = clock.now - started
-        // A person's own title may need the emoji font or an installed one; their own
-        // font sets whichever title the card shows.
+    public static func canvas(of spec: TermCardSpec) -> (width: Int, height: Int) { (spec.width, spec.height) }
+
+    public static func personalTexts(of spec: TermCardSpec) -> [String] { spec.title.map { [$0] } ?? [] }
+
+    public static func picture(of spec: TermCardSpec, in data: DataDirectory) -> (path: String, isOwn: Bool) {
+        (spec.backgroundPath ?? data.termPicture(spec.term.fileStem), spec.backgroundPath != nil)
+    }
+
+    /// A person's own title may need the emoji font or an installed one; their own font
+    /// sets whichever title the card shows.
+    public static func scene(
+        _ spec: TermCardSpec, picture: DecodedPicture, resources fonts: CardFonts, data: DataDirectory
+    ) throws(PipelineError) -> Scene {
         let titleFonts: FontChain?
         if spec.title != nil || spec.fontPath != nil {
             let shown = spec.title ?? (spec.language == .english ? spec.term.englishName : spec.term.name + "｡")
@@ -266,13 +248,10 @@ public struct TermCardPipeline: Sendable {
         } else {
             titleFonts = nil
         }
-        let scene: Scene
         do {
-            scene = try TermCard.scene(spec, picture: picture, fonts: fonts, titleFonts: titleFonts)
+            return try scene(spec, picture: picture, fonts: fonts, titleFonts: titleFonts)
         } catch {
             throw .text(error)
         }
-        return try PipelineSteps.renderAndEncode(
-            scene, source: (picture, path, origin), renderer: renderer, pngOptions: pngOptions, timings: &timings)
     }
 }

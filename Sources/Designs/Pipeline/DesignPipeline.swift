@@ -1,0 +1,69 @@
+import Compositor
+
+/// A picture wallgen makes, as the pipeline sees it: where its picture comes from, what
+/// text the person gave, and how a spec and a decoded picture become a scene.
+public protocol PictureDesign {
+    associatedtype Spec: Sendable
+    /// What every image of the design shares, loaded once per pipeline (a card's fonts).
+    associatedtype Resources: Sendable
+
+    static func resources(_ data: DataDirectory) throws(PipelineError) -> Resources
+    static func canvas(of spec: Spec) -> (width: Int, height: Int)
+    /// The person's own text, checked before any file is read.
+    static func personalTexts(of spec: Spec) -> [String]
+    /// The picture's file, and whether it is the person's own (its problems are then
+    /// reported against `--background`) rather than a bundled one.
+    static func picture(of spec: Spec, in data: DataDirectory) -> (path: String, isOwn: Bool)
+    static func scene(_ spec: Spec, picture: DecodedPicture, resources: Resources, data: DataDirectory)
+        throws(PipelineError) -> Scene
+}
+
+/// For designs that share nothing between images.
+public struct NoSharedResources: Sendable {}
+
+/// Spec in, PNG bytes out, for any design: checks the person's text, reads and decodes
+/// the picture (only as far as the canvas needs), builds the scene, renders and encodes.
+/// Writing the file is the caller's (it knows where and how).
+public struct DesignPipeline<Design: PictureDesign>: Sendable {
+    public let data: DataDirectory
+    public var renderer: Renderer
+    public var pngOptions: PNGEncodingOptions
+    public var decodeLimits: DecodeLimits
+    let resources: Design.Resources
+
+    public init(
+        data: DataDirectory, renderer: Renderer = Renderer(), pngOptions: PNGEncodingOptions = .fast,
+        decodeLimits: DecodeLimits = .standard
+    ) throws(PipelineError) {
+        self.data = data
+        self.resources = try Design.resources(data)
+        self.renderer = renderer
+        self.pngOptions = pngOptions
+        self.decodeLimits = decodeLimits
+    }
+
+    public func render(_ spec: Design.Spec) throws(PipelineError) -> RenderedImage {
+        var timings = StageTimings()
+        let clock = ContinuousClock()
+        // Text too long or too piled-up to draw is refused before any file is read.
+        for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
+        var started = clock.now
+        let (path, isOwn) = Design.picture(of: spec, in: data)
+        let origin: InputOrigin = isOwn ? .background : .bundled
+        let bytes = try PipelineSteps.read(path, origin)
+        timings.read = clock.now - started
+
+        started = clock.now
+        let picture = try PipelineSteps.decodePicture(
+            bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
+        let scene = try Design.scene(spec, picture: picture, resources: resources, data: data)
+        timings.decode = clock.now - started
+        return try PipelineSteps.renderAndEncode(
+            scene, source: (picture, path, origin), renderer: renderer, pngOptions: pngOptions, timings: &timings)
+    }
+}
+
+/// The season wallpaper's pipeline.
+public typealias WallpaperPipeline = DesignPipeline<SeasonWallpaper>
+/// The term card's pipeline; the card's fonts are opened once and shared by every card.
+public typealias TermCardPipeline = DesignPipeline<TermCard>
