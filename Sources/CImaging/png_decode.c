@@ -4,6 +4,7 @@
 #include "CImaging.h"
 #include "color.h"
 #include "message.h"
+#include "png_messages.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -30,7 +31,7 @@ struct wg_png_decoder {
     size_t size;
     size_t offset;
     wg_png_allocations allocations;
-    char text[200];
+    char text[WG_PNG_TEXT_CAPACITY];  // libpng's words about a failure (wg_png_keep_error)
     wg_status status;
     void *color;  // ICC transform to sRGB, when the file carries an RGB profile
 };
@@ -56,18 +57,6 @@ static void wg_png_free(png_structp png, png_voidp pointer) {
     free(header);
 }
 
-static void wg_png_error(png_structp png, png_const_charp text) {
-    wg_png_decoder *decoder = png_get_error_ptr(png);
-    wg_set_message(decoder->text, sizeof decoder->text, text);
-    if (decoder->status == WG_OK) decoder->status = WG_ERROR_FORMAT;
-    png_longjmp(png, 1);
-}
-
-// Warnings (bad ancillary CRCs, oversized text chunks) do not stop decoding.
-static void wg_png_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
-}
 
 static void wg_png_read_data(png_structp png, png_bytep destination, size_t length) {
     wg_png_decoder *decoder = png_get_io_ptr(png);
@@ -106,8 +95,8 @@ wg_status wg_png_decoder_open(const uint8_t *data, size_t size, const wg_decode_
     decoder->data = data;
     decoder->size = size;
     decoder->allocations.limit = limits->max_library_memory;
-    decoder->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, decoder, wg_png_error,
-                                            wg_png_warning, &decoder->allocations, wg_png_malloc,
+    decoder->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, decoder->text, wg_png_keep_error,
+                                            wg_png_ignore_warning, &decoder->allocations, wg_png_malloc,
                                             wg_png_free);
     if (decoder->png == NULL || (decoder->info = png_create_info_struct(decoder->png)) == NULL) {
         wg_png_decoder_close(decoder);

@@ -3,6 +3,7 @@
 // RunLengthDeflate.swift, deflate_band.c).
 #include "CImaging.h"
 #include "message.h"
+#include "png_messages.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -13,20 +14,10 @@ typedef struct {
     uint8_t *bytes;
     size_t size;
     size_t capacity;
-    char text[200];
+    char text[WG_PNG_TEXT_CAPACITY];  // libpng's words about a failure (wg_png_keep_error)
     int out_of_memory;  // the failure was the sink's own allocation, not libpng's refusal
 } wg_png_sink;
 
-static void wg_png_sink_error(png_structp png, png_const_charp text) {
-    wg_png_sink *sink = png_get_error_ptr(png);
-    wg_set_message(sink->text, sizeof sink->text, text);
-    png_longjmp(png, 1);
-}
-
-static void wg_png_sink_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
-}
 
 static void wg_png_sink_write(png_structp png, png_bytep data, size_t length) {
     wg_png_sink *sink = png_get_io_ptr(png);
@@ -60,8 +51,8 @@ wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha
     png_structp png = NULL;
     png_infop info = NULL;
     if (sink == NULL ||
-        (png = png_create_write_struct(PNG_LIBPNG_VER_STRING, sink, wg_png_sink_error,
-                                       wg_png_sink_warning)) == NULL ||
+        (png = png_create_write_struct(PNG_LIBPNG_VER_STRING, sink->text, wg_png_keep_error,
+                                       wg_png_ignore_warning)) == NULL ||
         (info = png_create_info_struct(png)) == NULL) {
         if (png != NULL) png_destroy_write_struct(&png, NULL);
         free(sink);
