@@ -47,6 +47,10 @@ wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha
         wg_set_message(message, capacity, "invalid PNG size");
         return WG_ERROR_ARGUMENT;
     }
+    if (zlib_stream == NULL || zlib_size == 0) {
+        wg_set_message(message, capacity, "no compressed image data");
+        return WG_ERROR_ARGUMENT;
+    }
     wg_png_sink *sink = calloc(1, sizeof *sink);
     png_structp png = NULL;
     png_infop info = NULL;

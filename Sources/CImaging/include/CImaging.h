@@ -11,6 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// Every pointer below is non-null unless marked _Nullable: Swift then imports the
+// parameters as non-optional pointers, and the C side need not check them. Data that
+// may be empty (size 0) is _Nullable, as are the handles and buffers a call hands back
+// (set only on success) and strings a function may not have.
+#pragma clang assume_nonnull begin
+
 typedef enum {
     WG_OK = 0,
     WG_ERROR_FORMAT = 1,      // not this format, or corrupt / truncated data
@@ -31,7 +37,7 @@ typedef struct {
 } wg_decode_limits;
 
 /// Frees memory that a wg_ function handed to the caller.
-void wg_free(void *pointer);
+void wg_free(void *_Nullable pointer);
 
 // MARK: JPEG (libjpeg-turbo)
 
@@ -42,8 +48,8 @@ typedef struct wg_jpeg_decoder wg_jpeg_decoder;
 /// whole coefficient buffer, plus working memory); libjpeg is held to exactly that, and
 /// the caller refuses the picture when it is above the caller's ceiling.
 /// `limits->max_library_memory` is not used here.
-wg_status wg_jpeg_decoder_open(const uint8_t *data, size_t size, const wg_decode_limits *limits,
-                               wg_jpeg_decoder **decoder, uint32_t *width, uint32_t *height,
+wg_status wg_jpeg_decoder_open(const uint8_t *_Nullable data, size_t size, const wg_decode_limits *limits,
+                               wg_jpeg_decoder *_Nullable *_Nonnull decoder, uint32_t *width, uint32_t *height,
                                uint64_t *memory_needed, char *message, size_t message_capacity);
 /// Starts decompression at 1/scale_denominator of full size (1, 2, 4 or 8) and reports
 /// the size that wg_jpeg_decoder_read will produce.
@@ -77,7 +83,8 @@ typedef enum {
 /// (NULL for none).
 wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                          wg_jpeg_input input, int quality, int progressive,
-                         const uint8_t *icc_profile, size_t icc_profile_size, uint8_t **output,
+                         const uint8_t *_Nullable icc_profile, size_t icc_profile_size,
+                         uint8_t *_Nullable *_Nonnull output,
                          size_t *output_size, char *message, size_t message_capacity);
 
 // MARK: PNG (libpng, full API)
@@ -86,8 +93,8 @@ typedef struct wg_png_decoder wg_png_decoder;
 
 /// Reads the header and sets up conversion of every colour type and bit depth to RGBA8.
 /// `data` must stay alive until wg_png_decoder_close.
-wg_status wg_png_decoder_open(const uint8_t *data, size_t size, const wg_decode_limits *limits,
-                              wg_png_decoder **decoder, uint32_t *width, uint32_t *height,
+wg_status wg_png_decoder_open(const uint8_t *_Nullable data, size_t size, const wg_decode_limits *limits,
+                              wg_png_decoder *_Nullable *_Nonnull decoder, uint32_t *width, uint32_t *height,
                               int *has_alpha, char *message, size_t message_capacity);
 /// Decodes the whole image (interlaced or not) as straight-alpha RGBA8, converted to
 /// sRGB when an RGB ICC profile (iCCP) is embedded.
@@ -98,7 +105,8 @@ void wg_png_decoder_close(wg_png_decoder *decoder);
 /// Writes a PNG around an already compressed zlib stream of filtered rows, as IDAT
 /// chunks. The caller frees *output with wg_free.
 wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha,
-                                 const uint8_t *zlib_stream, size_t zlib_size, uint8_t **output,
+                                 const uint8_t *_Nullable zlib_stream, size_t zlib_size,
+                                 uint8_t *_Nullable *_Nonnull output,
                                  size_t *output_size, char *message, size_t message_capacity);
 
 /// Filters rows `first_row ..< end_row` of an RGBA8 image for PNG into `output`: one filter
@@ -112,10 +120,11 @@ wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width,
 /// Compresses one band as raw deflate with libdeflate at `level` (1...12). Unless `final`,
 /// the stream is left open and byte-aligned (as by a sync flush), so the next band's
 /// stream can follow it. The caller frees *output with wg_free.
-wg_status wg_deflate_band(const uint8_t *data, size_t size, int level, int final, uint8_t **output,
+wg_status wg_deflate_band(const uint8_t *_Nullable data, size_t size, int level, int final,
+                          uint8_t *_Nullable *_Nonnull output,
                           size_t *output_size, char *message, size_t message_capacity);
 /// The Adler-32 of a buffer.
-uint32_t wg_adler32(const uint8_t *data, size_t size);
+uint32_t wg_adler32(const uint8_t *_Nullable data, size_t size);
 /// The Adler-32 of two buffers one after the other, from theirs.
 uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
 
@@ -135,7 +144,7 @@ typedef struct {
     uint32_t width;
     uint32_t rows;
     int32_t pitch;           // bytes between rows
-    const uint8_t *coverage; // valid until the next render call on this font: 8-bit
+    const uint8_t *_Nullable coverage; // NULL for an empty glyph; valid until the next render call on this font: 8-bit
                              // coverage, or premultiplied BGRA when is_color
     int32_t is_color;
     double scale;            // draw the bitmap this much larger (bitmap strikes), else 1
@@ -153,11 +162,13 @@ typedef struct {
 
 /// Opens a face from a copy of `data`: scalable outlines, or colour bitmaps (emoji).
 /// Fails with FreeType's error in words.
-wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_font **font,
+wg_status wg_font_open(const uint8_t *_Nullable data, size_t size, long face_index,
+                       wg_font *_Nullable *_Nonnull font,
                        char *message, size_t message_capacity);
 /// The same from a file, which FreeType maps and reads only where it needs to (the
 /// tables and the glyphs drawn), instead of from a copy of all of it.
-wg_status wg_font_open_file(const char *path, long face_index, wg_font **font, char *message,
+wg_status wg_font_open_file(const char *path, long face_index, wg_font *_Nullable *_Nonnull font,
+                            char *message,
                             size_t message_capacity);
 void wg_font_close(wg_font *font);
 /// Whether the face has colour glyphs (emoji).
@@ -174,8 +185,9 @@ double wg_font_scale(const wg_font *font);
 /// Shapes `count` UTF-32 characters from `start` of `text` (the rest is context) with
 /// HarfBuzz: kerning, ligatures, marks, emoji sequences. `vertical` sets top-to-bottom.
 /// The caller frees *glyphs with wg_free.
-wg_status wg_font_shape(wg_font *font, const uint32_t *text, size_t length, size_t start,
-                        size_t count, int vertical, wg_shaped_glyph **glyphs, size_t *glyph_count,
+wg_status wg_font_shape(wg_font *font, const uint32_t *_Nullable text, size_t length, size_t start,
+                        size_t count, int vertical, wg_shaped_glyph *_Nullable *_Nonnull glyphs,
+                        size_t *glyph_count,
                         char *message, size_t message_capacity);
 /// Renders a glyph: 8-bit coverage with the pen offset by `subpixel_x` (0 <= x < 1), or
 /// a colour bitmap at its strike's size.
@@ -186,7 +198,7 @@ wg_status wg_font_render_glyph(wg_font *font, uint32_t glyph, double subpixel_x,
 int wg_system_font_for(uint32_t scalar, char *path, size_t capacity);
 /// FreeType's description of an error code (Debian's FreeType returns NULL from
 /// FT_Error_String, so the table is built here).
-const char *wg_freetype_error_string(int error);
+const char *_Nullable wg_freetype_error_string(int error);
 
 // MARK: Interrupted runs
 
@@ -211,5 +223,7 @@ int wg_link_unnamed(int descriptor, const char *path);
 /// 1 when the processor and OS support x86-64-v3 (AVX2, FMA, BMI2 and the rest of that
 /// level), else 0; always 0 on other architectures.
 int wg_cpu_supports_x86_64_v3(void);
+
+#pragma clang assume_nonnull end
 
 #endif
