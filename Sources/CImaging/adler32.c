@@ -63,10 +63,11 @@ __attribute__((target("avx2"))) static uint32_t adler32_avx2(uint32_t adler, con
 }
 #endif
 
-uint32_t wg_adler32(const uint8_t *data, size_t size) {
+uint32_t wg_adler32(const uint8_t *data, size_t size, int vectorized) {
 #if defined(__x86_64__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) return adler32_avx2(1, data, size);
+    if (vectorized) return adler32_avx2(1, data, size);
+#else
+    (void)vectorized;
 #endif
     return (uint32_t)adler32_z(1, data, size);
 }

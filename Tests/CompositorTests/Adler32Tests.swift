@@ -2,8 +2,8 @@ import CImaging
 import TestSupport
 import Testing
 
-/// `wg_adler32` (32 bytes a step on AVX2 processors) against the checksum computed here
-/// byte by byte, as RFC 1950 defines it.
+/// `wg_adler32`, both loops this processor can run (32 bytes a step on AVX2, and zlib's),
+/// against the checksum computed here byte by byte, as RFC 1950 defines it.
 @Suite struct Adler32Tests {
     static func reference(_ bytes: [UInt8]) -> UInt32 {
         var (s1, s2): (UInt32, UInt32) = (1, 0)
@@ -14,8 +14,11 @@ import Testing
         return s2 << 16 | s1
     }
 
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBufferPointer { wg_adler32($0.baseAddress, $0.count) }
+    /// The loops to check: zlib's, and the vector one where the processor has it.
+    static let loops: [Int32] = wg_cpu_supports_x86_64_v3() == 1 ? [0, 1] : [0]
+
+    static func checksum(_ bytes: [UInt8], vectorized: Int32) -> UInt32 {
+        bytes.withUnsafeBufferPointer { wg_adler32($0.baseAddress, $0.count, vectorized) }
     }
 
     /// Lengths around the 32-byte step and the 5,536-byte block where sums are reduced.
@@ -23,12 +26,16 @@ import Testing
     func randomBytesMatchTheDefinition(length: Int) {
         var random = SplitMix64(seed: UInt64(length))
         let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        #expect(Self.checksum(bytes) == Self.reference(bytes))
+        for loop in Self.loops {
+            #expect(Self.checksum(bytes, vectorized: loop) == Self.reference(bytes), "loop \(loop)")
+        }
     }
 
     /// All 255s make every partial sum as large as it can be.
     @Test func largestBytesDoNotOverflow() {
         let bytes = [UInt8](repeating: 255, count: 1 << 20)
-        #expect(Self.checksum(bytes) == Self.reference(bytes))
+        for loop in Self.loops {
+            #expect(Self.checksum(bytes, vectorized: loop) == Self.reference(bytes), "loop \(loop)")
+        }
     }
 }

@@ -123,8 +123,10 @@ wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width,
 wg_status wg_deflate_band(const uint8_t *_Nullable data, size_t size, int level, int final,
                           uint8_t *_Nullable *_Nonnull output,
                           size_t *output_size, char *message, size_t message_capacity);
-/// The Adler-32 of a buffer.
-uint32_t wg_adler32(const uint8_t *_Nullable data, size_t size);
+/// The Adler-32 of a buffer; with `vectorized`, 32 bytes a step in AVX2. The caller
+/// decides, from the same processor check (and WALLGEN_KERNELS) as every other kernel:
+/// see KernelChoice.
+uint32_t wg_adler32(const uint8_t *_Nullable data, size_t size, int vectorized);
 /// The Adler-32 of two buffers one after the other, from theirs.
 uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
 

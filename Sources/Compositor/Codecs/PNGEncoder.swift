@@ -103,7 +103,7 @@ public enum PNGEncoder {
                 }
                 let band = UnsafeBufferPointer(start: buffer, count: (endRow - firstRow) * rowLength)
                 let isFinal = index == bandCount - 1
-                let adler = wg_adler32(band.baseAddress, band.count)
+                let adler = wg_adler32(band.baseAddress, band.count, KernelChoice.isVectorized ? 1 : 0)
                 guard case .libdeflate(let level) = options.compressor else {
                     bands.store(
                         index, RunLengthDeflate.compress(band, isFinal: isFinal), adler: adler, length: band.count)

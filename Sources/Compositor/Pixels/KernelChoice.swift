@@ -16,6 +16,10 @@ public enum KernelChoice {
         return supported.last!
     }()
 
+    /// Whether the active set is the AVX2 one: the C kernels (Adler-32) follow the same
+    /// choice, so `WALLGEN_KERNELS=portable` reaches them too.
+    public static var isVectorized: Bool { ObjectIdentifier(active) == ObjectIdentifier(AVX2Kernels.self) }
+
     /// Every set this processor can run, the baseline first.
     public static let supported: [any KernelSet.Type] =
         wg_cpu_supports_x86_64_v3() == 1 ? [PortableKernels.self, AVX2Kernels.self] : [PortableKernels.self]
