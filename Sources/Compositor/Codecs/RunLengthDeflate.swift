@@ -54,7 +54,8 @@ enum RunLengthDeflate {
             // The bytes between runs are literals, written straight from the data, two
             // codes (at most 30 bits) joined per write: the writer's state is one chain
             // of dependent instructions, and this halves its length.
-            @inline(__always) func writeLiterals(_ range: Range<Int>) {
+            // The writer goes in by `inout`: a nested function may not capture it, being noncopyable.
+            @inline(__always) func writeLiterals(_ range: Range<Int>, into writer: inout BitWriter) {
                 var index = range.lowerBound
                 while index &+ 2 <= range.upperBound {
                     let first = codes[Int(data[index])]
@@ -71,12 +72,12 @@ enum RunLengthDeflate {
             }
             var position = 0
             for run in runs {
-                writeLiterals(position..<run.start)
+                writeLiterals(position..<run.start, into: &writer)
                 let code = codes[256 &+ run.length &- 3]
                 writer.write(code & 0xFF_FFFF, count: Int(code &>> 24))
                 position = run.start &+ run.length
             }
-            writeLiterals(position..<data.count)
+            writeLiterals(position..<data.count, into: &writer)
         }
         writer.write(UInt32(literalCode.codes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
         if !isFinal {
@@ -362,7 +363,7 @@ struct HuffmanCode {
 /// Branch-free: every write stores all eight pending bytes and then moves on by the
 /// whole bytes among them, so fewer than 8 bits stay pending between writes. (Testing
 /// for a full word instead was a branch that mispredicted every few tokens.)
-struct BitWriter {
+struct BitWriter: ~Copyable {
     private var bytes: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     private var written = 0
@@ -392,11 +393,18 @@ struct BitWriter {
         if pendingCount > 0 { write(0, count: 8 - pendingCount) }
     }
 
-    /// The bytes written, the buffer released. Call once, byte-aligned.
-    mutating func finish() -> [UInt8] {
+    /// The bytes written; the writer is used up and its buffer released. Byte-aligned only.
+    consuming func finish() -> [UInt8] {
         precondition(pendingCount == 0, "finish needs a byte boundary")
         let result = Array(UnsafeBufferPointer(start: bytes, count: written))
         bytes.deallocate()
+        discard self
         return result
+    }
+
+    /// A writer dropped before `finish` (an error on the way) still frees its buffer;
+    /// being noncopyable, no copy can free it twice.
+    deinit {
+        bytes.deallocate()
     }
 }
