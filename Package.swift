@@ -57,10 +57,13 @@ let package = Package(
         // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.
         .target(name: "Kernels"),
         .target(name: "KernelsAVX2", dependencies: ["Kernels"], swiftSettings: avx2Flags),
+        // Deflate as PNG uses it: the run-length encoder, its Huffman codes and bit writer,
+        // Adler-32 and the joiner that makes one zlib stream of bands compressed apart.
+        .target(name: "Deflate", dependencies: ["CImaging"]),
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
         .target(
             name: "Compositor",
-            dependencies: ["CImaging", "Kernels", "KernelsAVX2"],
+            dependencies: ["CImaging", "Deflate", "Kernels", "KernelsAVX2"],
             swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
@@ -89,6 +92,7 @@ let package = Package(
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
         .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),

@@ -1,4 +1,5 @@
 internal import CImaging
+import Deflate
 import Foundation
 
 /// How PNG rows are filtered and deflated.
@@ -103,7 +104,7 @@ public enum PNGEncoder {
                 }
                 let band = UnsafeBufferPointer(start: buffer, count: (endRow - firstRow) * rowLength)
                 let isFinal = index == bandCount - 1
-                let adler = wg_adler32(band.baseAddress, band.count, KernelChoice.isVectorized ? 1 : 0)
+                let adler = Adler32.checksum(band, vectorized: KernelChoice.isVectorized)
                 guard case .libdeflate(let level) = options.compressor else {
                     bands.store(
                         index, RunLengthDeflate.compress(band, isFinal: isFinal), adler: adler, length: band.count)
@@ -124,25 +125,13 @@ public enum PNGEncoder {
             }
         }
         if let failure = bands.failure { throw .library(format: .png, reason: failure) }
-        // zlib header: deflate with a 32 KiB window, and the level class the format defines
-        // (0, "fastest", for the run-length encoder; libdeflate's levels mapped as zlib's).
+        // The header's level class: 0, "fastest", for the run-length encoder; libdeflate's
+        // levels mapped as zlib's.
         var levelClass: UInt8 = 0
         if case .libdeflate(let level) = options.compressor {
             levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
         }
-        let first: UInt8 = 0x78
-        var second = levelClass << 6
-        second += UInt8(31 - (UInt16(first) << 8 | UInt16(second)) % 31)
-        var stream: [UInt8] = [first, second]
-        stream.reserveCapacity(2 + bands.results.reduce(0) { $0 + $1!.bytes.count } + 4)
-        var adler: UInt32 = 1
-        for index in 0..<bandCount {
-            let band = bands.results[index]!
-            stream += band.bytes
-            adler = wg_adler32_combine(adler, band.adler, band.length)
-        }
-        stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
-        return stream
+        return ZlibStream.join(bands.results.map { $0! }, levelClass: levelClass)
     }
 
     private static func straightAlphaCopy(of image: Image) -> Image {
@@ -163,20 +152,14 @@ public enum PNGEncoder {
 
 /// The compressed bands as workers finish them.
 private final class BandResults: @unchecked Sendable {
-    struct Band {
-        let bytes: [UInt8]
-        let adler: UInt32
-        let length: Int
-    }
-
     private let lock = NSLock()
-    private(set) var results: [Band?]
+    private(set) var results: [ZlibStream.Band?]
     private(set) var failure: String?
 
     init(count: Int) { results = Array(repeating: nil, count: count) }
 
     func store(_ index: Int, _ bytes: [UInt8], adler: UInt32, length: Int) {
-        lock.withLock { results[index] = Band(bytes: bytes, adler: adler, length: length) }
+        lock.withLock { results[index] = ZlibStream.Band(bytes: bytes, adler: adler, length: length) }
     }
 
     func fail(_ message: String) {

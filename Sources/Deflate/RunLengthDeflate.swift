@@ -9,17 +9,17 @@
 /// wallpaper this wrote a smaller file than zlib level 1 with its run-length strategy
 /// (2.07 against 2.20 MB) in half the time, when it was written; on wallgen's images it
 /// is now about as small as zlib level 6 (the benchmark prints the presets).
-enum RunLengthDeflate {
+public enum RunLengthDeflate {
     /// The shortest repeat written as a match. Filtered residuals are mostly small, so
     /// their literal codes are short, and a rare length code is long: 8 gave the
     /// smallest files of 3 (zlib's choice) to 20 on dithered and plain wallpapers.
-    static let shortestRun = 8
-    static let longestRun = 258
+    public static let shortestRun = 8
+    public static let longestRun = 258
 
     /// `data` as one dynamic block: the final one of its stream when `isFinal`,
     /// otherwise followed by an empty stored block, which ends the band on a byte
     /// boundary (as zlib's sync flush does), so bands compressed apart simply concatenate.
-    static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> [UInt8] {
+    public static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> [UInt8] {
         let runs = findRuns(data)
         var frequencies = symbolCounts(data, runs: runs)
         frequencies[endOfBlock] = 1
@@ -173,7 +173,7 @@ enum RunLengthDeflate {
     }
 
     /// The length symbol (257...285) for a match length, with its extra bits.
-    static func lengthSymbol(_ length: Int) -> (symbol: Int, extraBits: Int, extraValue: Int) {
+    public static func lengthSymbol(_ length: Int) -> (symbol: Int, extraBits: Int, extraValue: Int) {
         if length == 258 { return (285, 0, 0) }
         if length < 11 { return (254 + length, 0, 0) }
         // From 11 on, each group of four symbols doubles the span its extra bits cover.
@@ -230,181 +230,5 @@ enum RunLengthDeflate {
             writer.write(UInt32(code.codes[entry.symbol]), count: Int(codeLengthLengths[entry.symbol]))
             if let bits = extraBits[entry.symbol] { writer.write(UInt32(entry.extra), count: bits) }
         }
-    }
-}
-
-/// A canonical Huffman code (RFC 1951, 3.2.2) with its codes bit-reversed, since
-/// deflate packs Huffman codes most significant bit first into a stream it fills from
-/// the least significant bit.
-struct HuffmanCode {
-    let codes: [UInt16]
-
-    init(lengths: [UInt8]) {
-        var lengthCounts = [Int](repeating: 0, count: 16)
-        for length in lengths where length > 0 { lengthCounts[Int(length)] += 1 }
-        var nextCode = [Int](repeating: 0, count: 16)
-        var code = 0
-        for bits in 1...15 {
-            code = (code + lengthCounts[bits - 1]) << 1
-            nextCode[bits] = code
-        }
-        var codes = [UInt16](repeating: 0, count: lengths.count)
-        for (symbol, length) in lengths.enumerated() where length > 0 {
-            let value = nextCode[Int(length)]
-            nextCode[Int(length)] += 1
-            var reversed = 0
-            for bit in 0..<Int(length) where value & (1 << bit) != 0 { reversed |= 1 << (Int(length) - 1 - bit) }
-            codes[symbol] = UInt16(reversed)
-        }
-        self.codes = codes
-    }
-
-    /// Optimal code lengths for `frequencies`, none longer than `limit` bits; zero for
-    /// unused symbols. A lone used symbol gets a partner, since a one-symbol code is
-    /// not complete.
-    static func lengths(for frequencies: [Int], limit: Int) -> [UInt8] {
-        var used = frequencies.indices.filter { frequencies[$0] > 0 }
-        if used.count == 1 { used.append(used[0] == 0 ? 1 : 0) }
-        var lengths = [UInt8](repeating: 0, count: frequencies.count)
-        guard used.count > 1 else { return lengths }
-        // Rarest first, ties by symbol, so the result does not depend on the sort's stability.
-        used.sort { (frequencies[$0], $0) < (frequencies[$1], $1) }
-        var weights = used.map { max(frequencies[$0], 1) }
-        minimumRedundancyLengths(&weights)
-        // `weights` now holds lengths, longest first. Cap them, keeping the Kraft sum at one.
-        var lengthCounts = [Int](repeating: 0, count: max(limit, weights[0]) + 1)
-        for length in weights { lengthCounts[length] += 1 }
-        if weights[0] > limit {
-            for length in (limit + 1)..<lengthCounts.count {
-                lengthCounts[limit] += lengthCounts[length]
-                lengthCounts[length] = 0
-            }
-            var kraft = 0
-            for length in 1...limit { kraft += lengthCounts[length] << (limit - length) }
-            while kraft > 1 << limit {
-                // Drop a leaf from the deepest level and split a shallower leaf in two:
-                // the same number of leaves, the sum one unit lower.
-                lengthCounts[limit] -= 1
-                for length in stride(from: limit - 1, through: 1, by: -1) where lengthCounts[length] > 0 {
-                    lengthCounts[length] -= 1
-                    lengthCounts[length + 1] += 2
-                    break
-                }
-                kraft -= 1
-            }
-        }
-        var index = 0
-        for length in stride(from: lengthCounts.count - 1, through: 1, by: -1) {
-            for _ in 0..<lengthCounts[length] {
-                lengths[used[index]] = UInt8(length)
-                index += 1
-            }
-        }
-        return lengths
-    }
-
-    /// Moffat and Katajainen's in-place computation of minimum-redundancy code lengths:
-    /// `weights`, sorted ascending with at least two entries, become the code lengths of
-    /// those symbols (non-increasing).
-    static func minimumRedundancyLengths(_ a: inout [Int]) {
-        let n = a.count
-        // Phase 1: build the tree; internal nodes overwrite the weights with parent links.
-        a[0] += a[1]
-        var root = 0
-        var leaf = 2
-        for next in 1..<(n - 1) {
-            if leaf >= n || a[root] < a[leaf] {
-                a[next] = a[root]
-                a[root] = next
-                root += 1
-            } else {
-                a[next] = a[leaf]
-                leaf += 1
-            }
-            if leaf >= n || (root < next && a[root] < a[leaf]) {
-                a[next] += a[root]
-                a[root] = next
-                root += 1
-            } else {
-                a[next] += a[leaf]
-                leaf += 1
-            }
-        }
-        // Phase 2: internal node depths.
-        a[n - 2] = 0
-        if n >= 3 {
-            for next in stride(from: n - 3, through: 0, by: -1) { a[next] = a[a[next]] + 1 }
-        }
-        // Phase 3: leaf depths, from the internal node counts per depth.
-        var available = 1
-        var usedAtDepth = 0
-        var depth = 0
-        root = n - 2
-        var next = n - 1
-        while available > 0 {
-            while root >= 0 && a[root] == depth {
-                usedAtDepth += 1
-                root -= 1
-            }
-            while available > usedAtDepth {
-                a[next] = depth
-                next -= 1
-                available -= 1
-            }
-            available = 2 * usedAtDepth
-            depth += 1
-            usedAtDepth = 0
-        }
-    }
-}
-
-/// Packs bit fields least significant bit first, as deflate orders them.
-///
-/// Branch-free: every write stores all eight pending bytes and then moves on by the
-/// whole bytes among them, so fewer than 8 bits stay pending between writes. (Testing
-/// for a full word instead was a branch that mispredicted every few tokens.)
-struct BitWriter: ~Copyable {
-    private var bytes: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
-    private var written = 0
-    private var pending: UInt64 = 0
-    private var pendingCount = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-        bytes = .allocate(capacity: capacity + 8)
-    }
-
-    /// Appends the low `count` bits of `value` (`count` at most 32).
-    @inline(__always)
-    mutating func write(_ value: UInt32, count: Int) {
-        precondition(written <= capacity, "deflate output bound exceeded")
-        pending |= UInt64(value) &<< UInt64(pendingCount)
-        pendingCount &+= count
-        UnsafeMutableRawPointer(bytes + written).storeBytes(of: pending.littleEndian, as: UInt64.self)
-        let wholeBytes = pendingCount &>> 3
-        written &+= wholeBytes
-        pending &>>= UInt64(wholeBytes &* 8)
-        pendingCount &= 7
-    }
-
-    /// Pads with zero bits to the next byte boundary.
-    mutating func alignToByte() {
-        if pendingCount > 0 { write(0, count: 8 - pendingCount) }
-    }
-
-    /// The bytes written; the writer is used up and its buffer released. Byte-aligned only.
-    consuming func finish() -> [UInt8] {
-        precondition(pendingCount == 0, "finish needs a byte boundary")
-        let result = Array(UnsafeBufferPointer(start: bytes, count: written))
-        bytes.deallocate()
-        discard self
-        return result
-    }
-
-    /// A writer dropped before `finish` (an error on the way) still frees its buffer;
-    /// being noncopyable, no copy can free it twice.
-    deinit {
-        bytes.deallocate()
     }
 }

@@ -1,8 +1,9 @@
 import CImaging
+import Deflate
 import TestSupport
 import Testing
 
-/// `wg_adler32`, both loops this processor can run (32 bytes a step on AVX2, and zlib's),
+/// `Adler32`, both loops this processor can run (32 bytes a step on AVX2, and zlib's),
 /// against the checksum computed here byte by byte, as RFC 1950 defines it.
 @Suite struct Adler32Tests {
     static func reference(_ bytes: [UInt8]) -> UInt32 {
@@ -18,7 +19,7 @@ import Testing
     static let loops: [Int32] = wg_cpu_supports_x86_64_v3() == 1 ? [0, 1] : [0]
 
     static func checksum(_ bytes: [UInt8], vectorized: Int32) -> UInt32 {
-        bytes.withUnsafeBufferPointer { wg_adler32($0.baseAddress, $0.count, vectorized) }
+        bytes.withUnsafeBufferPointer { Adler32.checksum($0, vectorized: vectorized == 1) }
     }
 
     /// Lengths around the 32-byte step and the 5,536-byte block where sums are reduced.
