@@ -114,8 +114,10 @@ public enum WallgenCLI {
         case .devices: Console.print(DevicesTable.text)
         case .completions(let shell): Console.print(Completions.script(for: shell))
         case .manual: Console.print(ManPage.text(version: version))
-        case .wallpaper(let request): return WallpaperCommand.run(request, output)
-        case .term(let request): return TermCommand.run(request, output)
+        case .wallpaper(let request): return ImageCommand.run(request, subject: request.spec.labelText, output)
+        case .term(let request):
+            return ImageCommand.run(
+                request, subject: "\(request.spec.term.name) \(request.spec.term.englishName)", output)
         case .terms(let request): return TermsCommand.run(request, output)
         case .almanac(let request): return AlmanacCommand.run(request)
         case .apply(let request): return ApplyCommand.run(request, output)

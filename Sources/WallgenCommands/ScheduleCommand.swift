@@ -24,9 +24,7 @@ public struct ScheduleRequest: Equatable {
     var rule: SeasonRule
     var hemisphere: Hemisphere
     var language: CardLanguage
-    var limits = DecodeLimits.standard
-    var pngOptions = PNGEncodingOptions.fast
-    var dithers = true
+    var settings = RenderSettings()
     var jobs: Int
     /// Also render the dark style's pictures, for GNOME's dark key.
     var dark = false
@@ -115,15 +113,12 @@ enum ScheduleCommand {
         if byTerms, parsed.isGiven(SeasonOptions.rule) || parsed.isGiven(SeasonOptions.hemisphere) {
             throw UsageError("--season-rule and --hemisphere go with --by seasons")
         }
-        var limits = DecodeLimits.standard
-        limits.maxPixels = limit
         return ScheduleRequest(
             action: action, folder: parsed[output] ?? defaultFolder(environment), byTerms: byTerms, from: first,
             years: count, sizes: unique,
             zone: parsed[zone] ?? NamedZone(zone: .current, name: TimeZone.current.identifier),
             rule: parsed[required: SeasonOptions.rule], hemisphere: parsed[required: SeasonOptions.hemisphere],
-            language: parsed[required: TermOptions.language], limits: limits,
-            pngOptions: parsed[required: CommonOptions.compression], dithers: parsed[required: CommonOptions.dither],
+            language: parsed[required: TermOptions.language], settings: RenderSettings(parsed),
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant))
     }
 
@@ -234,9 +229,7 @@ enum ScheduleCommand {
         let suffix = "-\(size.width)x\(size.height)" + (dark ? "-dark" : "")
         if request.byTerms {
             var batch = CardBatch(
-                pipeline: try TermCardPipeline(
-                    data: data, renderer: Renderer(dithers: request.dithers), pngOptions: request.pngOptions,
-                    decodeLimits: request.limits),
+                pipeline: try request.settings.pipeline(data),
                 folder: folder, jobs: request.jobs, thumbnailWidth: nil)
             batch.fileSuffix = suffix
             let specs = SolarTerm.all.map {
@@ -255,9 +248,7 @@ enum ScheduleCommand {
                 written += 1
             }
         } else {
-            let pipeline = try WallpaperPipeline(
-                data: data, renderer: Renderer(dithers: request.dithers), pngOptions: request.pngOptions,
-                decodeLimits: request.limits)
+            let pipeline: WallpaperPipeline = try request.settings.pipeline(data)
             for season in Season.allCases {
                 var spec = SeasonWallpaperSpec(season: season, width: size.width, height: size.height)
                 spec.isDark = dark

@@ -3,28 +3,13 @@ import Compositor
 import Designs
 import Foundation
 
-/// A validated request for one term card.
-public struct TermRequest: Equatable {
-    var spec: TermCardSpec
-    var output: OutputTarget
-    var limits = DecodeLimits.standard
-    var pngOptions = PNGEncodingOptions.fast
-    var dithers = true
-    var warnings: [String] = []
-    /// Set it as the desktop's wallpaper once written, on this desktop (nil: detected).
-    var apply = false
-    var desktop: String?
-}
-
 /// A validated request for a batch of term cards.
 public struct TermsRequest: Equatable {
     var specs: [TermCardSpec]
     var folder: String
     var jobs: Int
     var gallery: Bool
-    var limits = DecodeLimits.standard
-    var pngOptions = PNGEncodingOptions.fast
-    var dithers = true
+    var settings = RenderSettings()
 }
 
 /// Options of `wallgen term` and `wallgen terms`.
@@ -128,8 +113,7 @@ enum TermOptions {
         applyStyle(parsed, to: &spec)
         return TermRequest(
             spec: spec, output: parsed[output] ?? .file(spec.term.fileStem + (spec.isDark ? "-dark" : "") + ".png"),
-            limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
-            dithers: parsed[required: CommonOptions.dither], warnings: warnings,
+            settings: RenderSettings(parsed), warnings: warnings,
             apply: parsed.has(ApplyCommand.applyFlag),
             desktop: parsed[ApplyCommand.desktop])
     }
@@ -153,8 +137,7 @@ enum TermOptions {
         return TermsRequest(
             specs: specs, folder: folder, jobs: parsed[jobs] ?? Parallel.availableCores,
             gallery: !parsed.has(noGallery),
-            limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
-            dithers: parsed[required: CommonOptions.dither])
+            settings: RenderSettings(parsed))
     }
 
     /// A term by any of its names, or an error listing the closest ones.

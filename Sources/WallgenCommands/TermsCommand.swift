@@ -16,9 +16,7 @@ enum TermsCommand {
         var batch: CardBatch
         do {
             batch = CardBatch(
-                pipeline: try TermCardPipeline(
-                    data: try DataDirectory.locate(), renderer: Renderer(dithers: request.dithers),
-                    pngOptions: request.pngOptions, decodeLimits: request.limits),
+                pipeline: try request.settings.pipeline(try DataDirectory.locate()),
                 folder: request.folder,
                 jobs: request.jobs, thumbnailWidth: request.gallery ? 180 : nil)
         } catch {

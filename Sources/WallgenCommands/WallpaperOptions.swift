@@ -3,20 +3,6 @@ import Compositor
 import Designs
 import Foundation
 
-/// A validated request for one season wallpaper.
-public struct WallpaperRequest: Equatable {
-    var spec: SeasonWallpaperSpec
-    var output: OutputTarget
-    var limits = DecodeLimits.standard
-    var pngOptions = PNGEncodingOptions.fast
-    var dithers = true
-    /// Said on standard error before the wallpaper is made (a text cut to the limit).
-    var warnings: [String] = []
-    /// Set it as the desktop's wallpaper once written, on this desktop (nil: detected).
-    var apply = false
-    var desktop: String?
-}
-
 /// The wallpaper command's options: parse, then validate into a `WallpaperRequest`.
 enum WallpaperOptions {
     static let season = Option(
@@ -77,8 +63,7 @@ enum WallpaperOptions {
         let darkSuffix = spec.isDark ? "-dark" : ""
         return WallpaperRequest(
             spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).png"),
-            limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
-            dithers: parsed[required: CommonOptions.dither], warnings: warnings,
+            settings: RenderSettings(parsed), warnings: warnings,
             apply: parsed.has(ApplyCommand.applyFlag),
             desktop: parsed[ApplyCommand.desktop])
     }

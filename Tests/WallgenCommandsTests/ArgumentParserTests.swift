@@ -23,7 +23,7 @@ import Testing
         #expect(request.spec.showsLabel)
         #expect(request.spec.width == 1170 && request.spec.height == 2532)
         #expect(request.output == .file("wallpaper-autumn.png"))
-        #expect(request.limits.maxPixels == 100_000_000)
+        #expect(request.settings.limits.maxPixels == 100_000_000)
     }
 
     @Test func everySpellingOfAValue() throws {
