@@ -1,3 +1,4 @@
+import Compositor
 import Desktop
 import Foundation
 
@@ -108,8 +109,12 @@ enum ApplyCommand {
             }
             for (file, flag) in [(light, "picture"), (dark, "--dark")] {
                 guard let file else { continue }
-                if let problem = readableFileProblem(file) {
-                    Console.report("Error: \(flag) '\(file)': \(problem)")
+                // Checked as any input is (a readable regular file, not a device), before
+                // the desktop is asked; any kind of picture, and GNOME's XML, may follow.
+                do {
+                    try FileReader.checkReadable(file)
+                } catch {
+                    Console.report("Error: \(flag): \(error)")
                     return .noInput
                 }
             }
@@ -132,16 +137,5 @@ enum ApplyCommand {
             Console.report("Error: \(error)")
             return ErrorReport.exitCode(for: error)
         }
-    }
-
-    /// Why a picture cannot be handed to a desktop, or nil when it is a readable file.
-    static func readableFileProblem(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            return errno == ENOENT ? "does not exist" : String(cString: strerror(errno))
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else { return "is not a regular file" }
-        guard access(path, R_OK) == 0 else { return "cannot be read" }
-        return nil
     }
 }

@@ -54,15 +54,7 @@ enum Console {
 
     /// A line on standard error: errors, warnings and status.
     static func report(_ message: String) {
-        let bytes = Array((message + "\n").utf8)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        // A failure here has nowhere left to be reported, so it is dropped.
+        try? AtomicFileWriter.writeAll(Array((message + "\n").utf8), to: STDERR_FILENO, path: "standard error")
     }
 }

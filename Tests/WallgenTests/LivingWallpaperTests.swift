@@ -133,7 +133,7 @@ import Testing
             #expect(failed.standardError.contains("exited with status 3: no such output"), "\(failed.standardError)")
             // A missing picture.
             let gone = try launch(["apply", "nope.png"], in: folder, environment: Self.session(folder))
-            #expect(gone.status == 66 && gone.standardError.contains("'nope.png': does not exist"))
+            #expect(gone.status == 66 && gone.standardError.contains("Error: picture: 'nope.png' does not exist"))
         }
     }
 
