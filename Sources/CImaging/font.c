@@ -14,6 +14,7 @@
 #include FT_OUTLINE_H
 
 #include <hb-ft.h>
+#include <hb-ot.h>
 #include <hb.h>
 
 struct wg_font {
@@ -200,8 +201,9 @@ uint32_t wg_font_glyph_index(const wg_font *font, uint32_t scalar) {
 }
 
 wg_status wg_font_shape(wg_font *font, const uint32_t *text, size_t length, size_t start,
-                        size_t count, int vertical, wg_shaped_glyph **glyphs, size_t *glyph_count,
-                        char *message, size_t capacity) {
+                        size_t count, int vertical, const char *language, const char *script,
+                        wg_shaped_glyph **glyphs, size_t *glyph_count, char *message,
+                        size_t capacity) {
     *glyphs = NULL;
     *glyph_count = 0;
     hb_buffer_t *buffer = hb_buffer_create();
@@ -212,7 +214,17 @@ wg_status wg_font_shape(wg_font *font, const uint32_t *text, size_t length, size
     }
     // The whole text is context (for joining and contextual forms); only the run is shaped.
     hb_buffer_add_utf32(buffer, text, (int)length, (unsigned int)start, (int)count);
+    // Set before guessing, which fills in only what is unset (the language from the
+    // process's locale otherwise).
+    if (language != NULL) hb_buffer_set_language(buffer, hb_language_from_string(language, -1));
     hb_buffer_guess_segment_properties(buffer);
+    // A run of punctuation alone is in no script (Common); the font's language forms are
+    // listed under the text's script, so the run takes it.
+    hb_script_t guessed = hb_buffer_get_script(buffer);
+    if (script != NULL && (guessed == HB_SCRIPT_COMMON || guessed == HB_SCRIPT_INHERITED ||
+                           guessed == HB_SCRIPT_UNKNOWN)) {
+        hb_buffer_set_script(buffer, hb_script_from_string(script, -1));
+    }
     if (vertical) hb_buffer_set_direction(buffer, HB_DIRECTION_TTB);
     hb_shape(font->shaper, buffer, NULL, 0);
     unsigned int n = 0;
@@ -266,4 +278,36 @@ wg_status wg_font_render_glyph(wg_font *font, uint32_t glyph, double subpixel_x,
     bitmap->is_color = mode == FT_PIXEL_MODE_BGRA;
     bitmap->scale = font->scale;
     return WG_OK;
+}
+
+wg_status wg_font_ink_box(wg_font *font, uint32_t glyph, wg_ink_box *box, char *message,
+                          size_t capacity) {
+    memset(box, 0, sizeof *box);
+    box->is_empty = 1;
+    if (font->is_bitmap) return WG_OK;
+    FT_Error error = FT_Load_Glyph(font->face, glyph, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP);
+    if (error) return wg_font_fail(error, "cannot load a glyph", message, capacity);
+    FT_GlyphSlot slot = font->face->glyph;
+    if (slot->format != FT_GLYPH_FORMAT_OUTLINE || slot->outline.n_points == 0) return WG_OK;
+    FT_BBox cbox;
+    FT_Outline_Get_CBox(&slot->outline, &cbox);
+    box->min_x = cbox.xMin / 64.0;
+    box->min_y = cbox.yMin / 64.0;
+    box->max_x = cbox.xMax / 64.0;
+    box->max_y = cbox.yMax / 64.0;
+    box->is_empty = 0;
+    return WG_OK;
+}
+
+double wg_font_ideographic_center(wg_font *font) {
+    hb_position_t bottom = 0, top = 0;
+    hb_tag_t script = HB_OT_TAG_DEFAULT_SCRIPT, language = HB_OT_TAG_DEFAULT_LANGUAGE;
+    hb_ot_layout_get_baseline_with_fallback(font->shaper,
+                                            HB_OT_LAYOUT_BASELINE_TAG_IDEO_EMBOX_BOTTOM_OR_LEFT,
+                                            HB_DIRECTION_LTR, script, language, &bottom);
+    hb_ot_layout_get_baseline_with_fallback(font->shaper,
+                                            HB_OT_LAYOUT_BASELINE_TAG_IDEO_EMBOX_TOP_OR_RIGHT,
+                                            HB_DIRECTION_LTR, script, language, &top);
+    // HarfBuzz's font is scaled in 26.6 pixels at the face's size, as its positions are.
+    return (bottom + top) / 2.0 / 64.0 * font->scale;
 }

@@ -186,11 +186,32 @@ uint32_t wg_font_glyph_index(const wg_font *font, uint32_t scalar);
 double wg_font_scale(const wg_font *font);
 /// Shapes `count` UTF-32 characters from `start` of `text` (the rest is context) with
 /// HarfBuzz: kerning, ligatures, marks, emoji sequences. `vertical` sets top-to-bottom.
-/// The caller frees *glyphs with wg_free.
+/// `language` (a BCP 47 tag such as "zh-Hant-TW", or NULL for none) selects the font's
+/// forms for that language (`locl`); `script` (ISO 15924, such as "Hani") is the script
+/// a run of punctuation alone is shaped in, which has none of its own and would miss
+/// those forms. The caller frees *glyphs with wg_free.
 wg_status wg_font_shape(wg_font *font, const uint32_t *_Nullable text, size_t length, size_t start,
-                        size_t count, int vertical, wg_shaped_glyph *_Nullable *_Nonnull glyphs,
+                        size_t count, int vertical, const char *_Nullable language,
+                        const char *_Nullable script, wg_shaped_glyph *_Nullable *_Nonnull glyphs,
                         size_t *glyph_count,
                         char *message, size_t message_capacity);
+
+/// A glyph's ink: the box of its unhinted outline at the current size, in pixels from
+/// the pen position, y up. `is_empty` for a glyph with no outline (a space, a colour bitmap).
+typedef struct {
+    double min_x;
+    double min_y;
+    double max_x;
+    double max_y;
+    int32_t is_empty;
+} wg_ink_box;
+
+wg_status wg_font_ink_box(wg_font *font, uint32_t glyph, wg_ink_box *box, char *message,
+                          size_t message_capacity);
+/// The height of the middle of the ideographic em box above the baseline, in pixels at
+/// the current size: from the font's BASE table, else HarfBuzz's fallback (the middle of
+/// the ascender and descender). Where the eye expects the centre of a CJK character cell.
+double wg_font_ideographic_center(wg_font *font);
 /// Renders a glyph: 8-bit coverage with the pen offset by `subpixel_x` (0 <= x < 1), or
 /// a colour bitmap at its strike's size.
 wg_status wg_font_render_glyph(wg_font *font, uint32_t glyph, double subpixel_x,

@@ -12,10 +12,12 @@ public struct TextLayer: Sendable {
     public var paint: TextPaint
     /// Set top to bottom (vertical Chinese), with the fonts' vertical metrics and forms.
     public var isVertical: Bool
+    /// The text's language, when its forms or punctuation rule matter (see `TextLanguage`).
+    public var language: TextLanguage?
 
     public init(
         text: String, fonts: FontChain, size: Double, placement: TextPlacement, maxWidth: Double? = nil,
-        maxHeight: Double? = nil, paint: TextPaint, isVertical: Bool = false
+        maxHeight: Double? = nil, paint: TextPaint, isVertical: Bool = false, language: TextLanguage? = nil
     ) {
         self.text = text
         self.fonts = fonts
@@ -25,14 +27,17 @@ public struct TextLayer: Sendable {
         self.maxHeight = maxHeight
         self.paint = paint
         self.isVertical = isVertical
+        self.language = language
     }
 
     /// A line in one font.
     public init(
-        text: String, font: Font, size: Double, placement: TextPlacement, maxWidth: Double? = nil, paint: TextPaint
+        text: String, font: Font, size: Double, placement: TextPlacement, maxWidth: Double? = nil, paint: TextPaint,
+        language: TextLanguage? = nil
     ) {
         self.init(
-            text: text, fonts: FontChain(font), size: size, placement: placement, maxWidth: maxWidth, paint: paint)
+            text: text, fonts: FontChain(font), size: size, placement: placement, maxWidth: maxWidth, paint: paint,
+            language: language)
     }
 }
 

@@ -15,13 +15,15 @@ public enum LineBreaker {
     /// (spaces at the ends of lines do not count and are dropped). The last line holds
     /// at least `lastLineMinimum` words or CJK characters, punctuation aside, when the
     /// paragraph has that many: a lone "開。" or one English word under a full line
-    /// reads as a mistake (see `LineBreaker.keepingLastLineFull`).
+    /// reads as a mistake (see `LineBreaker.keepingLastLineFull`). The text is measured
+    /// in `language`, as it will be drawn.
     public static func lines(
-        _ text: String, font: Font, size: Double, maxWidth: Double, lastLineMinimum: Int = 2
+        _ text: String, font: Font, size: Double, maxWidth: Double, lastLineMinimum: Int = 2,
+        language: TextLanguage? = nil
     ) throws(FontError) -> [String] {
         let characters = Array(text)
         guard !characters.isEmpty else { return [] }
-        let starts = try TextLine.layout(text, font: font, size: size).characterStarts
+        let starts = try TextLine.layout(text, font: font, size: size, language: language).characterStarts
         var ranges: [Range<Int>] = []
         var lineStart = 0
         while lineStart < characters.count {

@@ -49,8 +49,10 @@ public struct TextLine: Sendable {
     public let characterStarts: [Double]
 
     /// Lays out `text` in a single font.
-    public static func layout(_ text: String, font: Font, size: Double) throws(FontError) -> TextLine {
-        try layout(text, fonts: FontChain(font), size: size)
+    public static func layout(_ text: String, font: Font, size: Double, language: TextLanguage? = nil)
+        throws(FontError) -> TextLine
+    {
+        try layout(text, fonts: FontChain(font), size: size, language: language)
     }
 
     /// The sizes, in pixels, text can be laid out at. Below one pixel nothing could be
@@ -88,10 +90,12 @@ public struct TextLine: Sendable {
     }
 
     /// Lays out `text` (one line: line breaks are not interpreted) in a chain of fonts.
-    /// Text beyond `checkLimits` is refused before anything is shaped.
-    public static func layout(_ text: String, fonts: FontChain, size: Double, vertical: Bool = false)
-        throws(FontError) -> TextLine
-    {
+    /// Text beyond `checkLimits` is refused before anything is shaped. In horizontal text
+    /// a `language` picks the fonts' forms for it and its punctuation rule (see
+    /// `TextLanguage`, `CentredPunctuation`).
+    public static func layout(
+        _ text: String, fonts: FontChain, size: Double, vertical: Bool = false, language: TextLanguage? = nil
+    ) throws(FontError) -> TextLine {
         guard sizes.contains(size) else { throw .invalidSize(size) }
         try checkLimits(text)
         let characters = Array(text)
@@ -129,7 +133,7 @@ public struct TextLine: Sendable {
             while runEnd < characters.count && fontOfCharacter[runEnd] === font { runEnd += 1 }
             let shaped = try shape(
                 scalars, from: firstScalar[runStart], to: firstScalar[runEnd], font: font, size: size,
-                vertical: vertical)
+                vertical: vertical, language: language)
             ascender = max(ascender, shaped.ascender)
             descender = max(descender, shaped.descender)
             for glyph in shaped.glyphs {
@@ -169,7 +173,8 @@ public struct TextLine: Sendable {
     }
 
     private static func shape(
-        _ scalars: [UInt32], from start: Int, to end: Int, font: Font, size: Double, vertical: Bool
+        _ scalars: [UInt32], from start: Int, to end: Int, font: Font, size: Double, vertical: Bool,
+        language: TextLanguage?
     ) throws(FontError) -> ShapedRun {
         try font.withFace { (face) throws(FontError) -> ShapedRun in
             try setSize(face, size)
@@ -177,18 +182,56 @@ public struct TextLine: Sendable {
             wg_font_get_metrics(face, &metrics)
             var output: UnsafeMutablePointer<wg_shaped_glyph>?
             var count = 0
+            // Vertical text keeps the fonts' vertical forms as they are (see `TextLanguage`).
+            let language = vertical ? nil : language
             let result = scalars.withUnsafeBufferPointer { text in
-                ShimResult.call {
-                    wg_font_shape(
-                        face, text.baseAddress, text.count, start, end - start, vertical ? 1 : 0, &output, &count, $0,
-                        $1)
+                withOptionalCString(language?.tag) { tag in
+                    withOptionalCString(language?.script) { script in
+                        ShimResult.call {
+                            wg_font_shape(
+                                face, text.baseAddress, text.count, start, end - start, vertical ? 1 : 0, tag, script,
+                                &output, &count, $0, $1)
+                        }
+                    }
                 }
             }
             guard result.succeeded else { throw .unusable(reason: result.message) }
             defer { wg_free(output) }
-            let glyphs = output.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            var glyphs = output.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            if language?.centresPunctuation == true {
+                try centrePunctuation(&glyphs, scalars, face: face, size: size)
+            }
             return ShapedRun(glyphs: glyphs, ascender: metrics.ascender, descender: metrics.descender)
         }
+    }
+
+    /// Moves the marks `CentredPunctuation` centres, each drawn by a glyph of its own,
+    /// into the middle of their cells where the font set them off it.
+    private static func centrePunctuation(
+        _ glyphs: inout [wg_shaped_glyph], _ scalars: [UInt32], face: OpaquePointer, size: Double
+    ) throws(FontError) {
+        for index in glyphs.indices {
+            let cluster = glyphs[index].cluster
+            guard CentredPunctuation.marks.contains(scalars[Int(cluster)]) else { continue }
+            let alone =
+                (index == 0 || glyphs[index - 1].cluster != cluster)
+                && (index == glyphs.count - 1 || glyphs[index + 1].cluster != cluster)
+            guard alone,
+                let shift = try CentredPunctuation.offset(
+                    face: face, glyph: glyphs[index].glyph, offset: (glyphs[index].x_offset, glyphs[index].y_offset),
+                    advance: glyphs[index].x_advance, size: size)
+            else { continue }
+            glyphs[index].x_offset += shift.x
+            glyphs[index].y_offset += shift.y
+        }
+    }
+
+    /// Runs `body` with `string` as a C string, or with nil.
+    private static func withOptionalCString<Result>(
+        _ string: String?, _ body: (UnsafePointer<CChar>?) -> Result
+    ) -> Result {
+        guard let string else { return body(nil) }
+        return string.withCString { body($0) }
     }
 
     static func setSize(_ face: OpaquePointer, _ size: Double) throws(FontError) {

@@ -144,17 +144,22 @@ public enum TermCard {
         let english = spec.language == .english
         let ink = spec.textColor ?? white
         let description = english ? term.englishDescription : term.chineseDescription
+        // The Chinese card's date and description are Traditional Chinese, set with
+        // Taiwan's centred punctuation (see `TextLanguage`).
+        let bodyLanguage: TextLanguage? = english ? nil : .traditionalChinese
         // Under one pixel (a card a few dozen pixels tall) text can be neither laid out
         // nor seen; it is left out, as the painter leaves out any text that small.
         let lines =
             m.bodySize >= TextLine.sizes.lowerBound
-            ? try LineBreaker.lines(description, font: fonts.body, size: m.bodySize, maxWidth: textWidth) : []
+            ? try LineBreaker.lines(
+                description, font: fonts.body, size: m.bodySize, maxWidth: textWidth, language: bodyLanguage) : []
         func line(_ text: String, _ font: Font, _ size: Double, _ baseline: Double, opacity: Double = 1) -> Layer {
             .text(
                 TextLayer(
                     text: text, font: font, size: size,
                     placement: .baseline(x: margin, y: baseline, alignment: .leading),
-                    maxWidth: textWidth, paint: .fixed(ink.withOpacity(opacity), shadow: shadow)))
+                    maxWidth: textWidth, paint: .fixed(ink.withOpacity(opacity), shadow: shadow),
+                    language: bodyLanguage))
         }
         var layers: [Layer] = []
         var baseline = Double(spec.height) - bottomMargin(spec, m) - 2 * m.dotRadius - m.gap
@@ -166,12 +171,14 @@ public enum TermCard {
         let date = spec.dateText ?? (english ? term.usualEnglishDateText : term.usualDateText)
         layers.append(line(date, fonts.body, m.dateSize, baseline, opacity: 0.85))
         baseline -= m.dateSize + m.gap
+        // A title is Chinese when it has Chinese characters: the term's name, or a
+        // person's own title in Chinese on either card.
         func title(_ text: String, _ size: Double, opacity: Double = 1) -> Layer {
             .text(
                 TextLayer(
                     text: text, fonts: titleFonts, size: size,
                     placement: .baseline(x: margin, y: baseline, alignment: .leading), maxWidth: textWidth,
-                    paint: .fixed(ink.withOpacity(opacity), shadow: shadow)))
+                    paint: .fixed(ink.withOpacity(opacity), shadow: shadow), language: LabelLanguage.of(text)))
         }
         if spec.isVerticalTitle {
             guard m.titleSize >= TextLine.sizes.lowerBound else { return (layers, baseline) }

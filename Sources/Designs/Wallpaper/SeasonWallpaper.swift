@@ -116,7 +116,7 @@ public enum SeasonWallpaper {
                             ?? (spec.isDark
                                 ? .fixed(Color(hex: theme.accent) ?? .white, shadow: softShadow(for: .white))
                                 : .contrasting(dark: ink, light: .white)),
-                        isVertical: spec.isVertical)))
+                        isVertical: spec.isVertical, language: LabelLanguage.of(spec.labelText))))
         }
         return Scene(width: spec.width, height: spec.height, layers: layers)
     }
