@@ -2,12 +2,16 @@ import Compositor
 import FuzzSupport
 
 /// Feeds arbitrary bytes to FreeType as a font, then lays out and draws a line with
-/// Latin and Chinese in it, as a label would.
+/// Latin and Chinese in it, as a label would, and a Chinese line as a card sets it
+/// (its language's forms asked of HarfBuzz, its punctuation measured and centred).
 
 func draw(_ bytes: [UInt8]) {
     guard let font = try? Font(data: bytes, label: "fuzz") else { return }
-    for text in ["Winter", "冬至｡", "Aé"] {
-        guard let line = try? TextLine.layout(text, font: font, size: 24) else { continue }
+    let lines: [(String, TextLanguage?)] = [
+        ("Winter", nil), ("冬至｡", nil), ("Aé", nil), ("冬至，白晝最短。", .traditionalChinese),
+    ]
+    for (text, language) in lines {
+        guard let line = try? TextLine.layout(text, font: font, size: 24, language: language) else { continue }
         _ = try? line.rasterize()
     }
 }
