@@ -74,14 +74,16 @@ enum TextPainter {
         line: TextLine, rendered: RenderedText
     )? {
         guard layer.size >= TextLine.sizes.lowerBound else { return nil }
-        var line = try TextLine.layout(layer.text, fonts: layer.fonts, size: layer.size, vertical: layer.isVertical, language: layer.language)
+        var line = try TextLine.layout(
+            layer.text, fonts: layer.fonts, size: layer.size, vertical: layer.isVertical, language: layer.language)
         let widthLimit = layer.maxWidth ?? .infinity
         let heightLimit = layer.maxHeight ?? .infinity
         let advanceLimit = layer.isVertical ? heightLimit : widthLimit
         if abs(line.advance) > advanceLimit {
             let size = line.size * advanceLimit / abs(line.advance)
             guard size >= TextLine.sizes.lowerBound else { return nil }
-            line = try TextLine.layout(layer.text, fonts: layer.fonts, size: size, vertical: layer.isVertical, language: layer.language)
+            line = try TextLine.layout(
+                layer.text, fonts: layer.fonts, size: size, vertical: layer.isVertical, language: layer.language)
         }
         var rendered = try line.rasterize(maxPixels: maxRasterPixels)
         // Ink size scales almost linearly with the font size; a few rounds absorb rounding.
@@ -91,7 +93,8 @@ enum TextPainter {
             guard factor < 1 else { break }
             let size = line.size * factor * 0.995
             guard size >= TextLine.sizes.lowerBound else { return nil }
-            line = try TextLine.layout(layer.text, fonts: layer.fonts, size: size, vertical: layer.isVertical, language: layer.language)
+            line = try TextLine.layout(
+                layer.text, fonts: layer.fonts, size: size, vertical: layer.isVertical, language: layer.language)
             rendered = try line.rasterize(maxPixels: maxRasterPixels)
         }
         return (line, rendered)
