@@ -40,7 +40,11 @@ import Testing
         Case(
             arguments: ["--date", "2025-02-29"], status: 64,
             message: "--date must be a real date as YYYY-MM-DD, got '2025-02-29'"),
-        Case(arguments: ["--base", "white"], status: 64, message: "--base must be a colour as #RRGGBB"),
+        Case(
+            arguments: ["--base", "whte"], status: 64,
+            message: "--base must be a colour as #RGB, #RRGGBB or a CSS name such as midnightblue, got 'whte' (did you mean 'white'?)"
+        ),
+        Case(arguments: ["--base", "#12345"], status: 64, message: "--base must be a colour as #RGB, #RRGGBB"),
         Case(arguments: ["devicez"], status: 64, message: "unexpected argument 'devicez' (did you mean 'devices'?)"),
     ]
 

@@ -9,7 +9,7 @@ enum CommandCatalog {
         overview:
             "Make a full-screen season wallpaper: the season's picture faded over a base colour, shaded at the edges and the bottom, with the season's name on top.",
         usage: [
-            "[--season <season> | --date <yyyy-mm-dd>] [--alpha <0...1>] [--label on|off] [--size <WxH> | --device <name>] [--background <file>] [--base <#RRGGBB>] [-o <file>]"
+            "[--season <season> | --date <yyyy-mm-dd>] [--alpha <0...1>] [--label on|off] [--size <WxH> | --device <name>] [--background <file>] [--base <colour>] [-o <file>]"
         ],
         options: WallpaperOptions.all,
         sections: [
