@@ -104,9 +104,11 @@ enum CommandCatalog {
         ])
 
     static let devices = CommandDeclaration(
-        name: "devices", summary: "List the device names --device accepts.",
-        overview: "List the device names --device accepts, with their sizes in pixels.", usage: [""],
-        options: CommonOptions.everywhere)
+        name: "devices", summary: "List the device names --device accepts, or the connected monitors.",
+        overview:
+            "List the device names --device accepts, with their sizes in pixels; with --here, the connected monitors (from xrandr on X11, swaymsg on sway, wlr-randr on other wlroots compositors, monitors.xml on GNOME under Wayland) as --device here and --span see them.",
+        usage: ["", "--here [--monitors <file>]"],
+        options: DevicesTable.options)
 
     static let completions = CommandDeclaration(
         name: "completions", summary: "Print a shell completion script (bash, zsh or fish).",
