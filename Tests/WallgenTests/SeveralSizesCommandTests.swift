@@ -126,6 +126,38 @@ import TestSupport
         }
     }
 
+    /// A monitor at 200 % beside one at 100 %: the canvas is laid out at 2 pixels per
+    /// layout unit, the sharp monitor's tile is its part of the whole exactly, the other's
+    /// is its part shrunk to its own pixels (compared with Pillow's own Lanczos shrink of
+    /// the same part, within a few levels, since the filters differ).
+    @Test func spanAcrossScales() throws {
+        try withTemporaryFolder { folder in
+            try "SHARP 80x80+0+0 scale 2\nPLAIN 40x40+40+0\n".write(
+                toFile: folder + "/desk.txt", atomically: true, encoding: .utf8)
+            let span = try launch(
+                ["-s", "spring", "--label", "off", "--span", "--monitors", "desk.txt", "-o", "d.png"], in: folder)
+            #expect(span.status == 0, "\(span.standardError)")
+            let whole = try launch(["-s", "spring", "--label", "off", "--size", "160x80", "-o", "whole.png"], in: folder)
+            #expect(whole.status == 0, "\(whole.standardError)")
+            #expect(try header(folder + "/d-SHARP.png") == (80, 80))
+            #expect(try header(folder + "/d-PLAIN.png") == (40, 40))
+            let compare = """
+                from PIL import Image, ImageChops, ImageStat
+                whole = Image.open('whole.png').convert('RGB')
+                sharp = Image.open('d-SHARP.png').convert('RGB')
+                print(ImageChops.difference(sharp, whole.crop((0, 0, 80, 80))).getbbox())
+                plain = Image.open('d-PLAIN.png').convert('RGB')
+                shrunk = whole.crop((80, 0, 160, 80)).resize((40, 40), Image.LANCZOS)
+                print(max(ImageStat.Stat(ImageChops.difference(plain, shrunk)).mean))
+                """
+            let compared = try launch(["-c", compare], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            let lines = compared.output.split(separator: "\n")
+            #expect(lines.count == 2, "\(compared.standardError)")
+            #expect(lines.first == "None")
+            #expect((lines.last.flatMap { Double($0) } ?? 99) < 3, "mean difference per channel: \(compared.output)")
+        }
+    }
+
     @Test func spanWithoutMonitorsWritesNothing() throws {
         try withTemporaryFolder { folder in
             try "# nothing connected\n".write(toFile: folder + "/none.txt", atomically: true, encoding: .utf8)
