@@ -36,7 +36,8 @@ public enum MonitorDetection {
             return .wlrRandr
         }
         if present("DISPLAY") { return .xrandr }
-        throw .noMonitors(source: "this session", reason: "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset)")
+        throw .noMonitors(
+            source: "this session", reason: "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset)")
     }
 
     /// The monitors of the running session.
@@ -70,7 +71,9 @@ public enum MonitorDetection {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let lines = trimmed.split(separator: "\n")
         if trimmed.hasPrefix("[") { return try SwayOutputs.parse(trimmed) }
-        if trimmed.contains("<monitors") { return try GnomeMonitorsXML.parse(trimmed, connected: connectedConnectors()) }
+        if trimmed.contains("<monitors") {
+            return try GnomeMonitorsXML.parse(trimmed, connected: connectedConnectors())
+        }
         if trimmed.hasPrefix("Screen ") || lines.contains(where: { $0.contains(" connected") }) {
             return XrandrMonitors.parse(trimmed)
         }

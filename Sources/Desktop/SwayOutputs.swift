@@ -7,7 +7,9 @@ import Foundation
 /// shows them turned). Inactive outputs are left out.
 public enum SwayOutputs {
     public static func parse(_ text: String) throws(DesktopError) -> [Monitor] {
-        func refuse(_ reason: String) -> DesktopError { .unreadableMonitors(source: "swaymsg -t get_outputs", reason: reason) }
+        func refuse(_ reason: String) -> DesktopError {
+            .unreadableMonitors(source: "swaymsg -t get_outputs", reason: reason)
+        }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: Data(text.utf8))

@@ -43,7 +43,8 @@ enum CanvasPlan: Sendable, Equatable {
 enum CanvasOptions {
     static let sizes = CommonOptions.size.repeatable(
         help:
-            "Canvas size in pixels, 1 to \(CanvasSize.maxSide) per side; 1920x1080, 1920X1080 and 1920×1080 all work. Several make one picture each, named NAME-WxH.png.")
+            "Canvas size in pixels, 1 to \(CanvasSize.maxSide) per side; 1920x1080, 1920X1080 and 1920×1080 all work. Several make one picture each, named NAME-WxH.png."
+    )
     static let devices = Option(
         "device", .deviceChoice,
         help:
@@ -57,7 +58,8 @@ enum CanvasOptions {
     static let monitors = Option(
         "monitors", .file,
         help:
-            "Read the monitors for --device here and --span from this file (what xrandr --query, swaymsg -t get_outputs or wlr-randr printed, a GNOME monitors.xml, or lines of NAME WxH+X+Y) instead of asking the session.")
+            "Read the monitors for --device here and --span from this file (what xrandr --query, swaymsg -t get_outputs or wlr-randr printed, a GNOME monitors.xml, or lines of NAME WxH+X+Y) instead of asking the session."
+    )
 
     /// In the order help lists them.
     static let all: [any OptionDeclaration] = [

@@ -60,7 +60,8 @@ public struct Invocation {
                 throw UsageError("--monitors goes with --here")
             }
             return invocation(
-                .devices(DevicesRequest(here: parsed.has(DevicesTable.here), monitorsFile: parsed[CanvasOptions.monitors])))
+                .devices(
+                    DevicesRequest(here: parsed.has(DevicesTable.here), monitorsFile: parsed[CanvasOptions.monitors])))
         case "completions": return invocation(.completions(try Shell.named(parsed.positionals)))
         case "man":
             try CommonOptions.rejectExtra(parsed.positionals)

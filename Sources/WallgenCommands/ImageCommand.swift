@@ -95,7 +95,9 @@ enum ImageCommand {
         case .monitors(let spans, let file):
             let monitors =
                 if let file { try MonitorDetection.read(path: file) } else {
-                    try MonitorDetection.detect(environment: environment, runner: ProcessRunner(environment: environment))
+                    try MonitorDetection.detect(
+                        environment: environment, runner: ProcessRunner(environment: environment)
+                    )
                     .1
                 }
             let layout = spans ? SpanLayout(monitors) : nil
@@ -109,7 +111,8 @@ enum ImageCommand {
                 try checkPixels(canvas, request.settings.limits.maxPixels)
             }
             for monitor in monitors {
-                try checkPixels(CanvasSize(width: monitor.width, height: monitor.height), request.settings.limits.maxPixels)
+                try checkPixels(
+                    CanvasSize(width: monitor.width, height: monitor.height), request.settings.limits.maxPixels)
             }
             let entries = OutputNaming.entries(
                 monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })
@@ -195,8 +198,11 @@ enum SeveralOutputs {
             do {
                 try SingleOutput.write(item.png, to: item.target)
             } catch {
-                let before = written.isEmpty ? "none was written" : "written before it: " + written.joined(separator: ", ")
-                let after = made[(index + 1)...].compactMap { if case .file(let path) = $0.target { path } else { nil } }
+                let before =
+                    written.isEmpty ? "none was written" : "written before it: " + written.joined(separator: ", ")
+                let after = made[(index + 1)...].compactMap {
+                    if case .file(let path) = $0.target { path } else { nil }
+                }
                 Console.report(
                     "Error: --output: \(error) (\(index + 1) of \(made.count); \(before)"
                         + (after.isEmpty ? "" : "; not written: " + after.joined(separator: ", ")) + ")")
@@ -204,7 +210,8 @@ enum SeveralOutputs {
             }
             written.append(place)
             output.status(
-                "Wrote \(place): \(subject), \(item.size.width)x\(item.size.height), \(WallgenCLI.formatBytes(item.png.count))")
+                "Wrote \(place): \(subject), \(item.size.width)x\(item.size.height), \(WallgenCLI.formatBytes(item.png.count))"
+            )
         }
         if output.verbose { for timing in timings { Console.report(SingleOutput.describe(timing)) } }
         output.status(

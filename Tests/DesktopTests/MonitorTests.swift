@@ -80,14 +80,17 @@ import Testing
     }
 
     @Test func sourceFollowsTheSession() throws {
-        #expect(try MonitorDetection.source(environment: ["SWAYSOCK": "/run/sway.sock", "WAYLAND_DISPLAY": "w"]) == .sway)
+        #expect(
+            try MonitorDetection.source(environment: ["SWAYSOCK": "/run/sway.sock", "WAYLAND_DISPLAY": "w"]) == .sway)
         #expect(
             try MonitorDetection.source(environment: [
                 "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "WAYLAND_DISPLAY": "wayland-0", "HOME": "/home/me",
                 "XDG_CONFIG_HOME": "/cfg",
             ]) == .gnome(path: "/cfg/monitors.xml"))
         #expect(try MonitorDetection.source(environment: ["XDG_CURRENT_DESKTOP": "GNOME", "DISPLAY": ":0"]) == .xrandr)
-        #expect(try MonitorDetection.source(environment: ["XDG_CURRENT_DESKTOP": "Hyprland", "WAYLAND_DISPLAY": "w"]) == .wlrRandr)
+        #expect(
+            try MonitorDetection.source(environment: ["XDG_CURRENT_DESKTOP": "Hyprland", "WAYLAND_DISPLAY": "w"])
+                == .wlrRandr)
         #expect(throws: DesktopError.self) { try MonitorDetection.source(environment: [:]) }
     }
 

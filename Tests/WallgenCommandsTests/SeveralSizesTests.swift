@@ -65,7 +65,8 @@ import Testing
         #expect {
             try plan(["--size", "10x10", "--size", "200x200", "--max-pixels", "1000"])
         } throws: { error in
-            (error as? UsageError)?.message == "the canvas 200x200 is 40000 pixels, above the limit of 1000 (--max-pixels raises it)"
+            (error as? UsageError)?.message
+                == "the canvas 200x200 is 40000 pixels, above the limit of 1000 (--max-pixels raises it)"
         }
     }
 

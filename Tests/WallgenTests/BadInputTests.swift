@@ -45,7 +45,8 @@ import Testing
             message: "--date must be a real date as YYYY-MM-DD, got '2025-02-29'"),
         Case(
             arguments: ["--base", "whte"], status: 64,
-            message: "--base must be a colour as #RGB, #RRGGBB or a CSS name such as midnightblue, got 'whte' (did you mean 'white'?)"
+            message:
+                "--base must be a colour as #RGB, #RRGGBB or a CSS name such as midnightblue, got 'whte' (did you mean 'white'?)"
         ),
         Case(arguments: ["--base", "#12345"], status: 64, message: "--base must be a colour as #RGB, #RRGGBB"),
         Case(arguments: ["devicez"], status: 64, message: "unexpected argument 'devicez' (did you mean 'devices'?)"),

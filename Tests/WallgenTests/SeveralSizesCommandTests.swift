@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Several sizes, one picture per monitor and one spanning them, end to end: the files
 /// written, the decodes counted, the tiles read back by Pillow against the whole scene.
@@ -121,7 +121,8 @@ import TestSupport
                     tile = Image.open(name).convert('RGB')
                     print(name, ImageChops.difference(tile, whole.crop(box)).getbbox())
                 """
-            let compared = try launch(["-c", compare], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            let compared = try launch(
+                ["-c", compare], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
             #expect(compared.output == "desk-LEFT.png None\ndesk-RIGHT.png None\n", "\(compared.standardError)")
         }
     }
@@ -137,7 +138,8 @@ import TestSupport
             let span = try launch(
                 ["-s", "spring", "--label", "off", "--span", "--monitors", "desk.txt", "-o", "d.png"], in: folder)
             #expect(span.status == 0, "\(span.standardError)")
-            let whole = try launch(["-s", "spring", "--label", "off", "--size", "160x80", "-o", "whole.png"], in: folder)
+            let whole = try launch(
+                ["-s", "spring", "--label", "off", "--size", "160x80", "-o", "whole.png"], in: folder)
             #expect(whole.status == 0, "\(whole.standardError)")
             #expect(try header(folder + "/d-SHARP.png") == (80, 80))
             #expect(try header(folder + "/d-PLAIN.png") == (40, 40))
@@ -150,7 +152,8 @@ import TestSupport
                 shrunk = whole.crop((80, 0, 160, 80)).resize((40, 40), Image.LANCZOS)
                 print(max(ImageStat.Stat(ImageChops.difference(plain, shrunk)).mean))
                 """
-            let compared = try launch(["-c", compare], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            let compared = try launch(
+                ["-c", compare], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
             let lines = compared.output.split(separator: "\n")
             #expect(lines.count == 2, "\(compared.standardError)")
             #expect(lines.first == "None")
@@ -198,8 +201,10 @@ import TestSupport
             #expect(listed.status == 0, "\(listed.standardError)")
             #expect(
                 listed.output
-                    == "MONITORS (from xrandr --query; use with --device here or --span):\n  screen      200x150    at 0,0\n")
-            let made = try launch(["-s", "winter", "--device", "here", "-o", "x.png"], in: folder, environment: environment)
+                    == "MONITORS (from xrandr --query; use with --device here or --span):\n  screen      200x150    at 0,0\n"
+            )
+            let made = try launch(
+                ["-s", "winter", "--device", "here", "-o", "x.png"], in: folder, environment: environment)
             #expect(made.status == 0, "\(made.standardError)")
             #expect(filesIn(folder) == ["x-screen.png"])
             #expect(try header(folder + "/x-screen.png") == (200, 150))

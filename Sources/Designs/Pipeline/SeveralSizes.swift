@@ -58,7 +58,8 @@ extension DesignPipeline {
             bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
         let scene = try Design.scene(spec, picture: picture, resources: resources, data: data)
         timings.decode = clock.now - started
-        let whole = try PipelineSteps.render(scene, source: (picture, path, origin), renderer: renderer, timings: &timings)
+        let whole = try PipelineSteps.render(
+            scene, source: (picture, path, origin), renderer: renderer, timings: &timings)
         for (index, tile) in tiles.enumerated() {
             var cut = ImageCrop.crop(whole, x: tile.x, y: tile.y, width: tile.width, height: tile.height)
             if (tile.width, tile.height) != tile.pixels {
@@ -68,7 +69,10 @@ extension DesignPipeline {
                 cut = try PipelineSteps.render(
                     resize, source: (DecodedPicture(cut), path, origin), renderer: renderer, timings: &timings)
             }
-            try each(index, try PipelineSteps.encode(cut, source: (picture, path, origin), pngOptions: pngOptions, timings: timings))
+            try each(
+                index,
+                try PipelineSteps.encode(cut, source: (picture, path, origin), pngOptions: pngOptions, timings: timings)
+            )
         }
     }
 }
@@ -77,7 +81,8 @@ extension DesignPipeline {
 public enum ImageCrop {
     /// The pixels of `image` in the rectangle, which must lie inside it.
     public static func crop(_ image: Image, x: Int, y: Int, width: Int, height: Int) -> Image {
-        precondition(x >= 0 && y >= 0 && x + width <= image.width && y + height <= image.height, "crop outside the image")
+        precondition(
+            x >= 0 && y >= 0 && x + width <= image.width && y + height <= image.height, "crop outside the image")
         let result = Image(width: width, height: height)
         for row in 0..<height {
             (result.row(row)).update(from: image.row(y + row) + x * Image.channels, count: width * Image.channels)
