@@ -19,8 +19,8 @@ enum CommandCatalog {
                     wallgen --season winter --alpha 0.5 --label on -o out.png
                     wallgen --text "冬天 ❄️ Winter" --label-position center -o mine.png
                     wallgen --date 2026-04-05 --device desktop-4k -o spring-desk.png
-                    wallgen --device iphone-16-pro --device ipad-air-11 --size 2560x1440 -o winter.png
-                    wallgen --span -o desk.png   # one scene across all monitors: desk-DP-1.png, desk-HDMI-1.png
+                    wallgen --device iphone-16-pro --size 2560x1440 -o winter.png
+                    wallgen --span -o desk.png
                     wallgen --background photo.jpg --alpha 0.8 --label off -o - > mine.png
                     """)
         ])
