@@ -38,7 +38,7 @@ public enum SwayOutputs {
             monitors.append(
                 Monitor(
                     name: name, width: width, height: height, x: x, y: y, scale: scale,
-                    isPrimary: output["focused"] as? Bool ?? false))
+                    isPrimary: output["primary"] as? Bool ?? false))
         }
         return monitors
     }

@@ -118,7 +118,9 @@ enum ImageCommand {
                 monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })
             let outputs = try OutputNaming.plan(request.output, entries, keepsSingleName: false)
             guard outputs.count == monitors.count else {
-                throw UsageError("two monitors have the same name; each needs its own file")
+                throw UsageError(
+                    "--output: two monitors would get the same file; put {device} in the name so each gets its own"
+                )
             }
             return (outputs, layout)
         }

@@ -30,7 +30,7 @@ import Testing
     @Test func swayScaledRotatedNegativeAndInactive() throws {
         #expect(
             try SwayOutputs.parse(Recorded.sway) == [
-                Monitor(name: "eDP-1", width: 3840, height: 2160, x: 0, y: 0, scale: 2, isPrimary: true),
+                Monitor(name: "eDP-1", width: 3840, height: 2160, x: 0, y: 0, scale: 2),
                 Monitor(name: "DP-3", width: 1440, height: 2560, x: -1440, y: -400),
             ])
     }

@@ -161,6 +161,20 @@ import Testing
         }
     }
 
+    @Test func monitorsNeedTheirOwnFiles() throws {
+        try withTemporaryFolder { folder in
+            try "A 30x20+0+0\nB 30x20+30+0\n".write(toFile: folder + "/two.txt", atomically: true, encoding: .utf8)
+            let result = try launch(["--device", "here", "--monitors", "two.txt", "-o", "x-{w}.png"], in: folder)
+            #expect(result.status == 64, "\(result.standardError)")
+            #expect(result.standardError.contains("two monitors would get the same file; put {device} in the name"))
+            #expect(filesIn(folder) == ["two.txt"])
+            let named = try launch(
+                ["--device", "here", "--monitors", "two.txt", "-o", "{device}-{w}x{h}.png", "-q"], in: folder)
+            #expect(named.status == 0 && named.standardError.isEmpty, "\(named.standardError)")
+            #expect(filesIn(folder) == ["A-30x20.png", "B-30x20.png", "two.txt"])
+        }
+    }
+
     @Test func spanWithoutMonitorsWritesNothing() throws {
         try withTemporaryFolder { folder in
             try "# nothing connected\n".write(toFile: folder + "/none.txt", atomically: true, encoding: .utf8)
