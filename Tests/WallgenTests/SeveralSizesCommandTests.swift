@@ -161,6 +161,27 @@ import Testing
         }
     }
 
+    /// A write that fails (a link to /dev/full) is named, with what was written before
+    /// it and what was not, and the status is not 0.
+    @Test func aFailedWriteIsNamed() throws {
+        try withTemporaryFolder { folder in
+            try FileManager.default.createSymbolicLink(
+                atPath: folder + "/x-100x60.png", withDestinationPath: "/dev/full")
+            let second = try launch(["--size", "100x50", "--size", "100x60", "-o", "x.png"], in: folder)
+            #expect(second.status == 74, "\(second.standardError)")
+            #expect(
+                second.standardError.contains("(2 of 2; written before it: x-100x50.png)"), "\(second.standardError)")
+            #expect(!second.standardError.contains("Wrote 2 pictures"))
+            try FileManager.default.removeItem(atPath: folder + "/x-100x50.png")
+            let first = try launch(["--size", "100x60", "--size", "100x50", "-o", "x.png"], in: folder)
+            #expect(first.status == 74, "\(first.standardError)")
+            #expect(
+                first.standardError.contains("(1 of 2; none was written; not written: x-100x50.png)"),
+                "\(first.standardError)")
+            #expect(filesIn(folder) == ["x-100x60.png"])
+        }
+    }
+
     @Test func monitorsNeedTheirOwnFiles() throws {
         try withTemporaryFolder { folder in
             try "A 30x20+0+0\nB 30x20+30+0\n".write(toFile: folder + "/two.txt", atomically: true, encoding: .utf8)
