@@ -100,6 +100,18 @@ enum ImageCommand {
                     )
                     .1
                 }
+            for monitor in monitors {
+                let sides = 1...CanvasSize.maxSide
+                guard sides.contains(monitor.width), sides.contains(monitor.height) else {
+                    throw DesktopError.unreadableMonitors(
+                        source: file ?? "the session",
+                        reason:
+                            "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height); its sides must be 1 to \(CanvasSize.maxSide) pixels"
+                    )
+                }
+                try checkPixels(
+                    CanvasSize(width: monitor.width, height: monitor.height), request.settings.limits.maxPixels)
+            }
             let layout = spans ? SpanLayout(monitors) : nil
             if let layout {
                 let canvas = CanvasSize(width: layout.canvasWidth, height: layout.canvasHeight)
@@ -109,10 +121,6 @@ enum ImageCommand {
                     )
                 }
                 try checkPixels(canvas, request.settings.limits.maxPixels)
-            }
-            for monitor in monitors {
-                try checkPixels(
-                    CanvasSize(width: monitor.width, height: monitor.height), request.settings.limits.maxPixels)
             }
             let entries = OutputNaming.entries(
                 monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })

@@ -196,6 +196,24 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("HUGE 20000x10+0+0\n", 65, "the monitor HUGE is 20000x10; its sides must be 1 to 16384 pixels"),
+        ("A 100x100+0+0\nB 100x100+16300+0\n", 64, "--span: the monitors' layout is 16400x100"),
+        ("A 100x100+0+0\nB 100x100+100+0\n", 64, "the canvas 200x100 is 20000 pixels, above the limit of 15000"),
+    ])
+    func spanLayoutsBeyondTheLimits(layout: String, status: Int32, message: String) throws {
+        try withTemporaryFolder { folder in
+            try layout.write(toFile: folder + "/desk.txt", atomically: true, encoding: .utf8)
+            let result = try launch(
+                ["--span", "--monitors", "desk.txt", "--max-pixels", "15000", "-o", "d.png"], in: folder,
+                environment: traced())
+            #expect(result.status == status, "\(result.standardError)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(!result.standardError.contains("wallgen: decode"))
+            #expect(filesIn(folder) == ["desk.txt"])
+        }
+    }
+
     @Test func spanWithoutMonitorsWritesNothing() throws {
         try withTemporaryFolder { folder in
             try "# nothing connected\n".write(toFile: folder + "/none.txt", atomically: true, encoding: .utf8)
