@@ -111,17 +111,35 @@ public enum MonitorDetection {
         return result.standardOutput
     }
 
+    /// The text of a layout file: a regular file (a device such as /dev/zero would
+    /// never end) of at most `maximumBytes`.
+    static let maximumBytes = 4_000_000
+
     private static func readText(_ path: String) throws(DesktopError) -> String {
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard data.count <= 4_000_000 else {
-                throw DesktopError.unreadableMonitors(source: path, reason: "it is larger than 4 MB")
-            }
-            return String(decoding: data, as: UTF8.self)
-        } catch let error as DesktopError {
-            throw error
-        } catch {
-            throw .fileFailed(path: path, operation: "read", reason: (error as NSError).localizedDescription)
+        func refuse(_ reason: String) -> DesktopError { .fileFailed(path: path, operation: "read", reason: reason) }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw refuse(errno == ENOENT ? "it does not exist" : String(cString: strerror(errno)))
         }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw refuse(status.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : "it is not a regular file")
+        }
+        guard status.st_size <= maximumBytes else {
+            throw .unreadableMonitors(source: path, reason: "it is larger than \(maximumBytes / 1_000_000) MB")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw refuse(String(cString: strerror(errno)))
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            throw refuse("\(error)")
+        }
+        guard data.count <= maximumBytes else {
+            throw .unreadableMonitors(source: path, reason: "it is larger than \(maximumBytes / 1_000_000) MB")
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -214,6 +214,20 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("/dev/zero", "cannot read /dev/zero: it is not a regular file"),
+        ("missing.txt", "cannot read missing.txt: it does not exist"),
+        (".", "cannot read .: it is a folder"),
+    ])
+    func unreadableLayoutFiles(path: String, message: String) throws {
+        try withTemporaryFolder { folder in
+            let result = try launch(["--span", "--monitors", path, "-o", "d.png"], in: folder)
+            #expect(result.status == 66, "\(result.standardError)")
+            #expect(result.standardError == "Error: \(message)\n")
+            #expect(filesIn(folder).isEmpty)
+        }
+    }
+
     @Test func spanWithoutMonitorsWritesNothing() throws {
         try withTemporaryFolder { folder in
             try "# nothing connected\n".write(toFile: folder + "/none.txt", atomically: true, encoding: .utf8)
