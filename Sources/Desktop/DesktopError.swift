@@ -26,6 +26,10 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
     case unsafePath(path: String, reason: String)
     /// A file could not be read, written, renamed or removed.
     case fileFailed(path: String, operation: String, reason: String)
+    /// No monitor could be found: no session, no tool, or the tool listed none.
+    case noMonitors(source: String, reason: String)
+    /// A monitor list (a tool's output or a file) that cannot be read.
+    case unreadableMonitors(source: String, reason: String)
 
     public var description: String {
         switch self {
@@ -57,6 +61,10 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
             "cannot use the picture \(path): \(reason)"
         case .fileFailed(let path, let operation, let reason):
             "cannot \(operation) \(path): \(reason)"
+        case .noMonitors(let source, let reason):
+            "no monitors found from \(source): \(reason)"
+        case .unreadableMonitors(let source, let reason):
+            "cannot read the monitors from \(source): \(reason)"
         }
     }
 }

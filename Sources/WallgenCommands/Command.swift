@@ -1,6 +1,7 @@
 import Almanac
 import Compositor
 import Designs
+import Desktop
 import Foundation
 
 /// What one invocation does, decided from its arguments.
@@ -9,7 +10,7 @@ public enum Command {
     case term(TermRequest)
     case terms(TermsRequest)
     case almanac(AlmanacRequest)
-    case devices
+    case devices(DevicesRequest)
     case apply(ApplyRequest)
     case schedule(ScheduleRequest)
     case completions(Shell)
@@ -55,7 +56,12 @@ public struct Invocation {
             return invocation(.schedule(try ScheduleCommand.validate(parsed, today: today, environment: environment)))
         case "devices":
             try CommonOptions.rejectExtra(parsed.positionals)
-            return invocation(.devices)
+            if parsed.isGiven(CanvasOptions.monitors), !parsed.has(DevicesTable.here) {
+                throw UsageError("--monitors goes with --here")
+            }
+            return invocation(
+                .devices(
+                    DevicesRequest(here: parsed.has(DevicesTable.here), monitorsFile: parsed[CanvasOptions.monitors])))
         case "completions": return invocation(.completions(try Shell.named(parsed.positionals)))
         case "man":
             try CommonOptions.rejectExtra(parsed.positionals)
@@ -111,7 +117,12 @@ public enum WallgenCLI {
         switch invocation.command {
         case .help(let text): Console.print(text)
         case .version: Console.print(version)
-        case .devices: Console.print(DevicesTable.text)
+        case .devices(let request):
+            guard request.here else {
+                Console.print(DevicesTable.text)
+                return .success
+            }
+            return DevicesTable.runHere(request, environment: ProcessInfo.processInfo.environment)
         case .completions(let shell): Console.print(Completions.script(for: shell))
         case .manual: Console.print(ManPage.text(version: version))
         case .wallpaper(let request): return ImageCommand.run(request, subject: request.spec.labelText, output)
@@ -149,8 +160,52 @@ struct StatusOutput {
     }
 }
 
+/// `wallgen devices`: the presets, or with `--here` the connected monitors.
+public struct DevicesRequest: Equatable {
+    var here = false
+    var monitorsFile: String?
+}
+
 /// The `wallgen devices` table.
 enum DevicesTable {
+    static let here = Flag(
+        "here", help: "List the connected monitors instead: their output names, sizes in pixels and positions.")
+    static let options: [any OptionDeclaration] = [here, CanvasOptions.monitors] + CommonOptions.everywhere
+
+    /// `wallgen devices --here`: each monitor's name, pixels, place in the layout and scale.
+    static func runHere(_ request: DevicesRequest, environment: [String: String]) -> ExitCode {
+        do {
+            let source: MonitorSource
+            let monitors: [Monitor]
+            if let file = request.monitorsFile {
+                (source, monitors) = (.file(path: file), try MonitorDetection.read(path: file))
+            } else {
+                (source, monitors) = try MonitorDetection.detect(
+                    environment: environment, runner: ProcessRunner(environment: environment))
+            }
+            Console.print(monitorsText(monitors, source: source))
+            return .success
+        } catch {
+            Console.report("Error: \(error)")
+            return ErrorReport.exitCode(for: error)
+        }
+    }
+
+    static func monitorsText(_ monitors: [Monitor], source: MonitorSource) -> String {
+        let rows = monitors.map { monitor in
+            let name = monitor.name.padding(to: 12)
+            let size = "\(monitor.width)x\(monitor.height)".padding(to: 11)
+            let place = "at \(monitor.x),\(monitor.y)".padding(to: 15)
+            var notes: [String] = []
+            if monitor.scale != 1 { notes.append("scale " + String(format: "%g", monitor.scale)) }
+            if monitor.isPrimary { notes.append("primary") }
+            var row = "  \(name)\(size)\(place)\(notes.joined(separator: ", "))"
+            while row.hasSuffix(" ") { row.removeLast() }
+            return row
+        }
+        return (["MONITORS (from \(source.label); use with --device here or --span):"] + rows).joined(separator: "\n")
+    }
+
     static var text: String {
         let rows = DevicePreset.all.map { preset in
             let name = preset.name.padding(to: 20)

@@ -36,6 +36,9 @@ enum CommonOptions {
             "Dither the shades so no 8-bit bands show; off rounds instead: smaller PNGs, with a risk of faint bands.",
         default: true, shown: "on")
 
+    static let landscape = Flag(
+        "landscape", help: "Put the longer side across: turns a phone's or tablet's preset, or a --size, on its side.")
+
     static let darkVariant = Flag(
         "dark",
         help:
@@ -43,7 +46,7 @@ enum CommonOptions {
     )
 
     /// The canvas and encoding options, in the order help lists them.
-    static let canvas: [any OptionDeclaration] = [size, device, maxPixels, compression, dither]
+    static let canvas: [any OptionDeclaration] = [size, device, landscape, maxPixels, compression, dither]
 
     /// `--background`: the person's own picture in place of the bundled one.
     static func background(replacing bundled: String) -> Option<String> {
@@ -78,6 +81,13 @@ enum CommonOptions {
         case (nil, nil):
             canvas = .standard
         }
+        let turned = parsed.has(landscape) ? canvas.landscape : canvas
+        try checkPixels(turned, parsed)
+        return turned
+    }
+
+    /// Refuses a canvas above `--max-pixels`.
+    static func checkPixels(_ canvas: CanvasSize, _ parsed: ParsedArguments) throws(UsageError) {
         let limit = parsed[required: maxPixels]
         let pixels = canvas.width * canvas.height
         guard pixels <= limit else {
@@ -85,6 +95,5 @@ enum CommonOptions {
                 "the canvas \(canvas.width)x\(canvas.height) is \(pixels) pixels, above the limit of \(limit) (--max-pixels raises it)"
             )
         }
-        return canvas
     }
 }

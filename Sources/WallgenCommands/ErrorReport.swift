@@ -33,7 +33,9 @@ enum ErrorReport {
     static func exitCode(for error: DesktopError) -> ExitCode {
         switch error {
         case .yearsOutOfRange: .usage
-        case .unsupportedDesktop, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath: .unavailable
+        case .unsupportedDesktop, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath, .noMonitors:
+            .unavailable
+        case .unreadableMonitors: .dataError
         case .unreadableSchedule: .dataError
         case .fileFailed(_, "read", _): .noInput
         case .fileFailed: .cannotCreate

@@ -8,7 +8,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     /// An input file is missing or cannot be read.
     case noInput = 66
     /// The desktop's wallpaper cannot be set: no desktop wallgen knows, none of its
-    /// setters installed, or the setter failed.
+    /// setters installed, or the setter failed; or no monitor was found (`--device here`,
+    /// `--span`, `devices --here`).
     case unavailable = 69
     /// Something wallgen itself got wrong.
     case software = 70
@@ -26,7 +27,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .usage: "bad usage: a flag, value or command is wrong"
         case .dataError: "an input file is not a usable picture or font, or a text cannot be drawn"
         case .noInput: "an input file is missing or unreadable"
-        case .unavailable: "the wallpaper cannot be set: an unknown desktop, no setter installed, or the setter failed"
+        case .unavailable:
+            "the wallpaper cannot be set (an unknown desktop, no setter installed, or the setter failed), or no monitor was found for --device here or --span"
         case .software: "internal error"
         case .bundledDataMissing: "wallgen's bundled pictures or fonts are missing"
         case .cannotCreate: "the output cannot be created"

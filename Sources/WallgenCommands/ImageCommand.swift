@@ -1,5 +1,7 @@
 import Compositor
 import Designs
+import Desktop
+import Foundation
 
 /// How pictures are decoded, rendered and encoded: the same options for every command
 /// that renders (`--max-pixels`, `--compression`, `--dither`).
@@ -35,6 +37,8 @@ struct RenderSettings: Equatable {
 public struct ImageRequest<Design: PictureDesign>: Equatable where Design.Spec: Equatable {
     var spec: Design.Spec
     var output: OutputTarget
+    /// The sizes to make: the spec's own alone unless several were asked for.
+    var canvases = CanvasPlan.sizes([])
     var settings = RenderSettings()
     /// Said on standard error before the image is made (a text cut to the limit).
     var warnings: [String] = []
@@ -46,16 +50,183 @@ public struct ImageRequest<Design: PictureDesign>: Equatable where Design.Spec: 
 public typealias WallpaperRequest = ImageRequest<SeasonWallpaper>
 public typealias TermRequest = ImageRequest<TermCard>
 
-/// `wallgen [options]` and `wallgen term NAME`: one image, written where asked.
+/// `wallgen [options]` and `wallgen term NAME`: one image, written where asked, or
+/// several (several sizes, one per monitor, or one picture spanning the monitors).
 enum ImageCommand {
     static func run<Design>(_ request: ImageRequest<Design>, subject: String, _ output: StatusOutput) -> ExitCode {
         for warning in request.warnings { Console.report(warning) }
+        let outputs: [PlannedOutput]
+        let span: SpanLayout?
+        do {
+            (outputs, span) = try plan(request, environment: ProcessInfo.processInfo.environment)
+        } catch let error as UsageError {
+            Console.report("Error: \(error.message)\nRun 'wallgen --help' for usage.")
+            return .usage
+        } catch let error as DesktopError {
+            Console.report("Error: \(error)")
+            return ErrorReport.exitCode(for: error)
+        } catch {
+            Console.report("Error: \(error)")
+            return .software
+        }
+        guard outputs.count == 1, let only = outputs.first else {
+            return SeveralOutputs.run(request, outputs, span: span, subject: subject, output)
+        }
+        // One picture: made as it always was, whatever asked for it.
+        let spec = Design.spec(request.spec, width: only.size.width, height: only.size.height)
         return SingleOutput.run(
-            request.output, subject: subject, output, thenApply: request.apply ? .init(desktop: request.desktop) : nil
+            only.target, subject: subject, output, thenApply: request.apply ? .init(desktop: request.desktop) : nil
         ) {
             () throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
-            return try pipeline.render(request.spec)
+            return try pipeline.render(spec)
         }
+    }
+
+    /// The files the request makes, and the layout when they are one picture spanning
+    /// the monitors. Monitors are found here, when the command runs.
+    static func plan<Design>(_ request: ImageRequest<Design>, environment: [String: String]) throws
+        -> ([PlannedOutput], SpanLayout?)
+    {
+        switch request.canvases {
+        case .sizes(let canvases):
+            let named = canvases.isEmpty ? [NamedCanvas(size: request.size, device: nil)] : canvases
+            return (try OutputNaming.plan(request.output, OutputNaming.entries(named), keepsSingleName: true), nil)
+        case .monitors(let spans, let file):
+            let monitors =
+                if let file { try MonitorDetection.read(path: file) } else {
+                    try MonitorDetection.detect(
+                        environment: environment, runner: ProcessRunner(environment: environment)
+                    )
+                    .1
+                }
+            for monitor in monitors {
+                let sides = 1...CanvasSize.maxSide
+                guard sides.contains(monitor.width), sides.contains(monitor.height) else {
+                    throw DesktopError.unreadableMonitors(
+                        source: file ?? "the session",
+                        reason:
+                            "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height); its sides must be 1 to \(CanvasSize.maxSide) pixels"
+                    )
+                }
+                try checkPixels(
+                    CanvasSize(width: monitor.width, height: monitor.height), request.settings.limits.maxPixels)
+            }
+            let layout = spans ? SpanLayout(monitors) : nil
+            if let layout {
+                let canvas = CanvasSize(width: layout.canvasWidth, height: layout.canvasHeight)
+                guard canvas.width <= CanvasSize.maxSide, canvas.height <= CanvasSize.maxSide else {
+                    throw UsageError(
+                        "--span: the monitors' layout is \(canvas.width)x\(canvas.height), more than \(CanvasSize.maxSide) pixels across"
+                    )
+                }
+                try checkPixels(canvas, request.settings.limits.maxPixels)
+            }
+            let entries = OutputNaming.entries(
+                monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })
+            let outputs = try OutputNaming.plan(request.output, entries, keepsSingleName: false)
+            guard outputs.count == monitors.count else {
+                throw UsageError(
+                    "--output: two monitors would get the same file; put {device} in the name so each gets its own"
+                )
+            }
+            return (outputs, layout)
+        }
+    }
+
+    private static func checkPixels(_ canvas: CanvasSize, _ limit: Int) throws(UsageError) {
+        guard canvas.width * canvas.height <= limit else {
+            throw UsageError(
+                "the canvas \(canvas.width)x\(canvas.height) is \(canvas.width * canvas.height) pixels, above the limit of \(limit) (--max-pixels raises it)"
+            )
+        }
+    }
+}
+
+extension ImageRequest {
+    /// The spec's own canvas.
+    var size: CanvasSize {
+        let canvas = Design.canvas(of: spec)
+        return CanvasSize(width: canvas.width, height: canvas.height)
+    }
+}
+
+/// Writing the pictures of a several-size run: every one is rendered (from one decode
+/// of the picture) and encoded before any is written, so a picture that cannot be made
+/// leaves no file; then each is written atomically, and a write that fails is named,
+/// with those written before it.
+enum SeveralOutputs {
+    static func run<Design>(
+        _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, subject: String,
+        _ output: StatusOutput
+    ) -> ExitCode {
+        if request.apply {
+            Console.report(
+                "Error: --apply sets one picture, and this makes \(outputs.count); apply one with wallgen apply FILE\nRun 'wallgen --help' for usage."
+            )
+            return .usage
+        }
+        for planned in outputs {
+            if let (message, code) = SingleOutput.precheck(planned.target) {
+                Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
+                return code
+            }
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        var made: [(target: OutputTarget, size: CanvasSize, png: [UInt8])] = []
+        var warnings: [String] = []
+        var timings: [StageTimings] = []
+        do {
+            let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
+            func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
+                for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
+                timings.append(rendered.timings)
+                for item in planned { made.append((item.target, item.size, rendered.png)) }
+            }
+            if let span {
+                let spec = Design.spec(request.spec, width: span.canvasWidth, height: span.canvasHeight)
+                let tiles = zip(span.tiles, outputs).map { tile, planned in
+                    (tile.x, tile.y, tile.width, tile.height, (planned.size.width, planned.size.height))
+                }
+                try pipeline.renderSpan(spec, tiles: tiles) { index, rendered in keep(rendered, for: [outputs[index]]) }
+            } else {
+                var sizes: [CanvasSize] = []
+                for planned in outputs where !sizes.contains(planned.size) { sizes.append(planned.size) }
+                try pipeline.render(request.spec, canvases: sizes.map { ($0.width, $0.height) }) { index, rendered in
+                    keep(rendered, for: outputs.filter { $0.size == sizes[index] })
+                }
+            }
+        } catch {
+            Console.report("Error: \(ErrorReport.message(for: error))")
+            return ErrorReport.exitCode(for: error)
+        }
+        for warning in warnings { Console.report(warning) }
+        var written: [String] = []
+        for (index, item) in made.enumerated() {
+            let place = if case .file(let path) = item.target { path } else { "standard output" }
+            do {
+                try SingleOutput.write(item.png, to: item.target)
+            } catch {
+                let before =
+                    written.isEmpty ? "none was written" : "written before it: " + written.joined(separator: ", ")
+                let after = made[(index + 1)...].compactMap {
+                    if case .file(let path) = $0.target { path } else { nil }
+                }
+                Console.report(
+                    "Error: --output: \(error) (\(index + 1) of \(made.count); \(before)"
+                        + (after.isEmpty ? "" : "; not written: " + after.joined(separator: ", ")) + ")")
+                return error.exitCode
+            }
+            written.append(place)
+            output.status(
+                "Wrote \(place): \(subject), \(item.size.width)x\(item.size.height), \(WallgenCLI.formatBytes(item.png.count))"
+            )
+        }
+        if output.verbose { for timing in timings { Console.report(SingleOutput.describe(timing)) } }
+        output.status(
+            "Wrote \(made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
+                + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+        return .success
     }
 }

@@ -103,12 +103,7 @@ enum ScheduleCommand {
         if canvases.isEmpty { canvases = [defaultSize] }
         var unique: [CanvasSize] = []
         for canvas in canvases where !unique.contains(canvas) { unique.append(canvas) }
-        let limit = parsed[required: CommonOptions.maxPixels]
-        for canvas in unique where canvas.width * canvas.height > limit {
-            throw UsageError(
-                "the size \(canvas.width)x\(canvas.height) is \(canvas.width * canvas.height) pixels, above the limit of \(limit) (--max-pixels raises it)"
-            )
-        }
+        for canvas in unique { try CommonOptions.checkPixels(canvas, parsed) }
         let byTerms = parsed[required: by]
         if byTerms, parsed.isGiven(SeasonOptions.rule) || parsed.isGiven(SeasonOptions.hemisphere) {
             throw UsageError("--season-rule and --hemisphere go with --by seasons")

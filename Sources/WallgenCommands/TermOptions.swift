@@ -56,7 +56,7 @@ enum TermOptions {
         defaultText: "NN-name.png, as 22-dongzhi.png")
 
     static let termOptions: [any OptionDeclaration] =
-        [date, year, zone] + CommonOptions.canvas
+        [date, year, zone] + CanvasOptions.all
         + [
             language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical,
             CommonOptions.darkVariant, output,
@@ -102,7 +102,8 @@ enum TermOptions {
             spec = TermCardSpec(term: started.term, language: language)
             spec.dateText = dateText(started.localDate(in: zone), language)
         }
-        let canvas = try CommonOptions.canvasSize(parsed)
+        let canvases = try CanvasOptions.plan(parsed)
+        let canvas = canvases.first
         (spec.width, spec.height) = (canvas.width, canvas.height)
         let (title, warnings) = try LabelOptions.text(parsed, from: title)
         spec.title = title
@@ -113,7 +114,7 @@ enum TermOptions {
         applyStyle(parsed, to: &spec)
         return TermRequest(
             spec: spec, output: parsed[output] ?? .file(spec.term.fileStem + (spec.isDark ? "-dark" : "") + ".png"),
-            settings: RenderSettings(parsed), warnings: warnings,
+            canvases: canvases, settings: RenderSettings(parsed), warnings: warnings,
             apply: parsed.has(ApplyCommand.applyFlag),
             desktop: parsed[ApplyCommand.desktop])
     }

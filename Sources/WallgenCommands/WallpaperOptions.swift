@@ -27,7 +27,7 @@ enum WallpaperOptions {
     static let version = Flag("version", help: "Show the version.")
 
     static let all: [any OptionDeclaration] =
-        [season, date, SeasonOptions.rule, SeasonOptions.hemisphere, zone, alpha, label] + CommonOptions.canvas
+        [season, date, SeasonOptions.rule, SeasonOptions.hemisphere, zone, alpha, label] + CanvasOptions.all
         + [
             background, base, font, output, LabelOptions.text, LabelOptions.maxCharacters, LabelOptions.strict,
             LabelOptions.textColor, LabelOptions.position, LabelOptions.vertical, CommonOptions.darkVariant,
@@ -47,7 +47,8 @@ enum WallpaperOptions {
             season = chosen
         case (nil, let day): season = try Self.season(on: day ?? today, parsed)
         }
-        let canvas = try CommonOptions.canvasSize(parsed)
+        let canvases = try CanvasOptions.plan(parsed)
+        let canvas = canvases.first
         var spec = SeasonWallpaperSpec(
             season: season, width: canvas.width, height: canvas.height, alpha: parsed[required: alpha],
             showsLabel: parsed[required: label], baseColor: parsed[required: base])
@@ -63,7 +64,7 @@ enum WallpaperOptions {
         let darkSuffix = spec.isDark ? "-dark" : ""
         return WallpaperRequest(
             spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).png"),
-            settings: RenderSettings(parsed), warnings: warnings,
+            canvases: canvases, settings: RenderSettings(parsed), warnings: warnings,
             apply: parsed.has(ApplyCommand.applyFlag),
             desktop: parsed[ApplyCommand.desktop])
     }

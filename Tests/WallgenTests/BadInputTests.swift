@@ -31,7 +31,10 @@ import Testing
         Case(arguments: ["--size", "100"], status: 64, message: "--size must be WIDTHxHEIGHT"),
         Case(arguments: ["--size", "20000x100"], status: 64, message: "--size sides must be from 1 to 16384"),
         Case(arguments: ["--size", "16000x16000"], status: 64, message: "above the limit of 100000000"),
-        Case(arguments: ["--size", "100x200", "--device", "ipad"], status: 64, message: "give only one"),
+        Case(
+            arguments: ["--size", "100x200", "--device", "here"], status: 64,
+            message: "--device here takes its sizes from the monitors"),
+        Case(arguments: ["terms", "--size", "100x200", "--device", "ipad"], status: 64, message: "give only one"),
         Case(
             arguments: ["--size", "200x200", "--max-pixels", "10000"], status: 64, message: "above the limit of 10000"),
         Case(arguments: ["--max-pixels", "lots"], status: 64, message: "--max-pixels must be a whole number"),
@@ -40,7 +43,12 @@ import Testing
         Case(
             arguments: ["--date", "2025-02-29"], status: 64,
             message: "--date must be a real date as YYYY-MM-DD, got '2025-02-29'"),
-        Case(arguments: ["--base", "white"], status: 64, message: "--base must be a colour as #RRGGBB"),
+        Case(
+            arguments: ["--base", "whte"], status: 64,
+            message:
+                "--base must be a colour as #RGB, #RRGGBB or a CSS name such as midnightblue, got 'whte' (did you mean 'white'?)"
+        ),
+        Case(arguments: ["--base", "#12345"], status: 64, message: "--base must be a colour as #RGB, #RRGGBB"),
         Case(arguments: ["devicez"], status: 64, message: "unexpected argument 'devicez' (did you mean 'devices'?)"),
     ]
 

@@ -36,7 +36,10 @@ import Testing
     @Test(arguments: [
         (["--text", ""], "--text must not be empty"),
         (["--text", "bell\u{7}"], "control character U+0007"),
-        (["--text-color", "blue"], "--text-color must be a colour as #RRGGBB"),
+        (
+            ["--text-color", "blu"],
+            "--text-color must be a colour as #RGB, #RRGGBB or a CSS name such as midnightblue, got 'blu' (did you mean 'blue'?)"
+        ),
         (["--label-position", "middle"], "--label-position must be top, center or bottom"),
         (["--max-chars", "0"], "--max-chars must be a whole number of at least 1"),
     ])

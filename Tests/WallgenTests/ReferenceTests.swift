@@ -113,7 +113,10 @@ import Testing
             #expect(try complete(["wallgen", "--season", "w"]) == ["winter"])
             #expect(try complete(["wallgen", "term", "dong"]) == ["dongzhi"])
             #expect(try complete(["wallgen", "term", "--lang", ""]) == ["en", "zh"])
-            #expect(try complete(["wallgen", "--device", "ipad"]) == ["ipad", "ipad-pro-13"])
+            #expect(
+                try complete(["wallgen", "--device", "ipad"]) == [
+                    "ipad", "ipad-air-11", "ipad-air-13", "ipad-mini", "ipad-pro-11", "ipad-pro-13",
+                ])
             #expect(try complete(["wallgen", "almanac", "--j"]) == ["--json"])
             #expect(try complete(["wallgen", "completions", "f"]) == ["fish"])
         }

@@ -236,6 +236,12 @@ extension TermCard: PictureDesign {
 
     public static func canvas(of spec: TermCardSpec) -> (width: Int, height: Int) { (spec.width, spec.height) }
 
+    public static func spec(_ spec: TermCardSpec, width: Int, height: Int) -> TermCardSpec {
+        var resized = spec
+        (resized.width, resized.height) = (width, height)
+        return resized
+    }
+
     public static func personalTexts(of spec: TermCardSpec) -> [String] { spec.title.map { [$0] } ?? [] }
 
     public static func picture(of spec: TermCardSpec, in data: DataDirectory) -> (path: String, isOwn: Bool) {

@@ -9,6 +9,8 @@ public protocol PictureDesign {
 
     static func resources(_ data: DataDirectory) throws(PipelineError) -> Resources
     static func canvas(of spec: Spec) -> (width: Int, height: Int)
+    /// The same spec on another canvas (for several sizes in one run).
+    static func spec(_ spec: Spec, width: Int, height: Int) -> Spec
     /// The person's own text, checked before any file is read.
     static func personalTexts(of spec: Spec) -> [String]
     /// The picture's file, and whether it is the person's own (its problems are then

@@ -67,10 +67,27 @@ enum PipelineSteps {
         _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
         coverTarget: (width: Int, height: Int), for renderer: Renderer
     ) throws(PipelineError) -> DecodedPicture {
+        DecodeTrace.decoding(path, for: [coverTarget])
         do {
             return try ImageDecoder.decodePicture(
                 bytes, limits: limits, width: coverTarget.width, height: coverTarget.height,
                 inBackground: renderer.workers > 1, recycler: renderer.recycler)
+        } catch {
+            throw origin.error(path, .image(error))
+        }
+    }
+
+    /// The whole picture, decoded once for several canvases: a JPEG at the largest DCT
+    /// scale-down that still leaves every canvas's pixels (so each is only shrunk), never
+    /// cropped, since each canvas's cover fit shows another part of it.
+    static func decodeWhole(
+        _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
+        coverTargets: [(width: Int, height: Int)]
+    ) throws(PipelineError) -> DecodedPicture {
+        DecodeTrace.decoding(path, for: coverTargets)
+        let largest = (width: coverTargets.map(\.width).max() ?? 0, height: coverTargets.map(\.height).max() ?? 0)
+        do {
+            return DecodedPicture(try ImageDecoder.decode(bytes, limits: limits, coverTarget: largest))
         } catch {
             throw origin.error(path, .image(error))
         }
@@ -100,6 +117,15 @@ enum PipelineSteps {
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
         pngOptions: PNGEncodingOptions, timings: inout StageTimings
     ) throws(PipelineError) -> RenderedImage {
+        let image = try render(scene, source: source, renderer: renderer, timings: &timings)
+        return try encode(image, source: source, pngOptions: pngOptions, timings: timings)
+    }
+
+    /// Renders the scene, adding to `timings`, and finishes its picture (see `renderAndEncode`).
+    static func render(
+        _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
+        timings: inout StageTimings
+    ) throws(PipelineError) -> Image {
         let image: Image
         do {
             let (rendered, renderTimings) = try renderer.renderTimed(scene)
@@ -116,6 +142,16 @@ enum PipelineSteps {
         } catch {
             throw source.origin.error(source.path, .image(error))
         }
+        return image
+    }
+
+    /// Encodes a rendered image as PNG, with the time it took and any warning about the
+    /// picture it was drawn from.
+    static func encode(
+        _ image: Image, source: (picture: DecodedPicture, path: String, origin: InputOrigin),
+        pngOptions: PNGEncodingOptions, timings: StageTimings
+    ) throws(PipelineError) -> RenderedImage {
+        var timings = timings
         let clock = ContinuousClock()
         let started = clock.now
         let png: [UInt8]

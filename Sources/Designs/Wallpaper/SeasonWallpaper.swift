@@ -147,6 +147,12 @@ extension SeasonWallpaper: PictureDesign {
 
     public static func canvas(of spec: SeasonWallpaperSpec) -> (width: Int, height: Int) { (spec.width, spec.height) }
 
+    public static func spec(_ spec: SeasonWallpaperSpec, width: Int, height: Int) -> SeasonWallpaperSpec {
+        var resized = spec
+        (resized.width, resized.height) = (width, height)
+        return resized
+    }
+
     public static func personalTexts(of spec: SeasonWallpaperSpec) -> [String] {
         spec.showsLabel ? [spec.labelText] : []
     }

@@ -83,12 +83,32 @@ extension ValueType where Value == DevicePreset {
 }
 
 extension ValueType where Value == Color {
-    /// An opaque colour as `#RRGGBB`.
-    static let opaqueColor = ValueType(placeholder: "#RRGGBB", completion: .none) { text, flag throws(UsageError) in
-        guard let color = Color(hex: text), color.alpha == 255 else {
-            throw UsageError("\(flag) must be a colour as #RRGGBB, got '\(text)'")
+    /// An opaque colour: `#RGB`, `#RRGGBB` (the `#` may be left out) or a CSS colour
+    /// name in any case (`midnightblue`); a near-miss of a name gets a suggestion.
+    static let opaqueColor = ValueType(placeholder: "colour", completion: .words(CSSColorNames.names)) {
+        text, flag throws(UsageError) in
+        if let color = parseOpaqueColor(text) { return color }
+        let suggestion = closest(to: text, in: CSSColorNames.names).map { " (did you mean '\($0)'?)" }
+        throw UsageError(
+            "\(flag) must be a colour as #RGB, #RRGGBB or a CSS name such as midnightblue, got '\(text)'\(suggestion ?? "")"
+        )
+    }
+
+    /// `#RGB` is `#RRGGBB` with each digit doubled, as in CSS.
+    static func parseOpaqueColor(_ text: String) -> Color? {
+        if let value = CSSColorNames.value(of: text) { return Color(hex: "#" + hexDigits(value)) }
+        var digits = Substring(text)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        if digits.count == 3, digits.allSatisfy(\.isHexDigit) {
+            return Color(hex: String(digits.flatMap { [$0, $0] }))
         }
+        guard let color = Color(hex: text), color.alpha == 255 else { return nil }
         return color
+    }
+
+    private static func hexDigits(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 6 - digits.count) + digits
     }
 }
 

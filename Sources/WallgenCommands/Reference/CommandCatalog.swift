@@ -9,7 +9,7 @@ enum CommandCatalog {
         overview:
             "Make a full-screen season wallpaper: the season's picture faded over a base colour, shaded at the edges and the bottom, with the season's name on top.",
         usage: [
-            "[--season <season> | --date <yyyy-mm-dd>] [--alpha <0...1>] [--label on|off] [--size <WxH> | --device <name>] [--background <file>] [--base <#RRGGBB>] [-o <file>]"
+            "[--season <season> | --date <yyyy-mm-dd>] [--alpha <0...1>] [--label on|off] [--size <WxH>]... [--device <name>|all|here]... [--span] [--background <file>] [--base <colour>] [-o <file>]"
         ],
         options: WallpaperOptions.all,
         sections: [
@@ -19,6 +19,8 @@ enum CommandCatalog {
                     wallgen --season winter --alpha 0.5 --label on -o out.png
                     wallgen --text "冬天 ❄️ Winter" --label-position center -o mine.png
                     wallgen --date 2026-04-05 --device desktop-4k -o spring-desk.png
+                    wallgen --device iphone-16-pro --size 2560x1440 -o winter.png
+                    wallgen --span -o desk.png
                     wallgen --background photo.jpg --alpha 0.8 --label off -o - > mine.png
                     """)
         ])
@@ -28,7 +30,7 @@ enum CommandCatalog {
         overview:
             "Make the card of one solar term (二十四節氣): its picture, title, date and description, as the app showed them.",
         usage: [
-            "(<name> | --date <yyyy-mm-dd>) [--year <year>] [--lang zh|en] [--size <WxH> | --device <name>] [-o <file>]"
+            "(<name> | --date <yyyy-mm-dd>) [--year <year>] [--lang zh|en] [--size <WxH>]... [--device <name>|all|here]... [--span] [-o <file>]"
         ],
         arguments: [
             .init(
@@ -104,9 +106,11 @@ enum CommandCatalog {
         ])
 
     static let devices = CommandDeclaration(
-        name: "devices", summary: "List the device names --device accepts.",
-        overview: "List the device names --device accepts, with their sizes in pixels.", usage: [""],
-        options: CommonOptions.everywhere)
+        name: "devices", summary: "List the device names --device accepts, or the connected monitors.",
+        overview:
+            "List the device names --device accepts, with their sizes in pixels; with --here, the connected monitors (from xrandr on X11, swaymsg on sway, wlr-randr on other wlroots compositors, monitors.xml on GNOME under Wayland) as --device here and --span see them.",
+        usage: ["", "--here [--monitors <file>]"],
+        options: DevicesTable.options)
 
     static let completions = CommandDeclaration(
         name: "completions", summary: "Print a shell completion script (bash, zsh or fish).",

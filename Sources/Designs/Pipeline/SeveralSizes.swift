@@ -1,0 +1,92 @@
+import Compositor
+
+extension DesignPipeline {
+    /// Renders `spec` on each canvas in turn, from one read and one decode of its
+    /// picture, handing each image to `each` as soon as it is encoded (so only one
+    /// canvas's pixels are held at a time).
+    ///
+    /// The picture is decoded whole, at the scale the largest canvas needs; each image
+    /// may therefore differ by a little from the same canvas made alone, which decodes
+    /// only the part and the scale that canvas needs.
+    public func render(
+        _ spec: Design.Spec, canvases: [(width: Int, height: Int)],
+        each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
+    ) throws(PipelineError) {
+        for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
+        let clock = ContinuousClock()
+        var timings = StageTimings()
+        var started = clock.now
+        let (path, isOwn) = Design.picture(of: spec, in: data)
+        let origin: InputOrigin = isOwn ? .background : .bundled
+        let bytes = try PipelineSteps.read(path, origin)
+        timings.read = clock.now - started
+        started = clock.now
+        let picture = try PipelineSteps.decodeWhole(
+            bytes, path: path, origin, limits: decodeLimits, coverTargets: canvases)
+        timings.decode = clock.now - started
+        for (index, canvas) in canvases.enumerated() {
+            var own = timings
+            let sized = Design.spec(spec, width: canvas.width, height: canvas.height)
+            let scene = try Design.scene(sized, picture: picture, resources: resources, data: data)
+            let rendered = try PipelineSteps.renderAndEncode(
+                scene, source: (picture, path, origin), renderer: renderer, pngOptions: pngOptions, timings: &own)
+            try each(index, rendered)
+            // Reading and decoding are counted once, with the first image.
+            timings.read = .zero
+            timings.decode = .zero
+        }
+    }
+
+    /// Renders `spec` once on a canvas covering every tile (several monitors side by
+    /// side), then cuts out each tile and encodes it on its own: one picture continuing
+    /// from one monitor to the next. A tile whose `pixels` differ from its rectangle (a
+    /// monitor at a smaller scale than the largest) is resampled to them.
+    public func renderSpan(
+        _ spec: Design.Spec, tiles: [(x: Int, y: Int, width: Int, height: Int, pixels: (width: Int, height: Int))],
+        each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
+    ) throws(PipelineError) {
+        for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
+        var timings = StageTimings()
+        let clock = ContinuousClock()
+        var started = clock.now
+        let (path, isOwn) = Design.picture(of: spec, in: data)
+        let origin: InputOrigin = isOwn ? .background : .bundled
+        let bytes = try PipelineSteps.read(path, origin)
+        timings.read = clock.now - started
+        started = clock.now
+        let picture = try PipelineSteps.decodePicture(
+            bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
+        let scene = try Design.scene(spec, picture: picture, resources: resources, data: data)
+        timings.decode = clock.now - started
+        let whole = try PipelineSteps.render(
+            scene, source: (picture, path, origin), renderer: renderer, timings: &timings)
+        for (index, tile) in tiles.enumerated() {
+            var cut = ImageCrop.crop(whole, x: tile.x, y: tile.y, width: tile.width, height: tile.height)
+            if (tile.width, tile.height) != tile.pixels {
+                let resize = Scene(
+                    width: tile.pixels.width, height: tile.pixels.height,
+                    layers: [.picture(PictureLayer(image: cut))])
+                cut = try PipelineSteps.render(
+                    resize, source: (DecodedPicture(cut), path, origin), renderer: renderer, timings: &timings)
+            }
+            try each(
+                index,
+                try PipelineSteps.encode(cut, source: (picture, path, origin), pngOptions: pngOptions, timings: timings)
+            )
+        }
+    }
+}
+
+/// Copying a rectangle out of an image.
+public enum ImageCrop {
+    /// The pixels of `image` in the rectangle, which must lie inside it.
+    public static func crop(_ image: Image, x: Int, y: Int, width: Int, height: Int) -> Image {
+        precondition(
+            x >= 0 && y >= 0 && x + width <= image.width && y + height <= image.height, "crop outside the image")
+        let result = Image(width: width, height: height)
+        for row in 0..<height {
+            (result.row(row)).update(from: image.row(y + row) + x * Image.channels, count: width * Image.channels)
+        }
+        return result
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// One file of an image command: the canvas it holds and where it goes.
+struct PlannedOutput: Sendable, Equatable {
+    var size: CanvasSize
+    var target: OutputTarget
+}
+
+/// The file names of a run that makes several sizes or one picture per monitor.
+///
+/// `-o NAME.ext` becomes `NAME-WxH.ext` for each size (`NAME-DP-1.ext` for each
+/// monitor), keeping the extension it was given. An `-o` holding `{w}`, `{h}` or
+/// `{device}` is a pattern instead: each is replaced by the width, the height, and the
+/// preset's name (`WxH` for a `--size`, the output's name for a monitor). One size
+/// without a pattern keeps the name as given, as before several sizes existed.
+enum OutputNaming {
+    static let placeholders = ["{w}", "{h}", "{device}"]
+
+    static func isPattern(_ target: OutputTarget) -> Bool {
+        guard case .file(let path) = target else { return false }
+        return placeholders.contains { path.contains($0) }
+    }
+
+    /// One canvas to name: its size, what `{device}` stands for, and the suffix added
+    /// to a plain name.
+    struct Entry {
+        var size: CanvasSize
+        var device: String
+        var suffix: String
+    }
+
+    /// The entries of `--size` and `--device` presets.
+    static func entries(_ canvases: [NamedCanvas]) -> [Entry] {
+        canvases.map { canvas in
+            let size = "\(canvas.size.width)x\(canvas.size.height)"
+            return Entry(size: canvas.size, device: canvas.device ?? size, suffix: size)
+        }
+    }
+
+    /// The entries of monitors, named by their outputs (made safe for a file name).
+    static func entries(monitors: [(name: String, size: CanvasSize)]) -> [Entry] {
+        monitors.map { Entry(size: $0.size, device: safeName($0.name), suffix: safeName($0.name)) }
+    }
+
+    /// Where each entry goes. `keepsSingleName`: one entry keeps `base` as it is.
+    /// Entries landing on the same file with the same size are one; on the same file
+    /// with different sizes, an error, before any work.
+    static func plan(_ base: OutputTarget, _ entries: [Entry], keepsSingleName: Bool) throws(UsageError)
+        -> [PlannedOutput]
+    {
+        guard case .file(let path) = base else {
+            guard entries.count == 1 else {
+                throw UsageError(
+                    "-o - writes one picture, not \(entries.count); give a file name (NAME.png becomes NAME-WxH.png) or a pattern with {w}, {h} or {device}"
+                )
+            }
+            return [PlannedOutput(size: entries[0].size, target: base)]
+        }
+        if entries.count == 1, keepsSingleName, !isPattern(base) {
+            return [PlannedOutput(size: entries[0].size, target: base)]
+        }
+        var planned: [PlannedOutput] = []
+        for entry in entries {
+            let name =
+                isPattern(base)
+                ? path.replacingOccurrences(of: "{w}", with: "\(entry.size.width)")
+                    .replacingOccurrences(of: "{h}", with: "\(entry.size.height)")
+                    .replacingOccurrences(of: "{device}", with: entry.device)
+                : suffixed(path, entry.suffix)
+            let output = PlannedOutput(size: entry.size, target: .file(name))
+            if let same = planned.first(where: { $0.target == output.target }) {
+                guard same.size == output.size else {
+                    throw UsageError(
+                        "--output: \(name) would hold both \(same.size.width)x\(same.size.height) and \(entry.size.width)x\(entry.size.height); put {w}, {h} or {device} in the name"
+                    )
+                }
+                continue
+            }
+            planned.append(output)
+        }
+        return planned
+    }
+
+    /// `out/card.png` with `1920x1080` is `out/card-1920x1080.png`: the suffix goes
+    /// before the last name's extension (a name without one, or a hidden file's leading
+    /// dot, gets it at the end).
+    static func suffixed(_ path: String, _ suffix: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let name = path[slash...]
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + "-" + suffix }
+        return String(path[..<dot]) + "-" + suffix + String(path[dot...])
+    }
+
+    /// An output's name as part of a file name: letters, digits, `-`, `_` and `.` kept,
+    /// anything else (a `/` above all) made `_`.
+    static func safeName(_ name: String) -> String {
+        let kept = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" }
+        let text = String(kept)
+        return text.isEmpty || text.allSatisfy({ $0 == "." }) ? "monitor" : text
+    }
+}
