@@ -55,6 +55,9 @@ public struct SpanLayout: Sendable, Equatable {
     public let scale: Double
     /// Each monitor's rectangle in the canvas, in the monitors' order.
     public let tiles: [PixelRect]
+    /// The tile of the primary monitor, or of the first when none is marked primary:
+    /// where the picture's text goes, so that no seam cuts it.
+    public let mainTile: PixelRect
 
     public init?(_ monitors: [Monitor]) {
         guard !monitors.isEmpty else { return nil }
@@ -71,6 +74,7 @@ public struct SpanLayout: Sendable, Equatable {
                 width: sameScale ? monitor.width : pixels(monitor.layoutWidth),
                 height: sameScale ? monitor.height : pixels(monitor.layoutHeight))
         }
+        mainTile = tiles[monitors.firstIndex(where: \.isPrimary) ?? 0]
         canvasWidth = tiles.map { $0.x + $0.width }.max()!
         canvasHeight = tiles.map { $0.y + $0.height }.max()!
     }

@@ -93,6 +93,14 @@ enum ImageCommand {
             let named = canvases.isEmpty ? [NamedCanvas(size: request.size, device: nil)] : canvases
             return (try OutputNaming.plan(request.output, OutputNaming.entries(named), keepsSingleName: true), nil)
         case .monitors(let spans, let file):
+            if spans,
+                Design.spanning(request.spec, width: 1, height: 1, textFrame: .init(x: 0, y: 0, width: 1, height: 1))
+                    == nil
+            {
+                throw UsageError(
+                    "--span lays a wallpaper across the monitors; a card's lines would be cut at the seams (--device here makes one card per monitor)"
+                )
+            }
             let monitors =
                 if let file { try MonitorDetection.read(path: file) } else {
                     try MonitorDetection.detect(
@@ -185,7 +193,12 @@ enum SeveralOutputs {
                 for item in planned { made.append((item.target, item.size, rendered.png)) }
             }
             if let span {
-                let spec = Design.spec(request.spec, width: span.canvasWidth, height: span.canvasHeight)
+                let main = span.mainTile
+                guard
+                    let spec = Design.spanning(
+                        request.spec, width: span.canvasWidth, height: span.canvasHeight,
+                        textFrame: TextFrame(x: main.x, y: main.y, width: main.width, height: main.height))
+                else { preconditionFailure("plan refuses --span for designs that cannot span") }
                 let tiles = zip(span.tiles, outputs).map { tile, planned in
                     (tile.x, tile.y, tile.width, tile.height, (planned.size.width, planned.size.height))
                 }

@@ -96,9 +96,10 @@ import Testing
             try "LEFT 120x80+0+0\nRIGHT 60x40+150+20\n".write(
                 toFile: folder + "/desk.txt", atomically: true, encoding: .utf8)
             let span = try launch(
-                ["-s", "autumn", "--span", "--monitors", "desk.txt", "-o", "desk.png"], in: folder)
+                ["-s", "autumn", "--label", "off", "--span", "--monitors", "desk.txt", "-o", "desk.png"], in: folder)
             #expect(span.status == 0, "\(span.standardError)")
-            let whole = try launch(["-s", "autumn", "--size", "210x80", "-o", "whole.png"], in: folder)
+            let whole = try launch(
+                ["-s", "autumn", "--label", "off", "--size", "210x80", "-o", "whole.png"], in: folder)
             #expect(whole.status == 0, "\(whole.standardError)")
             #expect(filesIn(folder) == ["desk-LEFT.png", "desk-RIGHT.png", "desk.txt", "whole.png"])
             #expect(try header(folder + "/desk-LEFT.png") == (120, 80))
@@ -124,6 +125,61 @@ import Testing
             let compared = try launch(
                 ["-c", compare], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
             #expect(compared.output == "desk-LEFT.png None\ndesk-RIGHT.png None\n", "\(compared.standardError)")
+        }
+    }
+
+    /// The label of a spanned wallpaper sits on the primary monitor, centred across it as
+    /// on a wallpaper of its own, never on a seam: two equal monitors from a recorded
+    /// xrandr listing, the second primary; the label's red ink (found by Pillow) lies
+    /// wholly on the second, about its middle, and none reaches the first.
+    @Test func spannedLabelSitsOnThePrimaryMonitor() throws {
+        try withTemporaryFolder { folder in
+            let xrandr = """
+                Screen 0: minimum 8 x 8, current 400 x 100, maximum 32767 x 32767
+                A connected 200x100+0+0 (normal left inverted right x axis y axis) 527mm x 296mm
+                   200x100       60.00*+
+                B connected primary 200x100+200+0 (normal left inverted right x axis y axis) 527mm x 296mm
+                   200x100       60.00*+
+
+                """
+            try xrandr.write(toFile: folder + "/desk.txt", atomically: true, encoding: .utf8)
+            let span = try launch(
+                [
+                    "-s", "winter", "--alpha", "0", "--text-color", "red", "--span", "--monitors", "desk.txt", "-o",
+                    "d.png",
+                ], in: folder)
+            #expect(span.status == 0, "\(span.standardError)")
+            let findRed = """
+                import sys
+                from PIL import Image
+                for name in sys.argv[1:]:
+                    image = Image.open(name).convert('RGB')
+                    xs = [x for y in range(image.height) for x in range(image.width)
+                          if (lambda p: p[0] > 180 and p[1] < 90 and p[2] < 90)(image.getpixel((x, y)))]
+                    print(name, (min(xs), max(xs)) if xs else None)
+                """
+            let found = try launch(
+                ["-c", findRed, "d-A.png", "d-B.png"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            let lines = found.output.split(separator: "\n").map(String.init)
+            try #require(lines.count == 2, "\(found.standardError)")
+            #expect(lines[0] == "d-A.png None")
+            let extent = lines[1].dropFirst("d-B.png (".count).dropLast().split(separator: ",").compactMap {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            }
+            try #require(extent.count == 2, "no red label on the primary monitor: \(lines[1])")
+            #expect(extent[0] > 10 && extent[1] < 190, "the label reaches an edge of its monitor: \(extent)")
+            #expect(abs(Double(extent[0] + extent[1]) / 2 - 100) <= 3, "the label is not centred: \(extent)")
+        }
+    }
+
+    /// A card is laid out for one screen; spread over monitors its lines would be cut at
+    /// the seams, so `term --span` is refused before the monitors are looked for.
+    @Test func aCardDoesNotSpan() throws {
+        try withTemporaryFolder { folder in
+            let result = try launch(["term", "冬至", "--span", "--monitors", "none.txt", "-o", "c.png"], in: folder)
+            #expect(result.status == 64)
+            #expect(result.standardError.contains("--span lays a wallpaper across the monitors"))
+            #expect(filesIn(folder).isEmpty)
         }
     }
 

@@ -242,6 +242,12 @@ extension TermCard: PictureDesign {
         return resized
     }
 
+    /// A card is laid out for one screen, its text across the bottom: spread over several
+    /// monitors, seams would cut its lines. One card per monitor is `--device here`.
+    public static func spanning(_ spec: TermCardSpec, width: Int, height: Int, textFrame: TextFrame) -> TermCardSpec? {
+        nil
+    }
+
     public static func personalTexts(of spec: TermCardSpec) -> [String] { spec.title.map { [$0] } ?? [] }
 
     public static func picture(of spec: TermCardSpec, in data: DataDirectory) -> (path: String, isOwn: Bool) {

@@ -11,6 +11,9 @@ public protocol PictureDesign {
     static func canvas(of spec: Spec) -> (width: Int, height: Int)
     /// The same spec on another canvas (for several sizes in one run).
     static func spec(_ spec: Spec, width: Int, height: Int) -> Spec
+    /// The same spec on a canvas spanning several monitors, its text kept inside
+    /// `textFrame` (one monitor's rectangle); nil when the design cannot span.
+    static func spanning(_ spec: Spec, width: Int, height: Int, textFrame: TextFrame) -> Spec?
     /// The person's own text, checked before any file is read.
     static func personalTexts(of spec: Spec) -> [String]
     /// The picture's file, and whether it is the person's own (its problems are then

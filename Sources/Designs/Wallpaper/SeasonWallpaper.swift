@@ -25,6 +25,9 @@ public struct SeasonWallpaperSpec: Sendable, Equatable {
     /// The variant for a desktop's dark style: a deep base in the season's ink, the
     /// picture dimmer over it, the label in the season's light accent.
     public var isDark = false
+    /// Where on the canvas the label goes; nil is the whole canvas. A wallpaper spanning
+    /// several monitors keeps its label on one of them.
+    public var labelFrame: TextFrame?
 
     public init(
         season: Season, width: Int = 1170, height: Int = 2532, alpha: Double = 0.5,
@@ -99,18 +102,21 @@ public enum SeasonWallpaper {
         ]
         if spec.showsLabel, let fonts {
             let ink = Color(hex: spec.season.theme.ink) ?? .black
-            let width = Double(spec.width)
-            let height = Double(spec.height)
-            let size = LabelText.size(for: spec.labelText, width: spec.width, height: spec.height)
+            let frame = spec.labelFrame ?? TextFrame(x: 0, y: 0, width: spec.width, height: spec.height)
+            let width = Double(frame.width)
+            let height = Double(frame.height)
+            let size = LabelText.size(for: spec.labelText, width: frame.width, height: frame.height)
             // A vertical column stands higher from the top, so its middle sits lower.
             let centerY =
-                spec.isVertical && spec.labelPosition == .top
-                ? height * 0.32 : labelCenterY(width: spec.width, height: spec.height, position: spec.labelPosition)
+                Double(frame.y)
+                + (spec.isVertical && spec.labelPosition == .top
+                    ? height * 0.32
+                    : labelCenterY(width: frame.width, height: frame.height, position: spec.labelPosition))
             layers.append(
                 .text(
                     TextLayer(
                         text: spec.labelText, fonts: fonts, size: size,
-                        placement: .inkCentered(x: width / 2, y: centerY),
+                        placement: .inkCentered(x: Double(frame.x) + width / 2, y: centerY),
                         maxWidth: width * safeWidth, maxHeight: spec.isVertical ? height * 0.5 : height * 0.3,
                         paint: spec.textColor.map { .fixed($0, shadow: softShadow(for: $0)) }
                             ?? (spec.isDark
@@ -151,6 +157,15 @@ extension SeasonWallpaper: PictureDesign {
         var resized = spec
         (resized.width, resized.height) = (width, height)
         return resized
+    }
+
+    /// The label goes on the monitor `textFrame` marks, sized for it.
+    public static func spanning(_ spec: SeasonWallpaperSpec, width: Int, height: Int, textFrame: TextFrame)
+        -> SeasonWallpaperSpec?
+    {
+        var spanned = self.spec(spec, width: width, height: height)
+        spanned.labelFrame = textFrame
+        return spanned
     }
 
     public static func personalTexts(of spec: SeasonWallpaperSpec) -> [String] {
