@@ -2,22 +2,23 @@ import Compositor
 import Designs
 
 /// How pictures are decoded, rendered and encoded: the same options for every command
-/// that renders (`--max-pixels`, `--compression`, `--dither`).
+/// that renders (`--max-pixels`, `--format`, `--quality`, `--compression`, `--dither`).
 struct RenderSettings: Equatable {
     var limits = DecodeLimits.standard
-    var pngOptions = PNGEncodingOptions.fast
+    var encoding = OutputEncoding.standard
     var dithers = true
 
-    init(limits: DecodeLimits = .standard, pngOptions: PNGEncodingOptions = .fast, dithers: Bool = true) {
+    init(limits: DecodeLimits = .standard, encoding: OutputEncoding = .standard, dithers: Bool = true) {
         self.limits = limits
-        self.pngOptions = pngOptions
+        self.encoding = encoding
         self.dithers = dithers
     }
 
-    /// From the options every rendering command declares (`CommonOptions.canvas`).
-    init(_ parsed: ParsedArguments) {
+    /// From the options every rendering command declares (`CommonOptions.canvas`);
+    /// `output` is the file asked for (its extension may choose the format), nil for a folder.
+    init(_ parsed: ParsedArguments, output: OutputTarget?) throws(UsageError) {
         self.init(
-            limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
+            limits: CommonOptions.limits(parsed), encoding: try CommonOptions.encoding(parsed, output: output),
             dithers: parsed[required: CommonOptions.dither])
     }
 
@@ -27,7 +28,7 @@ struct RenderSettings: Equatable {
     {
         var renderer = Renderer(dithers: dithers)
         if let workers { renderer.workers = workers }
-        return try DesignPipeline<Design>(data: data, renderer: renderer, pngOptions: pngOptions, decodeLimits: limits)
+        return try DesignPipeline<Design>(data: data, renderer: renderer, encoding: encoding, decodeLimits: limits)
     }
 }
 
@@ -51,7 +52,7 @@ enum ImageCommand {
     static func run<Design>(_ request: ImageRequest<Design>, subject: String, _ output: StatusOutput) -> ExitCode {
         for warning in request.warnings { Console.report(warning) }
         return SingleOutput.run(
-            request.output, subject: subject, output, thenApply: request.apply ? .init(desktop: request.desktop) : nil
+            request.output, format: request.settings.encoding.format, subject: subject, output, thenApply: request.apply ? .init(desktop: request.desktop) : nil
         ) {
             () throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
