@@ -51,7 +51,8 @@ let package = Package(
             dependencies: ["CFreeType", "CHarfBuzz"],
             linkerSettings: [
                 .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("jpeg"),
-                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
+                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("lcms2"),
+                .linkedLibrary("fontconfig"),
             ]
         ),
         // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.

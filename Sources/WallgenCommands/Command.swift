@@ -212,7 +212,8 @@ enum SingleOutput {
     /// Runs `make`, writes its bytes (in `format`) and reports; `subject` names what was made in the
     /// status line. With `thenApply`, the file is then set as the wallpaper.
     static func run(
-        _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput, thenApply: ApplyAfterwards? = nil,
+        _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput,
+        thenApply: ApplyAfterwards? = nil,
         _ make: () throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
         if thenApply != nil, target == .standardOutput {

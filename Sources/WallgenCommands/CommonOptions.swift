@@ -31,7 +31,8 @@ enum CommonOptions {
             "PNG size against time: fast (wallgen's own deflate), default (libdeflate's level 10: smaller, much slower) or small (its level 12: smaller again, slower again).",
         default: .fast, shown: "fast")
     static let format = Option(
-        "format", .choice(["png": OutputFormat.png, "jpeg": .jpeg, "jpg": .jpeg, "webp": .webp], placeholder: "png|jpeg|webp"),
+        "format",
+        .choice(["png": OutputFormat.png, "jpeg": .jpeg, "jpg": .jpeg, "webp": .webp], placeholder: "png|jpeg|webp"),
         help:
             "The file format: png, jpeg (or jpg) or webp. Without it, --output's extension decides (.png, .jpg or .jpeg, .webp); a name with another extension is refused.",
         defaultText: "from --output's extension, else png")

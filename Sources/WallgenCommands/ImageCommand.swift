@@ -52,7 +52,8 @@ enum ImageCommand {
     static func run<Design>(_ request: ImageRequest<Design>, subject: String, _ output: StatusOutput) -> ExitCode {
         for warning in request.warnings { Console.report(warning) }
         return SingleOutput.run(
-            request.output, format: request.settings.encoding.format, subject: subject, output, thenApply: request.apply ? .init(desktop: request.desktop) : nil
+            request.output, format: request.settings.encoding.format, subject: subject, output,
+            thenApply: request.apply ? .init(desktop: request.desktop) : nil
         ) {
             () throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())

@@ -259,7 +259,8 @@ enum ScheduleCommand {
                 spec.isDark = dark
                 let rendered = try pipeline.render(spec)
                 let fileExtension = request.settings.encoding.format.fileExtension
-                try AtomicFileWriter.write(rendered.encoded, to: "\(folder)/\(season.rawValue)\(suffix).\(fileExtension)")
+                try AtomicFileWriter.write(
+                    rendered.encoded, to: "\(folder)/\(season.rawValue)\(suffix).\(fileExtension)")
                 written += 1
             }
         }

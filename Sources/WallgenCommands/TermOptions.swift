@@ -53,7 +53,8 @@ enum TermOptions {
     }
     static let output = Option(
         "output", short: "o", .outputFile,
-        help: "Where to write the card; its extension may choose the format (see --format); - writes it to standard output.",
+        help:
+            "Where to write the card; its extension may choose the format (see --format); - writes it to standard output.",
         defaultText: "NN-name.png, as 22-dongzhi.png (.jpg, .webp with --format)")
 
     static let termOptions: [any OptionDeclaration] =
@@ -114,7 +115,8 @@ enum TermOptions {
         spec.isDark = parsed.has(CommonOptions.darkVariant)
         applyStyle(parsed, to: &spec)
         let settings = try RenderSettings(parsed, output: parsed[output])
-        let defaultName = spec.term.fileStem + (spec.isDark ? "-dark" : "") + "." + settings.encoding.format.fileExtension
+        let defaultName =
+            spec.term.fileStem + (spec.isDark ? "-dark" : "") + "." + settings.encoding.format.fileExtension
         return TermRequest(
             spec: spec, output: parsed[output] ?? .file(defaultName),
             settings: settings, warnings: warnings,

@@ -23,7 +23,8 @@ enum WallpaperOptions {
     static let font = Option("font", .file, help: "Your own TrueType or OpenType font for the label.")
     static let output = Option(
         "output", short: "o", .outputFile,
-        help: "Where to write the picture; its extension may choose the format (see --format); - writes it to standard output.",
+        help:
+            "Where to write the picture; its extension may choose the format (see --format); - writes it to standard output.",
         defaultText: "wallpaper-<season>.png (.jpg, .webp with --format)")
     static let version = Flag("version", help: "Show the version.")
 

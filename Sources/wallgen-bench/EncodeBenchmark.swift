@@ -39,10 +39,7 @@ func benchmarkEncode() throws {
         var bytes: [UInt8] = []
         let ours = medianSeconds(runs: runs) { bytes = (try? row.encoding.encode(image)) ?? [] }
         guard !bytes.isEmpty else { throw BenchmarkFailure("wallgen could not encode \(row.name)") }
-        print(
-            "  " + ("wallgen " + row.name).padding(toLength: 40, withPad: " ", startingAt: 0)
-                + format(ours * 1000, 1).leftPadded(8) + " ms " + format(Double(bytes.count) / 1e3, 0).leftPadded(6)
-                + " kB")
+        print(encodeLine("wallgen " + row.name, ours, bytes.count))
         guard FileManager.default.isExecutableFile(atPath: row.tool) else {
             print("  (no \(row.tool): install libjpeg-turbo-progs and webp for the peers)")
             continue
@@ -58,15 +55,19 @@ func benchmarkEncode() throws {
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         guard !failed, size > 0 else { throw BenchmarkFailure("\(row.tool) failed") }
         let name = (row.tool as NSString).lastPathComponent
-        print(
-            "  " + "\(name), same settings, a process".padding(toLength: 40, withPad: " ", startingAt: 0)
-                + format(theirs * 1000, 1).leftPadded(8) + " ms " + format(Double(size) / 1e3, 0).leftPadded(6)
-                + " kB  wallgen takes " + format(ours / theirs, 2) + "x its time, "
-                + format(Double(bytes.count) / Double(size), 3) + "x its size")
-        print(
-            "  " + "\(name) start-up (a 1x1 picture)".padding(toLength: 40, withPad: " ", startingAt: 0)
-                + format(startUp * 1000, 1).leftPadded(8) + " ms")
+        let ratios =
+            "wallgen takes \(format(ours / theirs, 2))x its time, \(format(Double(bytes.count) / Double(size), 3))x its size"
+        print(encodeLine("\(name), same settings, a process", theirs, size, ratios))
+        print(encodeLine("\(name) start-up (a 1x1 picture)", startUp, nil))
     }
+}
+
+/// One line of the table: what, milliseconds, kilobytes, and a note.
+private func encodeLine(_ name: String, _ seconds: Double, _ bytes: Int?, _ note: String = "") -> String {
+    let label = "  " + name.padding(toLength: 40, withPad: " ", startingAt: 0)
+    let time = format(seconds * 1000, 1).leftPadded(8) + " ms"
+    let size = bytes.map { " " + format(Double($0) / 1e3, 0).leftPadded(6) + " kB" } ?? ""
+    return label + time + size + (note.isEmpty ? "" : "  " + note)
 }
 
 /// A binary PPM (P6) of an opaque image, the input both command-line encoders read.

@@ -112,7 +112,8 @@ import Testing
 
     @Test func jpegAndWebPAreTheSameBytesEveryTime() throws {
         let image = randomImage(width: 130, height: 70, seed: 14, opaque: true)
-        for encoding in [OutputEncoding.jpeg(quality: 90), .jpeg(quality: 60), .webp(quality: 90), .webp(quality: 100)] {
+        for encoding in [OutputEncoding.jpeg(quality: 90), .jpeg(quality: 60), .webp(quality: 90), .webp(quality: 100)]
+        {
             let first = try encoding.encode(image)
             let second = try encoding.encode(image, workers: 1)
             #expect(first == second, "\(encoding)")
@@ -193,13 +194,15 @@ import Testing
             let webp = try WebPEncoder.encode(image, quality: 90, lossless: false)
             #expect(Self.chunkNames(webp) == ["VP8 "], "an opaque picture has no ALPH chunk")
             try Data(webp).write(to: URL(fileURLWithPath: folder + "/a.webp"))
-            let pam = try Self.pamPixels(try Self.run("/usr/bin/dwebp", [folder + "/a.webp", "-pam", "-o", "-"]).output)
+            let pam = try Self.pamPixels(
+                try Self.run("/usr/bin/dwebp", [folder + "/a.webp", "-pam", "-o", "-"]).output)
             var total = 0
             for y in 0..<image.height {
                 for x in 0..<image.width {
                     let pixel = image[x, y]
                     let at = 4 * (y * image.width + x)
-                    total += abs(Int(pam.rgba[at]) - Int(pixel.r)) + abs(Int(pam.rgba[at + 1]) - Int(pixel.g))
+                    total +=
+                        abs(Int(pam.rgba[at]) - Int(pixel.r)) + abs(Int(pam.rgba[at + 1]) - Int(pixel.g))
                         + abs(Int(pam.rgba[at + 2]) - Int(pixel.b))
                     #expect(pam.rgba[at + 3] == 255)
                 }
@@ -252,7 +255,8 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: toolsPresent && pillowPresent, "webpmux or Pillow is missing (Debian packages webp, python3-pil)"))
+    @Test(
+        .enabled(if: toolsPresent && pillowPresent, "webpmux or Pillow is missing (Debian packages webp, python3-pil)"))
     func provenanceIsWellFormedForIndependentReaders() throws {
         try withTemporaryFolder { folder in
             let image = Self.cardLike(width: 40, height: 24)

@@ -59,7 +59,8 @@ import Testing
 
     static func compare(_ reference: String, _ candidate: String, in folder: String) throws -> Comparison {
         let run = try launch(
-            ["-c", compareScript, reference, candidate], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            ["-c", compareScript, reference, candidate], in: folder,
+            executable: URL(fileURLWithPath: "/usr/bin/python3"))
         try #require(run.status == 0, "\(run.standardError)")
         return try JSONDecoder().decode(Comparison.self, from: Data(run.standardOutput))
     }
@@ -145,7 +146,8 @@ import Testing
     func losslessWebPHasExactlyThePNGsPixels() throws {
         try withTemporaryFolder { folder in
             let reference = try Self.reference(in: folder)
-            let run = try launch(["term", "冬至", "--size", Self.size, "--quality", "100", "-o", "card.webp"], in: folder)
+            let run = try launch(
+                ["term", "冬至", "--size", Self.size, "--quality", "100", "-o", "card.webp"], in: folder)
             #expect(run.status == 0, "\(run.standardError)")
             let compared = try Self.compare(reference, folder + "/card.webp", in: folder)
             #expect(compared.format == "WEBP" && compared.max == 0 && compared.mean == 0)
@@ -176,7 +178,9 @@ import Testing
     static let refusals: [Refusal] = [
         Refusal(
             arguments: ["term", "冬至", "-o", "card.gif"],
-            message: "--output 'card.gif': wallgen cannot write .gif files; it writes PNG (.png), JPEG (.jpg, .jpeg) or WebP (.webp)"),
+            message:
+                "--output 'card.gif': wallgen cannot write .gif files; it writes PNG (.png), JPEG (.jpg, .jpeg) or WebP (.webp)"
+        ),
         Refusal(arguments: ["--season", "winter", "-o", "w.tiff"], message: "wallgen cannot write .tiff files"),
         Refusal(
             arguments: ["term", "冬至", "-o", "card.jpg", "--format", "webp"],
@@ -184,7 +188,8 @@ import Testing
         Refusal(
             arguments: ["--season", "winter", "-o", "w.png", "--format", "jpeg"],
             message: "names a PNG file, but --format asks for JPEG"),
-        Refusal(arguments: ["term", "冬至", "--quality", "0"], message: "--quality must be from 1 (smallest file) to 100"),
+        Refusal(
+            arguments: ["term", "冬至", "--quality", "0"], message: "--quality must be from 1 (smallest file) to 100"),
         Refusal(arguments: ["term", "冬至", "--quality", "101"], message: "got 101"),
         Refusal(
             arguments: ["term", "冬至", "--quality", "abc"],
@@ -228,7 +233,10 @@ import Testing
             #expect(!html.contains(".png"))
             // The sheet decodes, opaque, in Pillow.
             let sheet = try launch(
-                ["-c", "from PIL import Image; i = Image.open('cards/contact-sheet.jpg'); i.load(); print(i.format, i.mode)"],
+                [
+                    "-c",
+                    "from PIL import Image; i = Image.open('cards/contact-sheet.jpg'); i.load(); print(i.format, i.mode)",
+                ],
                 in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
             #expect(sheet.output == "JPEG RGB\n", "\(sheet.standardError)")
         }
