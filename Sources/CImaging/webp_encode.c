@@ -96,8 +96,12 @@ wg_status wg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
         return WG_ERROR_LIBRARY;
     }
     if (lossless) {
-        // As `cwebp -lossless`: libwebp's default effort (quality 75, method 4).
-        config.lossless = 1;
+        // As `cwebp -lossless -z 0`: libwebp's fastest lossless preset. Its default
+        // effort (-z 6) saves about a tenth of the bytes on a card at ten times the time.
+        if (!WebPConfigLosslessPreset(&config, 0)) {
+            wg_set_message(message, capacity, "libwebp refused its lossless preset");
+            return WG_ERROR_LIBRARY;
+        }
     } else {
         config.quality = (float)quality;
     }

@@ -99,8 +99,8 @@ wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
 // MARK: WebP (libwebp, libwebpmux)
 
 /// Encodes straight-alpha RGBA8 as WebP into a buffer the caller frees with wg_free:
-/// lossy at `quality` (1...100, libwebp's scale), or lossless when `lossless` (at
-/// libwebp's default effort, as `cwebp -lossless`; `quality` is then only range-checked). Alpha is kept only when some pixel is not
+/// lossy at `quality` (1...100, libwebp's scale), or lossless when `lossless` (libwebp's fastest lossless
+/// preset, as `cwebp -lossless -z 0`; `quality` is then only range-checked). Alpha is kept only when some pixel is not
 /// opaque. With `xmp` (an XMP packet, written as given), the file is the extended
 /// format: a VP8X header and an `XMP ` chunk after the image.
 wg_status wg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int quality,

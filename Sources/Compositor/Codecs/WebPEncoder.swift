@@ -3,7 +3,7 @@ internal import CImaging
 /// Encodes images as WebP through libwebp: lossy at a quality, or lossless.
 public enum WebPEncoder {
     /// Encodes `image`, lossy at `quality` (1...100, libwebp's scale) or lossless when
-    /// `lossless` (libwebp's default effort, as `cwebp -lossless`). Alpha is kept, straight,
+    /// `lossless` (libwebp's fastest lossless preset, as `cwebp -lossless -z 0`). Alpha is kept, straight,
     /// only when some pixel is not opaque. `provenance`, a UTF-8 text (the spec as JSON),
     /// is written as an XMP packet in an `XMP ` chunk, which makes the file the extended
     /// format (VP8X); see `ProvenanceReader`.
