@@ -43,7 +43,7 @@ let package = Package(
         // zlib as a peer: what wallgen-bench measures PNG compression against, and the
         // independent inflater the tests check wallgen's streams with.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // The only place libpng, libdeflate, libjpeg-turbo, Little CMS, FreeType, HarfBuzz and fontconfig
+        // The only place libpng, libdeflate, libjpeg-turbo, libwebp, Little CMS, FreeType, HarfBuzz and fontconfig
         // are called. Their setjmp/longjmp
         // error handling stays inside these C functions; Swift sees status codes and messages.
         .target(
@@ -51,7 +51,8 @@ let package = Package(
             dependencies: ["CFreeType", "CHarfBuzz"],
             linkerSettings: [
                 .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("jpeg"),
-                .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
+                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("lcms2"),
+                .linkedLibrary("fontconfig"),
             ]
         ),
         // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.

@@ -313,14 +313,19 @@ static void wg_jpeg_destination_finish(j_compress_ptr info) {
 }
 
 wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         wg_jpeg_input input, int quality, int progressive,
-                         const uint8_t *icc_profile, size_t icc_profile_size, uint8_t **output,
+                         wg_jpeg_input input, const wg_jpeg_settings *settings, uint8_t **output,
                          size_t *output_size, char *message, size_t capacity) {
     *output = NULL;
     *output_size = 0;
+    int quality = settings->quality;
     if (width == 0 || height == 0 || width > 65500 || height > 65500 || quality < 1 ||
         quality > 100) {
         wg_set_message(message, capacity, "invalid JPEG size or quality");
+        return WG_ERROR_ARGUMENT;
+    }
+    // A COM segment's length field counts itself: 65533 bytes of payload at most.
+    if (settings->comment != NULL && settings->comment_size > 65533) {
+        wg_set_message(message, capacity, "the JPEG comment is longer than 65533 bytes");
         return WG_ERROR_ARGUMENT;
     }
     struct jpeg_compress_struct info;
@@ -352,10 +357,20 @@ wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
     }
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality, TRUE);
-    if (progressive) jpeg_simple_progression(&info);
+    // jpeg_set_defaults chose 2x2 luma sampling (4:2:0) for colour; 1x1 keeps every
+    // chroma sample (4:4:4).
+    if (settings->full_chroma && info.in_color_space != JCS_GRAYSCALE) {
+        info.comp_info[0].h_samp_factor = 1;
+        info.comp_info[0].v_samp_factor = 1;
+    }
+    info.optimize_coding = settings->optimize_coding ? TRUE : FALSE;
+    if (settings->progressive) jpeg_simple_progression(&info);
     jpeg_start_compress(&info, TRUE);
-    if (icc_profile != NULL && icc_profile_size > 0) {
-        jpeg_write_icc_profile(&info, icc_profile, (unsigned int)icc_profile_size);
+    if (settings->icc_profile != NULL && settings->icc_profile_size > 0) {
+        jpeg_write_icc_profile(&info, settings->icc_profile, (unsigned int)settings->icc_profile_size);
+    }
+    if (settings->comment != NULL && settings->comment_size > 0) {
+        jpeg_write_marker(&info, JPEG_COM, settings->comment, (unsigned int)settings->comment_size);
     }
     while (info.next_scanline < height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)info.next_scanline * stride);

@@ -63,8 +63,8 @@ enum CanvasOptions {
 
     /// In the order help lists them.
     static let all: [any OptionDeclaration] = [
-        sizes, devices, CommonOptions.landscape, span, monitors, CommonOptions.maxPixels, CommonOptions.compression,
-        CommonOptions.dither,
+        sizes, devices, CommonOptions.landscape, span, monitors, CommonOptions.maxPixels, CommonOptions.format,
+        CommonOptions.quality, CommonOptions.compression, CommonOptions.dither,
     ]
 
     /// The sizes asked for, each within `--max-pixels` (checked before any file is read).

@@ -216,16 +216,19 @@ enum DevicesTable {
     }
 }
 
-/// Writing one PNG where the user asked, with the checks both single-image commands share.
+/// Writing one image where the user asked, with the checks both single-image commands share.
 enum SingleOutput {
-    /// A usage problem with the target that can be seen before any work: PNG bytes
+    /// A usage problem with the target that can be seen before any work: image bytes
     /// to a terminal, or a file whose folder is missing.
-    static func precheck(_ target: OutputTarget) -> (String, ExitCode)? {
+    static func precheck(_ target: OutputTarget, format: OutputFormat = .png) -> (String, ExitCode)? {
         switch target {
         case .standardOutput where Console.isOutputClosed:
             return ("-o -: standard output is closed; give a file name", .ioError)
         case .standardOutput where isatty(STDOUT_FILENO) != 0:
-            return ("-o - would write PNG data to the terminal; redirect it (> file.png) or give a file name", .usage)
+            return (
+                "-o - would write \(format) data to the terminal; redirect it (> file.\(format.fileExtension)) or give a file name",
+                .usage
+            )
         case .standardOutput:
             return nil
         case .file(let path):
@@ -249,10 +252,10 @@ enum SingleOutput {
             .joined(separator: ", ")
     }
 
-    static func write(_ png: [UInt8], to target: OutputTarget) throws(FileError) {
+    static func write(_ bytes: [UInt8], to target: OutputTarget) throws(FileError) {
         switch target {
-        case .standardOutput: try Console.standardOutputBytes(png)
-        case .file(let path): try AtomicFileWriter.write(png, to: path)
+        case .standardOutput: try Console.standardOutputBytes(bytes)
+        case .file(let path): try AtomicFileWriter.write(bytes, to: path)
         }
     }
 
@@ -261,17 +264,18 @@ enum SingleOutput {
         var desktop: String?
     }
 
-    /// Runs `make`, writes its PNG and reports; `subject` names what was made in the
+    /// Runs `make`, writes its bytes (in `format`) and reports; `subject` names what was made in the
     /// status line. With `thenApply`, the file is then set as the wallpaper.
     static func run(
-        _ target: OutputTarget, subject: String, _ output: StatusOutput, thenApply: ApplyAfterwards? = nil,
+        _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput,
+        thenApply: ApplyAfterwards? = nil,
         _ make: () throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
         if thenApply != nil, target == .standardOutput {
             Console.report("Error: --apply needs a file to set, not -o -\nRun 'wallgen --help' for usage.")
             return .usage
         }
-        if let (message, code) = precheck(target) {
+        if let (message, code) = precheck(target, format: format) {
             Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
             return code
         }
@@ -280,12 +284,12 @@ enum SingleOutput {
         do {
             let rendered = try make()
             for warning in rendered.warnings { Console.report(warning) }
-            try write(rendered.png, to: target)
+            try write(rendered.encoded, to: target)
             if output.verbose { Console.report(Self.describe(rendered.timings)) }
             let place = if case .file(let path) = target { path } else { "standard output" }
             output.status(
                 "Wrote \(place): \(subject), \(rendered.image.width)x\(rendered.image.height), "
-                    + "\(WallgenCLI.formatBytes(rendered.png.count)) in "
+                    + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.encoded.count)) in "
                     + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
             if let thenApply, case .file(let path) = target {
                 let request = ApplyRequest(

@@ -30,6 +30,16 @@ enum CommonOptions {
         help:
             "PNG size against time: fast (wallgen's own deflate), default (libdeflate's level 10: smaller, much slower) or small (its level 12: smaller again, slower again).",
         default: .fast, shown: "fast")
+    static let format = Option(
+        "format",
+        .choice(["png": OutputFormat.png, "jpeg": .jpeg, "jpg": .jpeg, "webp": .webp], placeholder: "png|jpeg|webp"),
+        help:
+            "The file format: png, jpeg (or jpg) or webp. Without it, --output's extension decides (.png, .jpg or .jpeg, .webp); a name with another extension is refused.",
+        defaultText: "from --output's extension, else png")
+    static let quality = Option(
+        "quality", .quality,
+        help: "JPEG and WebP quality, 1 (smallest) to 100 (best); WebP is lossless at 100. Not for PNG.",
+        defaultText: "\(OutputEncoding.defaultQuality)")
     static let dither = Option(
         "dither", .onOff,
         help:
@@ -46,11 +56,59 @@ enum CommonOptions {
     )
 
     /// The canvas and encoding options, in the order help lists them.
-    static let canvas: [any OptionDeclaration] = [size, device, landscape, maxPixels, compression, dither]
+    static let canvas: [any OptionDeclaration] = [
+        size, device, landscape, maxPixels, format, quality, compression, dither,
+    ]
 
     /// `--background`: the person's own picture in place of the bundled one.
     static func background(replacing bundled: String) -> Option<String> {
         Option("background", short: "b", .file, help: "Your own JPEG or PNG instead of \(bundled).")
+    }
+
+    /// The output's format and its settings, from `--format`, `--quality`, `--compression`
+    /// and, for a named file, its extension: a name with an extension wallgen cannot
+    /// write, or one that contradicts `--format`, is refused, so no file is ever written
+    /// in one format under another's name. Folders (nil `output`) and `-o -` take
+    /// `--format`, else PNG.
+    static func encoding(_ parsed: ParsedArguments, output: OutputTarget?) throws(UsageError) -> OutputEncoding {
+        let asked = parsed[format]
+        var named: OutputFormat?
+        if case .file(let path)? = output, let suffix = fileExtension(of: path) {
+            guard let format = OutputFormat(fileExtension: suffix) else {
+                throw UsageError(
+                    "--output '\(path)': wallgen cannot write .\(suffix) files; it writes \(OutputFormat.listedWithExtensions)"
+                )
+            }
+            if let asked, asked != format {
+                throw UsageError(
+                    "--output '\(path)' names a \(format) file, but --format asks for \(asked); give a .\(asked.fileExtension) name, or leave --format out"
+                )
+            }
+            named = format
+        }
+        switch asked ?? named ?? .png {
+        case .png:
+            if parsed.isGiven(quality) {
+                throw UsageError(
+                    "--quality is for JPEG and WebP; PNG is lossless (--compression trades its size against time)")
+            }
+            return .png(parsed[required: compression])
+        case let lossy:
+            if parsed.isGiven(compression) {
+                throw UsageError("--compression is for PNG; \(lossy) takes --quality instead")
+            }
+            let level = parsed[quality] ?? OutputEncoding.defaultQuality
+            return lossy == .jpeg ? .jpeg(quality: level) : .webp(quality: level)
+        }
+    }
+
+    /// The extension of a path's last component (`card.JPG` → `JPG`), or nil when it
+    /// has none (`card`, `.hidden`, `card.`).
+    static func fileExtension(of path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let suffix = name[name.index(after: dot)...]
+        return suffix.isEmpty ? nil : String(suffix)
     }
 
     /// Decoding limits, with `--max-pixels` when given.

@@ -5,7 +5,7 @@ import Synchronization
 /// Standard output and standard error, written so that a failed write is never a
 /// silent success.
 ///
-/// Standard output carries data only (tables, JSON, help, PNG bytes with `-o -`);
+/// Standard output carries data only (tables, JSON, help, image bytes with `-o -`);
 /// status lines and errors go to standard error. A write to standard output that
 /// fails (a full disk, `/dev/full`, a closed descriptor) is remembered, and the
 /// command then exits 74 with a message.

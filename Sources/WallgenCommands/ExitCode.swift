@@ -24,7 +24,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     var meaning: String {
         switch self {
         case .success: "done"
-        case .usage: "bad usage: a flag, value or command is wrong"
+        case .usage: "bad usage: a flag, value or command is wrong, or an output name wallgen cannot write"
         case .dataError: "an input file is not a usable picture or font, or a text cannot be drawn"
         case .noInput: "an input file is missing or unreadable"
         case .unavailable:

@@ -4,22 +4,23 @@ import Desktop
 import Foundation
 
 /// How pictures are decoded, rendered and encoded: the same options for every command
-/// that renders (`--max-pixels`, `--compression`, `--dither`).
+/// that renders (`--max-pixels`, `--format`, `--quality`, `--compression`, `--dither`).
 struct RenderSettings: Equatable {
     var limits = DecodeLimits.standard
-    var pngOptions = PNGEncodingOptions.fast
+    var encoding = OutputEncoding.standard
     var dithers = true
 
-    init(limits: DecodeLimits = .standard, pngOptions: PNGEncodingOptions = .fast, dithers: Bool = true) {
+    init(limits: DecodeLimits = .standard, encoding: OutputEncoding = .standard, dithers: Bool = true) {
         self.limits = limits
-        self.pngOptions = pngOptions
+        self.encoding = encoding
         self.dithers = dithers
     }
 
-    /// From the options every rendering command declares (`CommonOptions.canvas`).
-    init(_ parsed: ParsedArguments) {
+    /// From the options every rendering command declares (`CommonOptions.canvas`);
+    /// `output` is the file asked for (its extension may choose the format), nil for a folder.
+    init(_ parsed: ParsedArguments, output: OutputTarget?) throws(UsageError) {
         self.init(
-            limits: CommonOptions.limits(parsed), pngOptions: parsed[required: CommonOptions.compression],
+            limits: CommonOptions.limits(parsed), encoding: try CommonOptions.encoding(parsed, output: output),
             dithers: parsed[required: CommonOptions.dither])
     }
 
@@ -29,7 +30,7 @@ struct RenderSettings: Equatable {
     {
         var renderer = Renderer(dithers: dithers)
         if let workers { renderer.workers = workers }
-        return try DesignPipeline<Design>(data: data, renderer: renderer, pngOptions: pngOptions, decodeLimits: limits)
+        return try DesignPipeline<Design>(data: data, renderer: renderer, encoding: encoding, decodeLimits: limits)
     }
 }
 
@@ -75,7 +76,8 @@ enum ImageCommand {
         // One picture: made as it always was, whatever asked for it.
         let spec = Design.spec(request.spec, width: only.size.width, height: only.size.height)
         return SingleOutput.run(
-            only.target, subject: subject, output, thenApply: request.apply ? .init(desktop: request.desktop) : nil
+            only.target, format: request.settings.encoding.format, subject: subject, output,
+            thenApply: request.apply ? .init(desktop: request.desktop) : nil
         ) {
             () throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
@@ -182,7 +184,7 @@ enum SeveralOutputs {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        var made: [(target: OutputTarget, size: CanvasSize, png: [UInt8])] = []
+        var made: [(target: OutputTarget, size: CanvasSize, bytes: [UInt8])] = []
         var warnings: [String] = []
         var timings: [StageTimings] = []
         do {
@@ -190,7 +192,7 @@ enum SeveralOutputs {
             func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
                 for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
                 timings.append(rendered.timings)
-                for item in planned { made.append((item.target, item.size, rendered.png)) }
+                for item in planned { made.append((item.target, item.size, rendered.encoded)) }
             }
             if let span {
                 let main = span.mainTile
@@ -219,7 +221,7 @@ enum SeveralOutputs {
         for (index, item) in made.enumerated() {
             let place = if case .file(let path) = item.target { path } else { "standard output" }
             do {
-                try SingleOutput.write(item.png, to: item.target)
+                try SingleOutput.write(item.bytes, to: item.target)
             } catch {
                 let before =
                     written.isEmpty ? "none was written" : "written before it: " + written.joined(separator: ", ")
@@ -233,7 +235,7 @@ enum SeveralOutputs {
             }
             written.append(place)
             output.status(
-                "Wrote \(place): \(subject), \(item.size.width)x\(item.size.height), \(WallgenCLI.formatBytes(item.png.count))"
+                "Wrote \(place): \(subject), \(item.size.width)x\(item.size.height), \(WallgenCLI.formatBytes(item.bytes.count))"
             )
         }
         if output.verbose { for timing in timings { Console.report(SingleOutput.describe(timing)) } }

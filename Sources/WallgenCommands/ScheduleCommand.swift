@@ -71,7 +71,10 @@ enum ScheduleCommand {
             by, from, years, sizes, devices, zone, SeasonOptions.rule, SeasonOptions.hemisphere, TermOptions.language,
             CommonOptions.darkVariant, output, install, uninstall, at,
         ]
-        + [CommonOptions.maxPixels, CommonOptions.compression, CommonOptions.dither, TermOptions.jobs]
+        + [
+            CommonOptions.maxPixels, CommonOptions.format, CommonOptions.quality, CommonOptions.compression,
+            CommonOptions.dither, TermOptions.jobs,
+        ]
         + CommonOptions.everywhere
 
     static let defaultSize = CanvasSize(width: 1920, height: 1080)
@@ -113,7 +116,7 @@ enum ScheduleCommand {
             years: count, sizes: unique,
             zone: parsed[zone] ?? NamedZone(zone: .current, name: TimeZone.current.identifier),
             rule: parsed[required: SeasonOptions.rule], hemisphere: parsed[required: SeasonOptions.hemisphere],
-            language: parsed[required: TermOptions.language], settings: RenderSettings(parsed),
+            language: parsed[required: TermOptions.language], settings: try RenderSettings(parsed, output: nil),
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant))
     }
 
@@ -160,7 +163,8 @@ enum ScheduleCommand {
         try makeFolders(folder)
         try AtomicFileWriter.checkWritableFolder(folder)
         let keys = request.sizes.map { "\($0.width)x\($0.height)" }
-        let names = PictureFolder(folder: folder, sizes: keys)
+        let names = PictureFolder(
+            folder: folder, sizes: keys, fileExtension: request.settings.encoding.format.fileExtension)
         let darkNames = request.dark ? names.darkPictures(for:) : nil
         let schedule =
             request.byTerms
@@ -216,7 +220,8 @@ enum ScheduleCommand {
         return written
     }
 
-    /// One size's pictures, light or dark: `22-dongzhi-1920x1080.png`, `winter-1920x1080-dark.png`.
+    /// One size's pictures, light or dark: `22-dongzhi-1920x1080.png`, `winter-1920x1080-dark.png`
+    /// (`.jpg` or `.webp` with `--format`): the names `PictureFolder` gives the schedule.
     static func render(_ request: ScheduleRequest, size: CanvasSize, dark: Bool, data: DataDirectory, folder: String)
         throws -> Int
     {
@@ -248,7 +253,9 @@ enum ScheduleCommand {
                 var spec = SeasonWallpaperSpec(season: season, width: size.width, height: size.height)
                 spec.isDark = dark
                 let rendered = try pipeline.render(spec)
-                try AtomicFileWriter.write(rendered.png, to: "\(folder)/\(season.rawValue)\(suffix).png")
+                let fileExtension = request.settings.encoding.format.fileExtension
+                try AtomicFileWriter.write(
+                    rendered.encoded, to: "\(folder)/\(season.rawValue)\(suffix).\(fileExtension)")
                 written += 1
             }
         }

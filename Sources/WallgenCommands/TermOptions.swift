@@ -52,8 +52,10 @@ enum TermOptions {
         spec.fontPath = parsed[font]
     }
     static let output = Option(
-        "output", short: "o", .outputFile, help: "Where to write the PNG; - writes it to standard output.",
-        defaultText: "NN-name.png, as 22-dongzhi.png")
+        "output", short: "o", .outputFile,
+        help:
+            "Where to write the card; its extension may choose the format (see --format); - writes it to standard output.",
+        defaultText: "NN-name.png, as 22-dongzhi.png (.jpg, .webp with --format)")
 
     static let termOptions: [any OptionDeclaration] =
         [date, year, zone] + CanvasOptions.all
@@ -69,7 +71,8 @@ enum TermOptions {
     static let jobs = Option(
         "jobs", short: "j", .wholeNumber(atLeast: 1), help: "Cards rendered at once, at most the number of cores.",
         defaultText: "the number of cores")
-    static let noGallery = Flag("no-gallery", help: "Skip contact-sheet.png and index.html.")
+    static let noGallery = Flag(
+        "no-gallery", help: "Skip the contact sheet (contact-sheet.png, or .jpg, .webp with --format) and index.html.")
 
     static let termsOptions: [any OptionDeclaration] =
         [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, CommonOptions.darkVariant, noGallery]
@@ -112,9 +115,12 @@ enum TermOptions {
         spec.backgroundPath = parsed[background]
         spec.isDark = parsed.has(CommonOptions.darkVariant)
         applyStyle(parsed, to: &spec)
+        let settings = try RenderSettings(parsed, output: parsed[output])
+        let defaultName =
+            spec.term.fileStem + (spec.isDark ? "-dark" : "") + "." + settings.encoding.format.fileExtension
         return TermRequest(
-            spec: spec, output: parsed[output] ?? .file(spec.term.fileStem + (spec.isDark ? "-dark" : "") + ".png"),
-            canvases: canvases, settings: RenderSettings(parsed), warnings: warnings,
+            spec: spec, output: parsed[output] ?? .file(defaultName),
+            canvases: canvases, settings: settings, warnings: warnings,
             apply: parsed.has(ApplyCommand.applyFlag),
             desktop: parsed[ApplyCommand.desktop])
     }
@@ -138,7 +144,7 @@ enum TermOptions {
         return TermsRequest(
             specs: specs, folder: folder, jobs: parsed[jobs] ?? Parallel.availableCores,
             gallery: !parsed.has(noGallery),
-            settings: RenderSettings(parsed))
+            settings: try RenderSettings(parsed, output: nil))
     }
 
     /// A term by any of its names, or an error listing the closest ones.

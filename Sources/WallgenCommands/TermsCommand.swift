@@ -51,7 +51,7 @@ enum TermsCommand {
                 return error.exitCode
             }
         }
-        let extras = request.gallery ? ", contact-sheet.png and index.html" : ""
+        let extras = request.gallery ? ", \(contactSheetName(request)) and index.html" : ""
         output.status(
             "Wrote \(written) cards\(extras) to \(request.folder) in "
                 + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(batch.jobs) at a time)")
@@ -63,13 +63,14 @@ enum TermsCommand {
             outcomes.filter { $0.spec.term.season == season }.compactMap(\.thumbnail)
         }.filter { !$0.isEmpty }
         let sheet = ContactSheet.make(rows: rows)
-        let png: [UInt8]
+        let sheetPath = request.folder + "/" + contactSheetName(request)
+        let bytes: [UInt8]
         do {
-            png = try PNGEncoder.encode(sheet)
+            bytes = try request.settings.encoding.encode(sheet)
         } catch {
-            throw .other(path: request.folder + "/contact-sheet.png", reason: "\(error)")
+            throw .other(path: sheetPath, reason: "\(error)")
         }
-        try AtomicFileWriter.write(png, to: request.folder + "/contact-sheet.png")
+        try AtomicFileWriter.write(bytes, to: sheetPath)
         let cards = outcomes.compactMap { outcome -> Gallery.Card? in
             guard case .success(let path) = outcome.result else { return nil }
             return Gallery.Card(
@@ -78,6 +79,11 @@ enum TermsCommand {
         }
         let html = Gallery.html(cards: cards, language: request.specs.first?.language ?? .chinese)
         try AtomicFileWriter.write(Array(html.utf8), to: request.folder + "/index.html")
+    }
+
+    /// `contact-sheet.png`, or `.jpg`, `.webp`: the sheet is in the cards' format.
+    static func contactSheetName(_ request: TermsRequest) -> String {
+        "contact-sheet." + request.settings.encoding.format.fileExtension
     }
 
     static func exitCode(for failure: CardBatch.BatchFailure) -> ExitCode {

@@ -22,8 +22,10 @@ enum WallpaperOptions {
         "base", .opaqueColor, help: "Colour under the faded picture.", default: .white)
     static let font = Option("font", .file, help: "Your own TrueType or OpenType font for the label.")
     static let output = Option(
-        "output", short: "o", .outputFile, help: "Where to write the PNG; - writes it to standard output.",
-        defaultText: "wallpaper-<season>.png")
+        "output", short: "o", .outputFile,
+        help:
+            "Where to write the picture; its extension may choose the format (see --format); - writes it to standard output.",
+        defaultText: "wallpaper-<season>.png (.jpg, .webp with --format)")
     static let version = Flag("version", help: "Show the version.")
 
     static let all: [any OptionDeclaration] =
@@ -62,9 +64,11 @@ enum WallpaperOptions {
         try LabelOptions.checkVertical(spec.text, isVertical: spec.isVertical)
         spec.isDark = parsed.has(CommonOptions.darkVariant)
         let darkSuffix = spec.isDark ? "-dark" : ""
+        let settings = try RenderSettings(parsed, output: parsed[output])
+        let fileExtension = settings.encoding.format.fileExtension
         return WallpaperRequest(
-            spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).png"),
-            canvases: canvases, settings: RenderSettings(parsed), warnings: warnings,
+            spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).\(fileExtension)"),
+            canvases: canvases, settings: settings, warnings: warnings,
             apply: parsed.has(ApplyCommand.applyFlag),
             desktop: parsed[ApplyCommand.desktop])
     }

@@ -443,7 +443,7 @@ final class ProcessFailures: @unchecked Sendable {
 }
 
 // Sections can be named to run only those: `wallgen-bench blend scale`, `wallgen-bench pipeline batch`.
-let sections = ["blend", "scale", "pipeline", "batch"]
+let sections = ["blend", "scale", "pipeline", "batch", "encode"]
 let named = CommandLine.arguments.dropFirst().filter { sections.contains($0) }
 func wanted(_ section: String) -> Bool { named.isEmpty || named.contains(section) }
 do {
@@ -451,6 +451,7 @@ do {
     if wanted("scale") { benchmarkScale() }
     if wanted("pipeline") { try benchmarkPipeline() }
     if wanted("batch") { try benchmarkBatch() }
+    if wanted("encode") { try benchmarkEncode() }
 } catch {
     FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
     exit(1)

@@ -81,7 +81,7 @@ let data = DataDirectory(path: repositoryRoot)
         spec.showsLabel = false
         let plain = try pipeline.render(spec)
         #expect(labelled.image.width == 300 && labelled.image.height == 600 && labelled.image.isOpaque)
-        let decoded = try ImageDecoder.decode(labelled.png)
+        let decoded = try ImageDecoder.decode(labelled.encoded)
         #expect(decoded[150, 84] == labelled.image[150, 84] && decoded[299, 599] == labelled.image[299, 599])
         var differing = 0
         for y in 0..<600 {

@@ -12,6 +12,7 @@ import Testing
         for required in [
             "memory copy", "scalar reference", "Blend.sourceOver span, portable", "fused 4-layer background",
             "decode", "scale", "composite", "text", "encode PNG", "total", "one batch", "separate wallgen term",
+            "wallgen JPEG q90", "wallgen WebP q90", "wallgen WebP q100",
         ] {
             #expect(lines.contains { $0.contains(required) }, "no \(required) figure")
         }

@@ -1,4 +1,4 @@
-// CImaging: thin C shims over libjpeg-turbo, libpng, libdeflate, Little CMS, FreeType,
+// CImaging: thin C shims over libjpeg-turbo, libpng, libwebp, libdeflate, Little CMS, FreeType,
 // HarfBuzz and fontconfig: the only place wallgen calls C libraries.
 //
 // Every function that can fail returns a wg_status and, on failure, writes a
@@ -78,14 +78,35 @@ typedef enum {
     WG_JPEG_INPUT_CMYK = 4,  // four bytes per pixel, written as given with an Adobe marker
 } wg_jpeg_input;
 
-/// Encodes a JPEG (baseline, or progressive with libjpeg's standard scan script) into a
-/// buffer the caller frees with wg_free, embedding an ICC profile when one is given
-/// (NULL for none).
+/// How a JPEG is encoded.
+typedef struct {
+    int32_t quality;          // 1...100, libjpeg's scale (its standard tables scaled)
+    int32_t progressive;      // libjpeg's standard progressive scan script, else baseline
+    int32_t optimize_coding;  // Huffman tables made for this picture instead of the standard ones
+    int32_t full_chroma;      // colour: 4:4:4 (every chroma sample) instead of 4:2:0
+    const uint8_t *_Nullable icc_profile;  // embedded as APP2 when given
+    size_t icc_profile_size;
+    const uint8_t *_Nullable comment;      // written as given in one COM segment (at most 65533 bytes)
+    size_t comment_size;
+} wg_jpeg_settings;
+
+/// Encodes a JPEG into a buffer the caller frees with wg_free.
 wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         wg_jpeg_input input, int quality, int progressive,
-                         const uint8_t *_Nullable icc_profile, size_t icc_profile_size,
+                         wg_jpeg_input input, const wg_jpeg_settings *settings,
                          uint8_t *_Nullable *_Nonnull output,
                          size_t *output_size, char *message, size_t message_capacity);
+
+// MARK: WebP (libwebp, libwebpmux)
+
+/// Encodes straight-alpha RGBA8 as WebP into a buffer the caller frees with wg_free:
+/// lossy at `quality` (1...100, libwebp's scale), or lossless when `lossless` (libwebp's fastest lossless
+/// preset, as `cwebp -lossless -z 0`; `quality` is then only range-checked). Alpha is kept only when some pixel is not
+/// opaque. With `xmp` (an XMP packet, written as given), the file is the extended
+/// format: a VP8X header and an `XMP ` chunk after the image.
+wg_status wg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int quality,
+                         int lossless, const uint8_t *_Nullable xmp, size_t xmp_size,
+                         uint8_t *_Nullable *_Nonnull output, size_t *output_size, char *message,
+                         size_t message_capacity);
 
 // MARK: PNG (libpng, full API)
 

@@ -34,7 +34,7 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
 /// Why an image could not be encoded.
 public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
     case emptyImage
-    case library(format: ImageFormat, reason: String)
+    case library(format: OutputFormat, reason: String)
 
     public var description: String {
         switch self {

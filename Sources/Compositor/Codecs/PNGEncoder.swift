@@ -134,7 +134,8 @@ public enum PNGEncoder {
         return ZlibStream.join(bands.results.map { $0! }, levelClass: levelClass)
     }
 
-    private static func straightAlphaCopy(of image: Image) -> Image {
+    /// The image with its alpha un-premultiplied, as PNG and WebP store it.
+    static func straightAlphaCopy(of image: Image) -> Image {
         // Stored in an Image only as a row container for the filter; it is never drawn.
         let copy = Image(width: image.width, height: image.height)
         for y in 0..<image.height {

@@ -54,9 +54,9 @@ public struct CardBatch: Sendable {
     public var fileSuffix = ""
 
     /// The file a card is written to: `DIR/01-lichun.png` (`DIR/01-lichun-1920x1080.png`
-    /// with a suffix).
+    /// with a suffix; `.jpg` or `.webp` when the pipeline writes those).
     public func path(for spec: TermCardSpec) -> String {
-        folder + "/" + spec.term.fileStem + fileSuffix + ".png"
+        folder + "/" + spec.term.fileStem + fileSuffix + "." + pipeline.encoding.format.fileExtension
     }
 
     /// Renders every spec, calling `finished` (from worker threads, one at a time) as
@@ -76,7 +76,7 @@ public struct CardBatch: Sendable {
         do {
             let card = try pipeline.render(spec)
             let path = path(for: spec)
-            try AtomicFileWriter.write(card.png, to: path)
+            try AtomicFileWriter.write(card.encoded, to: path)
             return Outcome(spec: spec, result: .success(path), thumbnail: thumbnail(of: card.image))
         } catch let error as PipelineError {
             return Outcome(spec: spec, result: .failure(.pipeline(error)), thumbnail: nil)

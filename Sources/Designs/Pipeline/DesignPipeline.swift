@@ -26,24 +26,24 @@ public protocol PictureDesign {
 /// For designs that share nothing between images.
 public struct NoSharedResources: Sendable {}
 
-/// Spec in, PNG bytes out, for any design: checks the person's text, reads and decodes
+/// Spec in, encoded bytes (PNG, JPEG or WebP) out, for any design: checks the person's text, reads and decodes
 /// the picture (only as far as the canvas needs), builds the scene, renders and encodes.
 /// Writing the file is the caller's (it knows where and how).
 public struct DesignPipeline<Design: PictureDesign>: Sendable {
     public let data: DataDirectory
     public var renderer: Renderer
-    public var pngOptions: PNGEncodingOptions
+    public var encoding: OutputEncoding
     public var decodeLimits: DecodeLimits
     let resources: Design.Resources
 
     public init(
-        data: DataDirectory, renderer: Renderer = Renderer(), pngOptions: PNGEncodingOptions = .fast,
+        data: DataDirectory, renderer: Renderer = Renderer(), encoding: OutputEncoding = .standard,
         decodeLimits: DecodeLimits = .standard
     ) throws(PipelineError) {
         self.data = data
         self.resources = try Design.resources(data)
         self.renderer = renderer
-        self.pngOptions = pngOptions
+        self.encoding = encoding
         self.decodeLimits = decodeLimits
     }
 
@@ -64,7 +64,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         let scene = try Design.scene(spec, picture: picture, resources: resources, data: data)
         timings.decode = clock.now - started
         return try PipelineSteps.renderAndEncode(
-            scene, source: (picture, path, origin), renderer: renderer, pngOptions: pngOptions, timings: &timings)
+            scene, source: (picture, path, origin), renderer: renderer, encoding: encoding, timings: &timings)
     }
 }
 

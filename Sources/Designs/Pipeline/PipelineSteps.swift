@@ -12,10 +12,12 @@ public struct StageTimings: Sendable {
     public var total: Duration { read + decode + scale + composite + text + encode }
 }
 
-/// A finished image: its pixels, its PNG bytes and where the time went.
+/// A finished image: its pixels, its encoded bytes and where the time went.
 public struct RenderedImage: Sendable {
     public let image: Image
-    public let png: [UInt8]
+    /// The file's bytes, in `format`.
+    public let encoded: [UInt8]
+    public let format: OutputFormat
     public let timings: StageTimings
     /// Things the person should know although the picture was made (a blurry background).
     public var warnings: [String] = []
@@ -109,16 +111,16 @@ enum PipelineSteps {
         }
     }
 
-    /// Renders the scene and encodes it as PNG, adding to `timings`. The scene's picture,
+    /// Renders the scene and encodes it (PNG, JPEG or WebP), adding to `timings`. The scene's picture,
     /// perhaps still being decoded (`source`, read from its `path`), is finished first:
     /// if its rows turn out damaged, that is the error, and nothing drawn from them is
     /// encoded.
     static func renderAndEncode(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
-        pngOptions: PNGEncodingOptions, timings: inout StageTimings
+        encoding: OutputEncoding, timings: inout StageTimings
     ) throws(PipelineError) -> RenderedImage {
         let image = try render(scene, source: source, renderer: renderer, timings: &timings)
-        return try encode(image, source: source, pngOptions: pngOptions, timings: timings)
+        return try encode(image, source: source, encoding: encoding, timings: timings)
     }
 
     /// Renders the scene, adding to `timings`, and finishes its picture (see `renderAndEncode`).
@@ -145,23 +147,23 @@ enum PipelineSteps {
         return image
     }
 
-    /// Encodes a rendered image as PNG, with the time it took and any warning about the
-    /// picture it was drawn from.
+    /// Encodes a rendered image (PNG, JPEG or WebP), with the time it took and any
+    /// warning about the picture it was drawn from.
     static func encode(
         _ image: Image, source: (picture: DecodedPicture, path: String, origin: InputOrigin),
-        pngOptions: PNGEncodingOptions, timings: StageTimings
+        encoding: OutputEncoding, timings: StageTimings
     ) throws(PipelineError) -> RenderedImage {
         var timings = timings
         let clock = ContinuousClock()
         let started = clock.now
-        let png: [UInt8]
+        let encoded: [UInt8]
         do {
-            png = try PNGEncoder.encode(image, options: pngOptions)
+            encoded = try encoding.encode(image)
         } catch {
             throw .encoding(error)
         }
         timings.encode += clock.now - started
-        var result = RenderedImage(image: image, png: png, timings: timings)
+        var result = RenderedImage(image: image, encoded: encoded, format: encoding.format, timings: timings)
         if source.origin == .background, let warning = BackgroundEnlargement.warning(source.picture, image) {
             result.warnings.append(warning)
         }

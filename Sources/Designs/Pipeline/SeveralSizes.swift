@@ -29,7 +29,7 @@ extension DesignPipeline {
             let sized = Design.spec(spec, width: canvas.width, height: canvas.height)
             let scene = try Design.scene(sized, picture: picture, resources: resources, data: data)
             let rendered = try PipelineSteps.renderAndEncode(
-                scene, source: (picture, path, origin), renderer: renderer, pngOptions: pngOptions, timings: &own)
+                scene, source: (picture, path, origin), renderer: renderer, encoding: encoding, timings: &own)
             try each(index, rendered)
             // Reading and decoding are counted once, with the first image.
             timings.read = .zero
@@ -71,7 +71,7 @@ extension DesignPipeline {
             }
             try each(
                 index,
-                try PipelineSteps.encode(cut, source: (picture, path, origin), pngOptions: pngOptions, timings: timings)
+                try PipelineSteps.encode(cut, source: (picture, path, origin), encoding: encoding, timings: timings)
             )
         }
     }

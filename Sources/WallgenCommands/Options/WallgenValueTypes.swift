@@ -133,3 +133,19 @@ extension ValueType where Value == NamedZone {
         )
     }
 }
+
+extension ValueType where Value == Int {
+    /// A JPEG or WebP quality, 1 to 100.
+    static let quality = ValueType(placeholder: "1...100", completion: .none) { text, flag throws(UsageError) in
+        let range = OutputEncoding.qualities
+        guard let value = Int(text) else {
+            throw UsageError(
+                "\(flag) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        guard range.contains(value) else {
+            throw UsageError(
+                "\(flag) must be from \(range.lowerBound) (smallest file) to \(range.upperBound) (best), got \(value)")
+        }
+        return value
+    }
+}

@@ -22,6 +22,7 @@ enum CommandCatalog {
                     wallgen --device iphone-16-pro --size 2560x1440 -o winter.png
                     wallgen --span -o desk.png
                     wallgen --background photo.jpg --alpha 0.8 --label off -o - > mine.png
+                    wallgen --season summer -o summer.webp --quality 80
                     """)
         ])
 
@@ -46,6 +47,7 @@ enum CommandCatalog {
                 title: "EXAMPLES",
                 body: """
                     wallgen term 冬至 -o dongzhi.png
+                    wallgen term 冬至 -o dongzhi.jpg
                     wallgen term qingming --lang en --device desktop-4k
                     wallgen term --date 2026-11-29 -o today.png
                     wallgen term 冬至 --year 2026
@@ -55,7 +57,7 @@ enum CommandCatalog {
     static let terms = CommandDeclaration(
         name: "terms", summary: "All 24 term cards, a contact sheet and a gallery page.",
         overview:
-            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. A card that fails does not stop the others; the run then exits with that card's status and names every failure.",
+            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format jpeg or webp the cards and the contact sheet are .jpg or .webp files, and index.html shows those. A card that fails does not stop the others; the run then exits with that card's status and names every failure.",
         usage: ["[-o <folder>] [--season <season>] [--jobs <n>] [--year <year>] [--lang zh|en] [--no-gallery]"],
         options: TermOptions.termsOptions,
         sections: [.init(title: "TERMS", body: termTable)])

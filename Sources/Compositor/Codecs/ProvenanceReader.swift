@@ -1,0 +1,70 @@
+/// Reads back the provenance text (the spec as JSON) that the JPEG and WebP encoders
+/// write: a JPEG COM segment whose payload is `wallgen ` and the text, or a WebP `XMP `
+/// chunk holding a `wallgen:spec` property (see `XMPPacket`).
+///
+/// Only the container is walked (JPEG segments up to the first scan, RIFF chunks);
+/// no pixel is decoded, and every length is checked against the bytes there are.
+public enum ProvenanceReader {
+    /// What a JPEG comment starts with when it is wallgen's provenance.
+    public static let jpegCommentPrefix = "wallgen "
+
+    /// The provenance text in a JPEG or WebP file, or nil when there is none (or the
+    /// bytes are neither format).
+    public static func provenance(in bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xD8]) { return jpegComment(bytes) }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return webpXMP(bytes).flatMap(XMPPacket.specValue(in:))
+        }
+        return nil
+    }
+
+    /// The first COM segment before the first scan whose payload starts with the prefix.
+    static func jpegComment(_ bytes: [UInt8]) -> String? {
+        let prefix = Array(jpegCommentPrefix.utf8)
+        var index = 2
+        while index + 1 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            // Fill bytes, and the markers that stand alone (TEM, RSTn).
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                index += 2
+                continue
+            }
+            // Start of scan or end of image: the header segments are over.
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            guard index + 3 < bytes.count else { return nil }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            let payloadStart = index + 4
+            let end = index + 2 + length
+            guard length >= 2, end <= bytes.count else { return nil }
+            if marker == 0xFE, bytes[payloadStart..<end].starts(with: prefix) {
+                return String(validating: bytes[(payloadStart + prefix.count)..<end], as: UTF8.self)
+            }
+            index = end
+        }
+        return nil
+    }
+
+    /// The payload of the first `XMP ` chunk, as text.
+    static func webpXMP(_ bytes: [UInt8]) -> String? {
+        func littleEndian(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
+        let riffEnd = min(bytes.count, 8 + littleEndian(4))
+        var index = 12
+        while index + 8 <= riffEnd {
+            let size = littleEndian(index + 4)
+            let payloadStart = index + 8
+            guard size <= riffEnd - payloadStart else { return nil }
+            if Array(bytes[index..<(index + 4)]) == Array("XMP ".utf8) {
+                return String(validating: bytes[payloadStart..<(payloadStart + size)], as: UTF8.self)
+            }
+            index = payloadStart + size + (size & 1)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,29 @@
+internal import CImaging
+
+/// Encodes images as WebP through libwebp: lossy at a quality, or lossless.
+public enum WebPEncoder {
+    /// Encodes `image`, lossy at `quality` (1...100, libwebp's scale) or lossless when
+    /// `lossless` (libwebp's fastest lossless preset, as `cwebp -lossless -z 0`). Alpha is kept, straight,
+    /// only when some pixel is not opaque. `provenance`, a UTF-8 text (the spec as JSON),
+    /// is written as an XMP packet in an `XMP ` chunk, which makes the file the extended
+    /// format (VP8X); see `ProvenanceReader`.
+    public static func encode(_ image: Image, quality: Int, lossless: Bool, provenance: String? = nil)
+        throws(ImageEncodingError) -> [UInt8]
+    {
+        guard image.width > 0, image.height > 0 else { throw .emptyImage }
+        let source = image.isOpaque ? image : PNGEncoder.straightAlphaCopy(of: image)
+        let xmp = provenance.map { Array(XMPPacket.wallgenSpec($0).utf8) } ?? []
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let result = xmp.withUnsafeBufferPointer { xmp in
+            ShimResult.call {
+                wg_webp_encode(
+                    source.pixels, UInt32(source.width), UInt32(source.height), source.bytesPerRow, Int32(quality),
+                    lossless ? 1 : 0, xmp.baseAddress, xmp.count, &output, &size, $0, $1)
+            }
+        }
+        guard result.succeeded, let output else { throw .library(format: .webp, reason: result.message) }
+        defer { wg_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+}

@@ -1,0 +1,69 @@
+import Almanac
+import Compositor
+import Testing
+
+@testable import WallgenCommands
+
+/// How the format, quality and default file names follow from `--format`, `--quality`
+/// and the output's name, as parsed and validated (nothing is run).
+@Suite struct OutputFormatChoiceTests {
+    func parse(_ arguments: [String]) throws -> Command {
+        try Invocation.parse(arguments, today: ArgumentParserTests.today).command
+    }
+
+    func wallpaperEncoding(_ arguments: [String]) throws -> (OutputEncoding, OutputTarget) {
+        guard case .wallpaper(let request) = try parse(arguments) else { throw UsageError("not a wallpaper") }
+        return (request.settings.encoding, request.output)
+    }
+
+    @Test func theNameOrTheFlagChoosesAndDefaultNamesFollow() throws {
+        #expect(try wallpaperEncoding([]) == (.png(.fast), .file("wallpaper-autumn.png")))
+        #expect(try wallpaperEncoding(["-o", "a.JPG"]).0 == .jpeg(quality: 90))
+        #expect(try wallpaperEncoding(["-o", "a.jpeg", "--quality", "70"]).0 == .jpeg(quality: 70))
+        #expect(try wallpaperEncoding(["-o", "a.webp", "--quality", "100"]).0 == .webp(quality: 100))
+        #expect(try wallpaperEncoding(["--format", "webp"]) == (.webp(quality: 90), .file("wallpaper-autumn.webp")))
+        #expect(try wallpaperEncoding(["--format", "JPEG", "--dark"]).1 == .file("wallpaper-autumn-dark.jpg"))
+        #expect(try wallpaperEncoding(["-o", "-"]).0 == .png(.fast))
+        #expect(try wallpaperEncoding(["-o", "-", "--format", "jpeg"]).0 == .jpeg(quality: 90))
+        #expect(try wallpaperEncoding(["-o", "out", "--compression", "small"]).0 == .png(.small))
+        // A dot in a folder's name is not the file's extension; a leading dot names a hidden file.
+        #expect(try wallpaperEncoding(["-o", "pictures.d/card"]).0 == .png(.fast))
+        #expect(try wallpaperEncoding(["-o", ".card", "--format", "webp"]).0 == .webp(quality: 90))
+        guard case .term(let term) = try parse(["term", "冬至", "--format", "jpg"]) else { throw UsageError("no term") }
+        #expect(term.output == .file("22-dongzhi.jpg"))
+        guard case .terms(let terms) = try parse(["terms", "--format", "webp", "--quality", "75"]) else {
+            throw UsageError("no terms")
+        }
+        #expect(terms.settings.encoding == .webp(quality: 75))
+        guard case .schedule(let schedule) = try parse(["schedule", "--format", "jpeg", "-o", "s"]) else {
+            throw UsageError("no schedule")
+        }
+        #expect(schedule.settings.encoding == .jpeg(quality: 90))
+    }
+
+    @Test func extensionsAreReadFromTheLastComponentOnly() {
+        #expect(CommonOptions.fileExtension(of: "card.jpg") == "jpg")
+        #expect(CommonOptions.fileExtension(of: "a.b/card.WebP") == "WebP")
+        #expect(CommonOptions.fileExtension(of: "a.b/card") == nil)
+        #expect(CommonOptions.fileExtension(of: ".hidden") == nil)
+        #expect(CommonOptions.fileExtension(of: "card.") == nil)
+        #expect(CommonOptions.fileExtension(of: "archive.tar.gz") == "gz")
+    }
+
+    @Test func refusedWithTheFlagNamed() {
+        for (arguments, message) in [
+            (["-o", "a.bmp"], "wallgen cannot write .bmp files"),
+            (["-o", "a.jpg", "--format", "png"], "names a JPEG file, but --format asks for PNG"),
+            (["--quality", "90"], "--quality is for JPEG and WebP"),
+            (["--format", "webp", "--compression", "fast"], "--compression is for PNG"),
+            (["--format", "jpeg", "--quality", "0"], "--quality must be from 1"),
+            (["term", "冬至", "-o", "a.avif"], "it writes PNG (.png), JPEG (.jpg, .jpeg) or WebP (.webp)"),
+        ] {
+            #expect {
+                _ = try parse(arguments)
+            } throws: { error in
+                (error as? UsageError)?.message.contains(message) == true
+            }
+        }
+    }
+}
