@@ -41,6 +41,10 @@ static wg_status wg_heif_fail(struct heif_error error, const char *doing, char *
         return WG_ERROR_UNSUPPORTED;
     }
     snprintf(message, capacity, "%s: %s", doing, reason);
+    // libheif ends some messages with a newline; the caller's line has its own.
+    for (size_t end = strlen(message); end > 0 && (message[end - 1] == '\n' || message[end - 1] == ' '); end--) {
+        message[end - 1] = '\0';
+    }
     if (error.code == heif_error_Memory_allocation_error && error.subcode == heif_suberror_Security_limit_exceeded) {
         return WG_ERROR_LIMIT;
     }
