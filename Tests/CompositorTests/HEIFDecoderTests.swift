@@ -46,6 +46,16 @@ struct HEIFDecoderTests {
         }
     }
 
+    /// A small picture fits the fuzz targets' tight limits (64 MiB of library memory): the
+    /// memory estimate must not refuse every HEIF, or the fuzzer never reaches a decoder.
+    @Test func smallPicturesFitTightLimits() throws {
+        try withTemporaryFolder { folder in
+            let file = try encoded(alpha: true, in: folder)
+            let limits = DecodeLimits(maxPixels: 4_000_000, maxLibraryMemory: 64 << 20)
+            #expect(try ImageDecoder.decode(file, limits: limits).width == width)
+        }
+    }
+
     /// A 10-bit HEIC (from a 16-bit PNG) comes out as 8-bit: within 1 of heif-convert's
     /// 16-bit output scaled to 8 bits.
     @Test func tenBitsBecomeEight() throws {

@@ -58,10 +58,12 @@ extension ImageDecoder {
     /// codec's own planes (the picture and a reference copy), the planar RGB libheif
     /// converts to, the interleaved RGBA it hands out and a turned copy when the file
     /// rotates it, about 12 bytes a pixel; twice that above 8 bits (16-bit samples), and
-    /// 4 more for an alpha plane. Plus 64 MiB of working memory (bitstream, tables).
+    /// 4 more for an alpha plane. Plus 16 MiB of working memory (bitstream, tables). A
+    /// ceiling, not a measurement: a 12-megapixel iPhone photo (estimated 156 MiB) made
+    /// wallgen's whole process peak at 162 MB, its own 47 MB picture and rendering included.
     static func heifMemoryNeeded(pixels: UInt64, bitDepth: Int, hasAlpha: Bool) -> UInt64 {
         let perPixel: UInt64 = (bitDepth > 8 ? 24 : 12) + (hasAlpha ? 4 : 0)
         let (product, overflow) = pixels.multipliedReportingOverflow(by: perPixel)
-        return overflow ? .max : product &+ (64 << 20)
+        return overflow ? .max : product &+ (16 << 20)
     }
 }
