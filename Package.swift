@@ -106,8 +106,8 @@ let package = Package(
         .testTarget(
             name: "WallgenTests",
             dependencies: [
-                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzHEIC", "FuzzFont", "FuzzArguments", "Compositor",
-                "TestSupport",
+                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzHEIC", "FuzzFont", "FuzzArguments",
+                "Compositor", "TestSupport",
             ]),
     ]
 )

@@ -83,7 +83,9 @@ import Testing
         let error = FileError.unexpectedContent(
             path: folder + "/page.jpg", expected: "a JPEG, PNG, WebP or HEIC picture", start: Array("<html><b".utf8))
         #expect(throws: error) { try FileReader.read(folder + "/page.jpg", expecting: .picture) }
-        #expect("\(error)".hasSuffix("page.jpg' is not a JPEG, PNG, WebP or HEIC picture (starts with 3C 68 74 6D 6C 3E 3C 62)"))
+        #expect(
+            "\(error)".hasSuffix(
+                "page.jpg' is not a JPEG, PNG, WebP or HEIC picture (starts with 3C 68 74 6D 6C 3E 3C 62)"))
         // Without an expectation, or for an empty file, the content is the reader's business.
         #expect(try FileReader.read(folder + "/page.jpg").count == 12)
         try Data().write(to: URL(fileURLWithPath: folder + "/empty.png"))

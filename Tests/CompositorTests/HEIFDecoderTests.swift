@@ -22,7 +22,8 @@ struct HEIFDecoderTests {
     func encoded(_ extra: [String] = [], alpha: Bool = false, name: String = "out.heic", in folder: String) throws
         -> [UInt8]
     {
-        try PictureTools.write(PictureTools.patternPNG(width: width, height: height, alpha: alpha), to: folder + "/in.png")
+        try PictureTools.write(
+            PictureTools.patternPNG(width: width, height: height, alpha: alpha), to: folder + "/in.png")
         try PictureTools.run("heif-enc", ["-q", "90"] + extra + ["in.png", "-o", name], in: folder)
         return try PictureTools.read(folder + "/" + name)
     }
@@ -41,7 +42,9 @@ struct HEIFDecoderTests {
             let decoded = try ImageDecoder.decode(file)
             let difference = try #require(PictureTools.largestDifference(decoded, reference(name, in: folder)))
             #expect(difference <= 1, "largest difference from heif-convert: \(difference)")
-            #expect(PictureTools.meanDifference(decoded, PictureTools.patternImage(width: width, height: height, alpha: alpha)) < 6)
+            #expect(
+                PictureTools.meanDifference(
+                    decoded, PictureTools.patternImage(width: width, height: height, alpha: alpha)) < 6)
             #expect(decoded.isOpaque == !alpha)
         }
     }
@@ -87,7 +90,9 @@ struct HEIFDecoderTests {
             let difference = try #require(PictureTools.largestDifference(decoded, reference("turned.heic", in: folder)))
             #expect(difference <= 1, "largest difference from heif-convert: \(difference)")
             // Where the pattern's red (top left of the original) went.
-            let red = [1: (4, decoded.height - 5), 2: (decoded.width - 5, decoded.height - 5), 3: (decoded.width - 5, 4)][
+            let red = [
+                1: (4, decoded.height - 5), 2: (decoded.width - 5, decoded.height - 5), 3: (decoded.width - 5, 4),
+            ][
                 quarters]!
             let pixel = decoded[red.0, red.1]
             #expect(pixel.r > 200 && pixel.g < 90 && pixel.b < 90, "\(pixel) at \(red)")
@@ -102,7 +107,9 @@ struct HEIFDecoderTests {
         try withTemporaryFolder { folder in
             let pattern = PictureTools.patternImage(width: width, height: height)
             let exif: [UInt8] =
-                Array("Exif".utf8) + [0, 0] + [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]
+                Array("Exif".utf8) + [0, 0] + [
+                    0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0,
+                ]
                 + [0, 0, 0, 0]
             let jpeg = try JPEGEncoder.encode(pattern, quality: 95)
             // APP1 right after SOI.
@@ -124,9 +131,14 @@ struct HEIFDecoderTests {
     /// An ICC profile in the file (heif-enc copies a PNG's iCCP) is honoured.
     @Test func anICCProfileIsConvertedToSRGB() throws {
         try withTemporaryFolder { folder in
-            var solid = PNGTestWriter(width: width, height: height, bitDepth: 8, colorType: .rgb) { _, _ in [64, 128, 200] }
+            var solid = PNGTestWriter(width: width, height: height, bitDepth: 8, colorType: .rgb) { _, _ in
+                [64, 128, 200]
+            }
             solid.extraChunks = [
-                ("iCCP", Array("linear".utf8) + [0, 0] + PNGTestWriter.zlibStored(ColorProfileTests.linearSRGBProfile()))
+                (
+                    "iCCP",
+                    Array("linear".utf8) + [0, 0] + PNGTestWriter.zlibStored(ColorProfileTests.linearSRGBProfile())
+                )
             ]
             try PictureTools.write(solid.encode(), to: folder + "/in.png")
             try PictureTools.run(
@@ -143,7 +155,9 @@ struct HEIFDecoderTests {
     /// same conversion done here in Double arithmetic from the two sets of primaries.
     @Test func nclxPrimariesAreConvertedToSRGB() throws {
         try withTemporaryFolder { folder in
-            let solid = PNGTestWriter(width: width, height: height, bitDepth: 8, colorType: .rgb) { _, _ in [150, 120, 100] }
+            let solid = PNGTestWriter(width: width, height: height, bitDepth: 8, colorType: .rgb) { _, _ in
+                [150, 120, 100]
+            }
             try PictureTools.write(solid.encode(), to: folder + "/in.png")
             // heif-enc's defaults: BT.601 matrix, full range, as the added nclx boxes say.
             try PictureTools.run("heif-enc", ["-q", "95", "in.png", "-o", "plain.heic"], in: folder)
@@ -179,13 +193,17 @@ struct HEIFDecoderTests {
             }
             let matrix = (0..<3).map { row in (0..<3).map { c[$0][row] } }
             return (0..<3).map { column in
-                det(matrix.enumerated().map { row, r in r.enumerated().map { $0.offset == column ? w[row] : $0.element } })
+                det(
+                    matrix.enumerated().map { row, r in r.enumerated().map { $0.offset == column ? w[row] : $0.element }
+                    })
                     / det(matrix)
             }
         }
         func inverse(_ m: [[Double]]) -> [[Double]] {
-            (0..<3).map { row in solve((0..<3).map { column in m.map { $0[column] } }, (0..<3).map { $0 == row ? 1 : 0 }) }
-                .transposed()
+            (0..<3).map { row in
+                solve((0..<3).map { column in m.map { $0[column] } }, (0..<3).map { $0 == row ? 1 : 0 })
+            }
+            .transposed()
         }
         let d65 = (0.3127, 0.3290)
         let bt2020 = toXYZ([(0.708, 0.292), (0.170, 0.797), (0.131, 0.046), d65])

@@ -62,8 +62,10 @@ enum PictureTools {
 
     /// A PNG written by TestSupport's own writer (not libpng), RGBA 8-bit.
     static func patternPNG(width: Int, height: Int, alpha: Bool = false) -> [UInt8] {
-        PNGTestWriter(width: width, height: height, bitDepth: 8, colorType: .rgba, samples: pattern(
-            width: width, height: height, alpha: alpha)
+        PNGTestWriter(
+            width: width, height: height, bitDepth: 8, colorType: .rgba,
+            samples: pattern(
+                width: width, height: height, alpha: alpha)
         ).encode()
     }
 
@@ -87,11 +89,16 @@ enum PictureTools {
 
     /// A PAM file (what `dwebp -pam` writes: a text header, then straight RGBA rows) as an image.
     static func pam(_ bytes: [UInt8]) throws -> Image {
-        guard let end = bytes.indices.first(where: { Array(bytes[$0..<min(bytes.count, $0 + 7)]) == Array("ENDHDR\n".utf8) })
+        guard
+            let end = bytes.indices.first(where: {
+                Array(bytes[$0..<min(bytes.count, $0 + 7)]) == Array("ENDHDR\n".utf8)
+            })
         else { throw ToolFailed(description: "not a PAM file") }
         let header = String(decoding: bytes[..<end], as: UTF8.self)
         func field(_ name: String) -> Int {
-            header.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ")[1]) }
+            header.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap {
+                Int($0.split(separator: " ")[1])
+            }
                 ?? 0
         }
         let (width, height, depth) = (field("WIDTH"), field("HEIGHT"), field("DEPTH"))

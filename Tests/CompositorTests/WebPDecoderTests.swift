@@ -12,10 +12,14 @@ struct WebPDecoderTests {
 
     /// cwebp's output from a pattern PNG, and dwebp's decoding of it.
     func encoded(_ options: [String], alpha: Bool = false, in folder: String) throws -> (webp: [UInt8], pam: Image) {
-        try PictureTools.write(PictureTools.patternPNG(width: width, height: height, alpha: alpha), to: folder + "/in.png")
+        try PictureTools.write(
+            PictureTools.patternPNG(width: width, height: height, alpha: alpha), to: folder + "/in.png")
         try PictureTools.run("cwebp", ["-quiet"] + options + ["in.png", "-o", "out.webp"], in: folder)
         try PictureTools.run("dwebp", ["-quiet", "out.webp", "-pam", "-o", "reference.pam"], in: folder)
-        return (try PictureTools.read(folder + "/out.webp"), try PictureTools.pam(PictureTools.read(folder + "/reference.pam")))
+        return (
+            try PictureTools.read(folder + "/out.webp"),
+            try PictureTools.pam(PictureTools.read(folder + "/reference.pam"))
+        )
     }
 
     /// Lossless WebP gives back exactly the pixels it was made from, alpha and all
@@ -24,7 +28,9 @@ struct WebPDecoderTests {
         try withTemporaryFolder { folder in
             let (webp, _) = try encoded(["-lossless", "-exact"], alpha: true, in: folder)
             let decoded = try ImageDecoder.decode(webp)
-            #expect(PictureTools.largestDifference(decoded, PictureTools.patternImage(width: width, height: height, alpha: true)) == 0)
+            #expect(
+                PictureTools.largestDifference(
+                    decoded, PictureTools.patternImage(width: width, height: height, alpha: true)) == 0)
         }
     }
 
@@ -73,15 +79,19 @@ struct WebPDecoderTests {
     /// profile, values come out as the sRGB encoding of that light.
     @Test func anICCProfileIsConvertedToSRGB() throws {
         try withTemporaryFolder { folder in
-            let solid = PNGTestWriter(width: 16, height: 16, bitDepth: 8, colorType: .rgba) { _, _ in [64, 128, 200, 255] }
+            let solid = PNGTestWriter(width: 16, height: 16, bitDepth: 8, colorType: .rgba) { _, _ in
+                [64, 128, 200, 255]
+            }
             try PictureTools.write(solid.encode(), to: folder + "/in.png")
             try PictureTools.write(ColorProfileTests.linearSRGBProfile(), to: folder + "/linear.icc")
             try PictureTools.run("cwebp", ["-quiet", "-lossless", "in.png", "-o", "plain.webp"], in: folder)
-            try PictureTools.run("webpmux", ["-set", "icc", "linear.icc", "plain.webp", "-o", "tagged.webp"], in: folder)
+            try PictureTools.run(
+                "webpmux", ["-set", "icc", "linear.icc", "plain.webp", "-o", "tagged.webp"], in: folder)
             let tagged = try ImageDecoder.decode(PictureTools.read(folder + "/tagged.webp"))[8, 8]
             let plain = try ImageDecoder.decode(PictureTools.read(folder + "/plain.webp"))[8, 8]
             #expect(
-                abs(Int(tagged.r) - ColorProfileTests.srgb(64)) <= 2 && abs(Int(tagged.g) - ColorProfileTests.srgb(128)) <= 2
+                abs(Int(tagged.r) - ColorProfileTests.srgb(64)) <= 2
+                    && abs(Int(tagged.g) - ColorProfileTests.srgb(128)) <= 2
                     && abs(Int(tagged.b) - ColorProfileTests.srgb(200)) <= 2, "\(tagged)")
             #expect(plain == PremultipliedPixel(r: 64, g: 128, b: 200, a: 255), "without a profile the values are kept")
         }

@@ -6,9 +6,9 @@ import Testing
 /// without the fuzzer, it replays the files it is given) and must not crash it.
 @Suite struct FuzzRegressionTests {
     @Test(arguments: [
-            ("FuzzJPEG", "jpeg"), ("FuzzPNG", "png"), ("FuzzWebP", "webp"), ("FuzzHEIC", "heic"), ("FuzzFont", "font"),
-            ("FuzzArguments", "arguments"),
-        ])
+        ("FuzzJPEG", "jpeg"), ("FuzzPNG", "png"), ("FuzzWebP", "webp"), ("FuzzHEIC", "heic"), ("FuzzFont", "font"),
+        ("FuzzArguments", "arguments"),
+    ])
     func savedInputsReplayCleanly(target: String, folder: String) throws {
         let inputs = repositoryRoot + "/Fuzz/regressions/" + folder
         let result = try withTemporaryFolder { try launch([inputs], in: $0, product: target) }

@@ -72,12 +72,15 @@ struct PictureFormatInputTests {
     /// and the message names the option that raises the limit.
     @Test func decompressionBombsAreRefusedFromTheHeader() throws {
         let webpBomb = [UInt8](
-            try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Fuzz/regressions/webp/vp8x-claims-16384x16384.webp")))
+            try Data(
+                contentsOf: URL(fileURLWithPath: repositoryRoot + "/Fuzz/regressions/webp/vp8x-claims-16384x16384.webp")
+            ))
         try refuse(webpBomb, named: "bomb.webp", message: "16384x16384 (268435456 pixels), above the limit")
         try refuse(webpBomb, named: "bomb.webp", message: "a larger --max-pixels raises the limit")
         var heic = try withTemporaryFolder { try made(in: $0).heic }
         let ispe = try #require(heic.firstRange(of: Array("ispe".utf8)))
-        heic.replaceSubrange((ispe.upperBound + 4)..<(ispe.upperBound + 12), with: [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60])
+        heic.replaceSubrange(
+            (ispe.upperBound + 4)..<(ispe.upperBound + 12), with: [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60])
         try refuse(heic, named: "bomb.heic", message: "60000x60000 (3600000000 pixels), above the limit")
         try refuse(heic, named: "bomb.heic", message: "--max-pixels")
     }
@@ -94,9 +97,11 @@ struct PictureFormatInputTests {
         try refuse([], named: "empty.webp", message: "the file is empty")
         try refuse([], named: "empty.heic", message: "the file is empty")
         let riff = Array("RIFF".utf8) + [40, 0, 0, 0]
-        try refuse(riff + Array("WEBP".utf8) + Array(repeating: 0x5A, count: 40), named: "garbage.webp",
+        try refuse(
+            riff + Array("WEBP".utf8) + Array(repeating: 0x5A, count: 40), named: "garbage.webp",
             message: "damaged WebP data")
-        try refuse(riff + Array("AVI LIST".utf8) + Array(repeating: 0, count: 32), named: "movie.webp",
+        try refuse(
+            riff + Array("AVI LIST".utf8) + Array(repeating: 0, count: 32), named: "movie.webp",
             message: "is not a JPEG, PNG, WebP or HEIC picture (starts with 52 49 46 46 28 00 00 00)")
     }
 
@@ -125,7 +130,8 @@ struct PictureFormatInputTests {
             #expect(run.status == 0, "\(run.standardError)")
             #expect(
                 run.standardError.contains(
-                    "Note: --background 'moving.webp': it is an animated WebP of 2 frames; only the first frame is used"),
+                    "Note: --background 'moving.webp': it is an animated WebP of 2 frames; only the first frame is used"
+                ),
                 "\(run.standardError)")
             let image = try ImageDecoder.decode(read("out.png", in: folder))
             #expect(image[8, 8].r > 150 && image[8, 8].g < 60, "the first frame, not the black second: \(image[8, 8])")
@@ -139,7 +145,10 @@ struct PictureFormatInputTests {
         try withTemporaryFolder { folder in
             _ = try made(in: folder)
             try tool(
-                ["/usr/bin/python3", repositoryRoot + "/Tests/Tools/add-heif-property.py", "in.heic", "photo.heic", "irot", "3"],
+                [
+                    "/usr/bin/python3", repositoryRoot + "/Tests/Tools/add-heif-property.py", "in.heic", "photo.heic",
+                    "irot", "3",
+                ],
                 in: folder)
             let run = try launch(
                 ["-b", "photo.heic", "--size", "64x128", "--alpha", "1", "--label", "off", "-o", "out.png"], in: folder)

@@ -23,7 +23,8 @@ public enum ImageDecoder {
         coverTarget: (width: Int, height: Int)? = nil
     ) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) {
         // The C decoders read from the buffer until closed: every step stays in one borrow.
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) in
+        try bytes.withUnsafeBufferPointer {
+            (buffer) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) in
             switch try format(of: buffer) {
             case .jpeg: (try decodeJPEG(buffer, limits: limits, coverTarget: coverTarget), [])
             case .png: (try decodePNG(buffer, limits: limits), [])
