@@ -11,7 +11,8 @@
 // are reported before anything is decoded; the caller checks them against --max-pixels
 // and refuses a picture whose decoding memory (estimated from that size and its bit
 // depth) is above its ceiling. libheif's own per-side limit is set from the caller's
-// pixel limit, so no image, tile or grid in the file may declare a side beyond it.
+// pixel limit, so no image, tile or grid in the file may declare a side beyond it, and
+// the largest grid or overlay canvas in the file is reported for the same check.
 #include "CImaging.h"
 #include "color.h"
 #include "message.h"
@@ -77,9 +78,141 @@ static wg_status wg_heif_check_codec(const uint8_t *data, size_t size, char *mes
     return WG_OK;
 }
 
+// MARK: Derived canvases
+//
+// A grid ('grid') or overlay ('iovl') item is drawn on a canvas whose size is in its own
+// data, not in an ispe: libheif 1.15 allocates that canvas after checking only each side
+// against its limit, so a 1 KB file could claim 60000x40000 and take gigabytes (found by
+// FuzzHEIC). These few functions walk the boxes themselves (ISO/IEC 14496-12 and
+// 23008-12), bounds-checked at every read, to find the largest such canvas, which the
+// caller checks against --max-pixels before libheif decodes anything.
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+} wg_span;
+
+static uint64_t wg_read_be(const uint8_t *p, int bytes) {
+    uint64_t value = 0;
+    for (int i = 0; i < bytes; i++) value = value << 8 | p[i];
+    return value;
+}
+
+/// The payload of the first box of `type` directly inside `within` (after `skip` bytes of
+/// the parent's own header), or an empty span.
+static wg_span wg_find_box(wg_span within, size_t skip, const char *type) {
+    wg_span none = {NULL, 0};
+    size_t at = skip;
+    while (at + 8 <= within.size) {
+        uint64_t size = wg_read_be(within.data + at, 4);
+        size_t header = 8;
+        if (size == 1) {
+            if (at + 16 > within.size) return none;
+            size = wg_read_be(within.data + at + 8, 8);
+            header = 16;
+        } else if (size == 0) {
+            size = within.size - at;
+        }
+        if (size < header || size > within.size - at) return none;
+        if (memcmp(within.data + at + 4, type, 4) == 0) {
+            wg_span found = {within.data + at + header, (size_t)size - header};
+            return found;
+        }
+        at += (size_t)size;
+    }
+    return none;
+}
+
+/// Where item `id`'s data starts, per iloc, and how many bytes of it are there (its first
+/// extent only: a grid's or overlay's header is a few bytes). Empty when not found.
+static wg_span wg_item_data(wg_span file, wg_span iloc, wg_span idat, uint32_t id) {
+    wg_span none = {NULL, 0};
+    if (iloc.size < 8) return none;
+    const uint8_t *p = iloc.data;
+    size_t at = 4, end = iloc.size;
+    int version = p[0];
+    int offset_size = p[at] >> 4, length_size = p[at] & 15, base_size = p[at + 1] >> 4;
+    int index_size = (version == 1 || version == 2) ? (p[at + 1] & 15) : 0;
+    at += 2;
+    int id_size = version < 2 ? 2 : 4;
+    if (at + (size_t)id_size > end) return none;
+    uint64_t items = wg_read_be(p + at, id_size);
+    at += (size_t)id_size;
+    for (uint64_t i = 0; i < items; i++) {
+        if (at + (size_t)id_size + 4 > end) return none;
+        uint32_t item = (uint32_t)wg_read_be(p + at, id_size);
+        at += (size_t)id_size;
+        int method = 0;
+        if (version == 1 || version == 2) {
+            method = (int)(wg_read_be(p + at, 2) & 15);
+            at += 2;
+        }
+        at += 2;  // data reference index
+        if (at + (size_t)base_size + 2 > end) return none;
+        uint64_t base = wg_read_be(p + at, base_size);
+        at += (size_t)base_size;
+        uint64_t extents = wg_read_be(p + at, 2);
+        at += 2;
+        size_t extent_bytes = (size_t)index_size + (size_t)offset_size + (size_t)length_size;
+        if (extents > (end - at) / (extent_bytes ? extent_bytes : 1)) return none;
+        if (item == id && extents > 0) {
+            uint64_t offset = base + wg_read_be(p + at + index_size, offset_size);
+            wg_span source = method == 0 ? file : (method == 1 ? idat : none);
+            if (source.data == NULL || offset >= source.size) return none;
+            wg_span found = {source.data + offset, source.size - (size_t)offset};
+            return found;
+        }
+        at += (size_t)extents * extent_bytes;
+    }
+    return none;
+}
+
+/// The largest canvas (by area) any grid or overlay item in the file declares; 0 x 0 when
+/// there is none or the boxes cannot be walked (libheif then reports what is wrong).
+static void wg_heif_largest_canvas(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height) {
+    *width = 0;
+    *height = 0;
+    wg_span file = {data, size};
+    wg_span meta = wg_find_box(file, 0, "meta");
+    if (meta.data == NULL) return;
+    wg_span iinf = wg_find_box(meta, 4, "iinf");
+    wg_span iloc = wg_find_box(meta, 4, "iloc");
+    wg_span idat = wg_find_box(meta, 4, "idat");
+    if (iinf.size < 6) return;
+    size_t skip = 4 + (iinf.data[0] == 0 ? 2 : 4);
+    while (skip + 8 <= iinf.size) {
+        uint64_t box_size = wg_read_be(iinf.data + skip, 4);
+        if (box_size < 8 || box_size > iinf.size - skip) return;
+        const uint8_t *infe = iinf.data + skip + 8;
+        size_t infe_size = (size_t)box_size - 8;
+        if (memcmp(iinf.data + skip + 4, "infe", 4) == 0 && infe_size >= 12 && infe[0] >= 2) {
+            int id_size = infe[0] == 2 ? 2 : 4;
+            if (infe_size >= 4 + (size_t)id_size + 2 + 4) {
+                uint32_t id = (uint32_t)wg_read_be(infe + 4, id_size);
+                const uint8_t *type = infe + 4 + id_size + 2;
+                int grid = memcmp(type, "grid", 4) == 0, overlay = memcmp(type, "iovl", 4) == 0;
+                wg_span item = (grid || overlay) ? wg_item_data(file, iloc, idat, id) : (wg_span){NULL, 0};
+                // grid: version, flags, rows - 1, columns - 1, then the size; an overlay
+                // has four 16-bit fill values between its flags and its size.
+                size_t at = grid ? 4 : 10;
+                int field = (item.size >= 2 && (item.data[1] & 1)) ? 4 : 2;
+                if (item.data != NULL && item.size >= at + 2 * (size_t)field) {
+                    uint64_t w = wg_read_be(item.data + at, field), h = wg_read_be(item.data + at + field, field);
+                    if (w * h > (uint64_t)*width * *height) {
+                        *width = (uint32_t)w;
+                        *height = (uint32_t)h;
+                    }
+                }
+            }
+        }
+        skip += (size_t)box_size;
+    }
+}
+
 wg_status wg_heif_decoder_open(const uint8_t *data, size_t size, uint64_t max_pixels, wg_heif_decoder **out,
                                uint32_t *stored_width, uint32_t *stored_height, uint32_t *width,
-                               uint32_t *height, int *has_alpha, int *bit_depth, char *message, size_t capacity) {
+                               uint32_t *height, uint32_t *canvas_width, uint32_t *canvas_height, int *has_alpha,
+                               int *bit_depth, char *message, size_t capacity) {
     *out = NULL;
     if (size == 0 || data == NULL) {
         wg_set_message(message, capacity, "the file is empty");
@@ -121,6 +254,7 @@ wg_status wg_heif_decoder_open(const uint8_t *data, size_t size, uint64_t max_pi
     int depth = heif_image_handle_get_luma_bits_per_pixel(decoder->handle);
     decoder->width = (uint32_t)shown_width;
     decoder->height = (uint32_t)shown_height;
+    wg_heif_largest_canvas(data, size, canvas_width, canvas_height);
     *stored_width = (uint32_t)ispe_width;
     *stored_height = (uint32_t)ispe_height;
     *width = decoder->width;

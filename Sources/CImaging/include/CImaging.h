@@ -153,14 +153,17 @@ typedef struct wg_heif_decoder wg_heif_decoder;
 
 /// Parses the boxes and finds the primary picture, decoding nothing. `stored_width` x
 /// `stored_height` is its coded size (ispe), `width` x `height` its size as shown, after
-/// the file's rotation, mirroring and crop; `bit_depth` its luma depth (-1 unknown). No
+/// the file's rotation, mirroring and crop; `canvas_width` x `canvas_height` the largest
+/// canvas any grid or overlay item in the file declares (0 x 0 when none), which libheif
+/// would allocate whole; `bit_depth` the luma depth (-1 unknown). No
 /// side of any image in the file may exceed `max_pixels` (libheif's own limit), and a
 /// brand whose codec this libheif cannot decode is refused (WG_ERROR_UNSUPPORTED).
 /// `data` must stay alive until wg_heif_decoder_close.
 wg_status wg_heif_decoder_open(const uint8_t *_Nullable data, size_t size, uint64_t max_pixels,
                                wg_heif_decoder *_Nullable *_Nonnull decoder, uint32_t *stored_width,
-                               uint32_t *stored_height, uint32_t *width, uint32_t *height, int *has_alpha,
-                               int *bit_depth, char *message, size_t message_capacity);
+                               uint32_t *stored_height, uint32_t *width, uint32_t *height, uint32_t *canvas_width,
+                               uint32_t *canvas_height, int *has_alpha, int *bit_depth, char *message,
+                               size_t message_capacity);
 /// Decodes the primary picture as 8-bit RGBA (any bit depth), turned and mirrored as the
 /// file says (never by its Exif), converted to sRGB from its ICC profile or nclx colours.
 /// Alpha is straight unless wg_heif_decoder_is_premultiplied.

@@ -16,18 +16,23 @@ extension ImageDecoder {
             var storedHeight: UInt32 = 0
             var width: UInt32 = 0
             var height: UInt32 = 0
+            var canvasWidth: UInt32 = 0
+            var canvasHeight: UInt32 = 0
             var hasAlpha: Int32 = 0
             var bitDepth: Int32 = 0
             let opened = ShimResult.call {
                 wg_heif_decoder_open(
                     buffer.baseAddress, buffer.count, UInt64(max(1, limits.maxPixels)), &decoder, &storedWidth,
-                    &storedHeight, &width, &height, &hasAlpha, &bitDepth, $0, $1)
+                    &storedHeight, &width, &height, &canvasWidth, &canvasHeight, &hasAlpha, &bitDepth, $0, $1)
             }
             guard opened.succeeded, let decoder else { throw opened.decodingError(.heif) }
             do {
                 try limits.check(width: Int(storedWidth), height: Int(storedHeight))
                 try limits.check(width: Int(width), height: Int(height))
-                let pixels = UInt64(storedWidth) * UInt64(storedHeight)
+                // A grid or overlay is decoded onto a canvas of its own size: bounded too.
+                try limits.check(width: Int(canvasWidth), height: Int(canvasHeight))
+                let pixels = max(
+                    UInt64(storedWidth) * UInt64(storedHeight), UInt64(canvasWidth) * UInt64(canvasHeight))
                 try limits.check(
                     libraryMemory: ImageDecoder.heifMemoryNeeded(
                         pixels: pixels, bitDepth: Int(bitDepth), hasAlpha: hasAlpha != 0),
