@@ -49,6 +49,31 @@ struct HEIFDecoderTests {
         }
     }
 
+    /// heif-enc wraps a picture this small in a one-tile grid: the grid's canvas is found
+    /// and checked, and the picture decodes as heif-convert decodes it.
+    @Test func aGridDecodes() throws {
+        try withTemporaryFolder { folder in
+            try PictureTools.write(PictureTools.patternPNG(width: 64, height: 32), to: folder + "/in.png")
+            try PictureTools.run("heif-enc", ["-q", "90", "in.png", "-o", "grid.heic"], in: folder)
+            let file = try PictureTools.read(folder + "/grid.heic")
+            #expect(file.firstRange(of: Array("grid".utf8)) != nil, "heif-enc wrote a grid")
+            let decoded = try ImageDecoder.decode(file)
+            let difference = try #require(PictureTools.largestDifference(decoded, reference("grid.heic", in: folder)))
+            #expect(difference <= 1)
+            #expect(throws: ImageDecodingError.tooManyPixels(width: 64, height: 32, limit: 2000)) {
+                _ = try ImageDecoder.decode(file, limits: DecodeLimits(maxPixels: 2000))
+            }
+            // The grid's own canvas (in idat: version, flags, rows - 1, columns - 1, width,
+            // height) claiming 60000x60000 while its ispe says 64x32: refused, not allocated.
+            var bomb = file
+            let idat = try #require(bomb.firstRange(of: Array("idat".utf8)))
+            bomb.replaceSubrange((idat.upperBound + 4)..<(idat.upperBound + 8), with: [0xEA, 0x60, 0xEA, 0x60])
+            #expect(throws: ImageDecodingError.tooManyPixels(width: 60000, height: 60000, limit: 100_000_000)) {
+                _ = try ImageDecoder.decode(bomb)
+            }
+        }
+    }
+
     /// A small picture fits the fuzz targets' tight limits (64 MiB of library memory): the
     /// memory estimate must not refuse every HEIF, or the fuzzer never reaches a decoder.
     @Test func smallPicturesFitTightLimits() throws {

@@ -83,6 +83,13 @@ struct PictureFormatInputTests {
             (ispe.upperBound + 4)..<(ispe.upperBound + 12), with: [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60])
         try refuse(heic, named: "bomb.heic", message: "60000x60000 (3600000000 pixels), above the limit")
         try refuse(heic, named: "bomb.heic", message: "--max-pixels")
+        // FuzzHEIC's finding: an overlay's canvas is in its own data, not an ispe; libheif
+        // 1.15 would allocate it (2 GB) after checking each side alone.
+        let overlay = [UInt8](
+            try Data(
+                contentsOf: URL(
+                    fileURLWithPath: repositoryRoot + "/Fuzz/regressions/heic/overlay-canvas-claims-2-gigabytes.heic")))
+        try refuse(overlay, named: "overlay.heic", message: "36190x59460 (2151857400 pixels), above the limit")
     }
 
     /// VVC inside (a codec this libheif cannot decode): unsupported, not damaged.
