@@ -282,7 +282,12 @@ static void *wg_heif_color(const struct heif_image_handle *handle) {
         }
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || nclx == NULL) return NULL;
+    // libheif hands out the profile even when it then fails (unknown primaries, say): it
+    // is freed either way (FuzzHEIC found the leak).
+    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || nclx == NULL) {
+        if (nclx != NULL) heif_nclx_color_profile_free(nclx);
+        return NULL;
+    }
     void *color = NULL;
     int srgb_primaries = nclx->color_primaries == heif_color_primaries_ITU_R_BT_709_5 ||
                          nclx->color_primaries == heif_color_primaries_unspecified;
