@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "wallgen-bench", targets: ["wallgen-bench"]),
         .executable(name: "FuzzJPEG", targets: ["FuzzJPEG"]),
         .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
+        .executable(name: "FuzzWebP", targets: ["FuzzWebP"]),
+        .executable(name: "FuzzHEIC", targets: ["FuzzHEIC"]),
         .executable(name: "FuzzFont", targets: ["FuzzFont"]),
         .executable(name: "FuzzArguments", targets: ["FuzzArguments"]),
     ],
@@ -43,16 +45,18 @@ let package = Package(
         // zlib as a peer: what wallgen-bench measures PNG compression against, and the
         // independent inflater the tests check wallgen's streams with.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // The only place libpng, libdeflate, libjpeg-turbo, libwebp, Little CMS, FreeType, HarfBuzz and fontconfig
-        // are called. Their setjmp/longjmp
+        // The only place libpng, libdeflate, libjpeg-turbo, libwebp, libheif, Little CMS, FreeType,
+        // HarfBuzz and fontconfig are called. Their setjmp/longjmp
         // error handling stays inside these C functions; Swift sees status codes and messages.
         .target(
             name: "CImaging",
             dependencies: ["CFreeType", "CHarfBuzz"],
             linkerSettings: [
                 .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("jpeg"),
-                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("lcms2"),
-                .linkedLibrary("fontconfig"),
+                .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
+                // WebP both ways (the muxer writes XMP, the demuxer reads animations and
+                // ICC profiles) and HEIF, decoding only.
+                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("heif"),
             ]
         ),
         // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.
@@ -85,6 +89,8 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["Compositor"]),
         .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzHEIC", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["Compositor", "FuzzSupport"]),
         .executableTarget(name: "FuzzArguments", dependencies: ["WallgenCommands", "Almanac", "FuzzSupport"]),
         // Helpers several test targets share: temporary folders that clean up, a seeded
@@ -101,8 +107,8 @@ let package = Package(
         .testTarget(
             name: "WallgenTests",
             dependencies: [
-                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzFont", "FuzzArguments", "Compositor",
-                "TestSupport",
+                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzHEIC", "FuzzFont", "FuzzArguments",
+                "Compositor", "TestSupport",
             ]),
     ]
 )

@@ -1,7 +1,7 @@
 import FuzzSupport
 
 // The JPEG target: the image decoder fed arbitrary bytes, with the jpeg seeds and
-// dictionary (Scripts/fuzz). The body is shared with the other image target.
+// dictionary (Scripts/fuzz). The body is shared with the other image targets.
 
 #if FUZZING
     @_cdecl("LLVMFuzzerTestOneInput")

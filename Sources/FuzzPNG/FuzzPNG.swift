@@ -1,7 +1,7 @@
 import FuzzSupport
 
 // The PNG target: the image decoder fed arbitrary bytes, with the png seeds and
-// dictionary (Scripts/fuzz). The body is shared with the other image target.
+// dictionary (Scripts/fuzz). The body is shared with the other image targets.
 
 #if FUZZING
     @_cdecl("LLVMFuzzerTestOneInput")

@@ -62,7 +62,9 @@ enum CommonOptions {
 
     /// `--background`: the person's own picture in place of the bundled one.
     static func background(replacing bundled: String) -> Option<String> {
-        Option("background", short: "b", .file, help: "Your own JPEG or PNG instead of \(bundled).")
+        Option(
+            "background", short: "b", .file,
+            help: "Your own picture (JPEG, PNG, WebP, HEIC or AVIF) instead of \(bundled).")
     }
 
     /// The output's format and its settings, from `--format`, `--quality`, `--compression`

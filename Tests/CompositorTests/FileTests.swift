@@ -81,9 +81,11 @@ import Testing
         }
         try Data("<html><body>".utf8).write(to: URL(fileURLWithPath: folder + "/page.jpg"))
         let error = FileError.unexpectedContent(
-            path: folder + "/page.jpg", expected: "a JPEG or PNG", start: Array("<html><b".utf8))
+            path: folder + "/page.jpg", expected: "a JPEG, PNG, WebP or HEIC picture", start: Array("<html><b".utf8))
         #expect(throws: error) { try FileReader.read(folder + "/page.jpg", expecting: .picture) }
-        #expect("\(error)".hasSuffix("page.jpg' is not a JPEG or PNG (starts with 3C 68 74 6D 6C 3E 3C 62)"))
+        #expect(
+            "\(error)".hasSuffix(
+                "page.jpg' is not a JPEG, PNG, WebP or HEIC picture (starts with 3C 68 74 6D 6C 3E 3C 62)"))
         // Without an expectation, or for an empty file, the content is the reader's business.
         #expect(try FileReader.read(folder + "/page.jpg").count == 12)
         try Data().write(to: URL(fileURLWithPath: folder + "/empty.png"))
@@ -100,6 +102,22 @@ import Testing
         #expect(FileSignature.sniff(Array("OTTO".utf8)) == .openType)
         #expect(FileSignature.sniff(Array("ttcf".utf8)) == .fontCollection)
         #expect(FileSignature.sniff(Array("true".utf8)) == .trueType)
+    }
+
+    /// WebP is RIFF with the form type WEBP; HEIF an ftyp box with a HEIF brand (HEIC,
+    /// mif1, AVIF), wherever the file's name says otherwise. Other RIFFs (a WAV, an AVI)
+    /// and other ISO media (an MP4) are not pictures.
+    @Test func webpAndHEIFAreTold() {
+        let riff = Array("RIFF".utf8) + [0x24, 0, 0, 0]
+        #expect(FileSignature.sniff(riff + Array("WEBPVP8 ".utf8)) == .webp)
+        #expect(FileSignature.sniff(riff + Array("WAVEfmt ".utf8)) == nil)
+        func ftyp(_ brand: String) -> [UInt8] { [0, 0, 0, 0x18] + Array("ftyp\(brand)".utf8) + [0, 0, 0, 0] }
+        for brand in ["heic", "heix", "mif1", "msf1", "avif"] {
+            #expect(FileSignature.sniff(ftyp(brand)) == .heif, "\(brand)")
+            #expect(ImageFormat(sniffing: ftyp(brand)) == .heif)
+        }
+        #expect(FileSignature.sniff(ftyp("isom")) == nil, "an MP4 is not a picture")
+        #expect(FileSignature.sniff(Array("RIFF".utf8)) == nil, "too short to tell")
     }
 }
 

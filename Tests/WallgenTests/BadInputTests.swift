@@ -88,7 +88,8 @@ import Testing
             Case(
                 arguments: ["--background", inputs + "/notes.png"], status: 65,
                 message:
-                    "--background: '\(inputs)/notes.png' is not a JPEG or PNG (starts with 6A 75 73 74 20 73 6F 6D)"),
+                    "--background: '\(inputs)/notes.png' is not a JPEG, PNG, WebP or HEIC picture (starts with 6A 75 73 74 20 73 6F 6D)"
+            ),
             Case(arguments: ["--background", inputs + "/cut.jpg"], status: 65, message: "truncated"),
             Case(
                 arguments: ["--background", inputs + "/huge.png"], status: 65,

@@ -1,5 +1,5 @@
-// CImaging: thin C shims over libjpeg-turbo, libpng, libwebp, libdeflate, Little CMS, FreeType,
-// HarfBuzz and fontconfig: the only place wallgen calls C libraries.
+// CImaging: thin C shims over libjpeg-turbo, libpng, libwebp, libheif, libdeflate, Little CMS,
+// FreeType, HarfBuzz and fontconfig: the only place wallgen calls C libraries.
 //
 // Every function that can fail returns a wg_status and, on failure, writes a
 // NUL-terminated message into the caller's buffer. libjpeg and libpng report
@@ -150,6 +150,48 @@ wg_status wg_deflate_band(const uint8_t *_Nullable data, size_t size, int level,
 uint32_t wg_adler32(const uint8_t *_Nullable data, size_t size, int vectorized);
 /// The Adler-32 of two buffers one after the other, from theirs.
 uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
+
+// MARK: WebP decoding (libwebp, libwebpdemux)
+
+typedef struct wg_webp_decoder wg_webp_decoder;
+
+/// Reads the RIFF, VP8X and first VP8/VP8L headers (WebPGetFeatures), decoding no pixel.
+/// For an animation, the canvas size and its frame count. `memory_needed` is what libwebp
+/// will take for itself for this picture (it has no allocator hooks to hold it to less).
+/// `data` must stay alive until wg_webp_decoder_close.
+wg_status wg_webp_decoder_open(const uint8_t *_Nullable data, size_t size, wg_webp_decoder *_Nullable *_Nonnull decoder,
+                               uint32_t *width, uint32_t *height, int *has_alpha, uint32_t *frame_count,
+                               uint64_t *memory_needed, char *message, size_t message_capacity);
+/// Decodes the picture (an animation: its first frame on its canvas) as straight-alpha
+/// RGBA8, converted to sRGB when the container carries an RGB ICC profile.
+wg_status wg_webp_decoder_read(wg_webp_decoder *decoder, uint8_t *rgba, size_t stride, char *message,
+                               size_t message_capacity);
+void wg_webp_decoder_close(wg_webp_decoder *decoder);
+
+// MARK: HEIF decoding (libheif: HEIC and AVIF)
+
+typedef struct wg_heif_decoder wg_heif_decoder;
+
+/// Parses the boxes and finds the primary picture, decoding nothing. `stored_width` x
+/// `stored_height` is its coded size (ispe), `width` x `height` its size as shown, after
+/// the file's rotation, mirroring and crop; `canvas_width` x `canvas_height` the largest
+/// canvas any grid or overlay item in the file declares (0 x 0 when none), which libheif
+/// would allocate whole; `bit_depth` the luma depth (-1 unknown). No
+/// side of any image in the file may exceed `max_pixels` (libheif's own limit), and a
+/// brand whose codec this libheif cannot decode is refused (WG_ERROR_UNSUPPORTED).
+/// `data` must stay alive until wg_heif_decoder_close.
+wg_status wg_heif_decoder_open(const uint8_t *_Nullable data, size_t size, uint64_t max_pixels,
+                               wg_heif_decoder *_Nullable *_Nonnull decoder, uint32_t *stored_width,
+                               uint32_t *stored_height, uint32_t *width, uint32_t *height, uint32_t *canvas_width,
+                               uint32_t *canvas_height, int *has_alpha, int *bit_depth, char *message,
+                               size_t message_capacity);
+/// Decodes the primary picture as 8-bit RGBA (any bit depth), turned and mirrored as the
+/// file says (never by its Exif), converted to sRGB from its ICC profile or nclx colours.
+/// Alpha is straight unless wg_heif_decoder_is_premultiplied.
+wg_status wg_heif_decoder_read(wg_heif_decoder *decoder, uint8_t *rgba, size_t stride, char *message,
+                               size_t message_capacity);
+int wg_heif_decoder_is_premultiplied(const wg_heif_decoder *decoder);
+void wg_heif_decoder_close(wg_heif_decoder *decoder);
 
 // MARK: Fonts (FreeType)
 

@@ -17,10 +17,13 @@ public struct DecodedPicture: Sendable {
     /// While rows are still being decoded into `image` on another thread, how far they
     /// have got; nil when the picture was complete on arrival.
     public let progress: DecodeProgress?
+    /// What the person should be told about how the picture was read.
+    public var notes: [DecodeNote] = []
 
     /// A whole picture.
-    public init(_ image: Image) {
+    public init(_ image: Image, notes: [DecodeNote] = []) {
         self.init(image: image, fullWidth: image.width, fullHeight: image.height, offsetX: 0, offsetY: 0)
+        self.notes = notes
     }
 
     public init(
@@ -58,9 +61,11 @@ extension ImageDecoder {
         let isPlainJPEG = bytes.withUnsafeBufferPointer { buffer in
             ImageFormat(sniffing: buffer) == .jpeg && (ExifOrientation.read(jpeg: buffer) ?? .normal) == .normal
         }
-        // Turned photos and PNGs are decoded whole: their crop would be in other coordinates.
+        // Turned photos and other formats are decoded whole: their crop would be in other
+        // coordinates, or their libraries decode whole pictures only.
         guard isPlainJPEG, width > 0, height > 0 else {
-            return DecodedPicture(try decode(bytes, limits: limits, coverTarget: target))
+            let (image, notes) = try decodeNoting(bytes, limits: limits, coverTarget: target)
+            return DecodedPicture(image, notes: notes)
         }
         if inBackground {
             return try startDecodingJPEGRegion(

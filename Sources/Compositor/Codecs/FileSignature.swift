@@ -1,11 +1,16 @@
 /// The first bytes that say what a file is: the one place wallgen's input signatures
-/// live, so a format added later (WebP, HEIC) is one case here.
+/// live, so a format added later is one case here.
 ///
 /// Files are recognised by content, never by name, and before they are read whole:
 /// a file that is not what a flag wants is refused after a few bytes.
 public enum FileSignature: Sendable, CaseIterable, CustomStringConvertible {
     case jpeg
     case png
+    /// "RIFF", the container's size, "WEBP".
+    case webp
+    /// An ISO base media file whose first box is "ftyp" with a HEIF image brand: HEIC
+    /// (iPhone photos), the generic "mif1", and AVIF (HEIF with AV1 inside).
+    case heif
     /// TrueType outlines: version 1.0 (00 01 00 00) or Apple's 'true'.
     case trueType
     /// OpenType with CFF outlines ('OTTO').
@@ -23,15 +28,15 @@ public enum FileSignature: Sendable, CaseIterable, CustomStringConvertible {
 
         public var members: [FileSignature] {
             switch self {
-            case .picture: [.jpeg, .png]
+            case .picture: [.jpeg, .png, .webp, .heif]
             case .font: [.trueType, .openType, .fontCollection]
             }
         }
 
-        /// "a JPEG or PNG", for messages.
+        /// "a JPEG, PNG, WebP or HEIC picture", for messages.
         public var expected: String {
             switch self {
-            case .picture: "a JPEG or PNG"
+            case .picture: "a JPEG, PNG, WebP or HEIC picture"
             case .font: "a TrueType or OpenType font"
             }
         }
@@ -41,6 +46,8 @@ public enum FileSignature: Sendable, CaseIterable, CustomStringConvertible {
         switch self {
         case .jpeg: "JPEG"
         case .png: "PNG"
+        case .webp: "WebP"
+        case .heif: "HEIF"
         case .trueType: "TrueType"
         case .openType: "OpenType"
         case .fontCollection: "font collection"
@@ -52,13 +59,21 @@ public enum FileSignature: Sendable, CaseIterable, CustomStringConvertible {
         switch self {
         case .jpeg: bytes.starts(with: [0xFF, 0xD8, 0xFF])
         case .png: bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        case .webp: bytes.starts(with: Array("RIFF".utf8)) && Array(bytes.dropFirst(8).prefix(4)) == Array("WEBP".utf8)
+        case .heif:
+            Array(bytes.dropFirst(4).prefix(4)) == Array("ftyp".utf8)
+                && Self.heifBrands.contains(Array(bytes.dropFirst(8).prefix(4)))
         case .trueType: bytes.starts(with: [0x00, 0x01, 0x00, 0x00]) || bytes.starts(with: Array("true".utf8))
         case .openType: bytes.starts(with: Array("OTTO".utf8))
         case .fontCollection: bytes.starts(with: Array("ttcf".utf8))
         }
-        // Room for the formats work: WebP is "RIFF" size "WEBP" (bytes 8..<12), HEIC a
-        // box "ftyp" at 4..<8 with the brand "heic" or "mif1" at 8..<12.
     }
+
+    /// Major brands of HEIF still pictures and sequences (whose primary picture is read):
+    /// HEVC ones (heic, heix, hevc, hevx, heim, heis), the codec-neutral mif1 and msf1
+    /// (iPhones write heic; other cameras mif1), and AVIF's avif and avis.
+    static let heifBrands: Set<[UInt8]> = Set(
+        ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"].map { Array($0.utf8) })
 
     /// The signature `bytes` start with, among `candidates`.
     public static func sniff(_ bytes: some Collection<UInt8>, among candidates: [FileSignature] = allCases)

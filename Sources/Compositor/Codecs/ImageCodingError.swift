@@ -18,7 +18,7 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: "the file is empty"
-        case .unrecognizedFormat: "not a JPEG or PNG image"
+        case .unrecognizedFormat: "not a JPEG, PNG, WebP or HEIC picture"
         case .corrupt(let format, let reason): "damaged \(format) data: \(reason)"
         case .tooManyPixels(let width, let height, let limit):
             "the image is \(width)x\(height) (\(width * height) pixels), above the limit of \(limit) pixels"
@@ -47,6 +47,9 @@ public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
 public enum ImageFormat: String, Sendable, CustomStringConvertible {
     case jpeg = "JPEG"
     case png = "PNG"
+    case webp = "WebP"
+    /// HEIC (HEVC inside, as iPhones write) and AVIF (AV1 inside) alike.
+    case heif = "HEIF"
 
     public var description: String { rawValue }
 
@@ -55,6 +58,8 @@ public enum ImageFormat: String, Sendable, CustomStringConvertible {
         switch FileSignature.sniff(bytes, among: FileSignature.Family.picture.members) {
         case .jpeg: self = .jpeg
         case .png: self = .png
+        case .webp: self = .webp
+        case .heif: self = .heif
         default: return nil
         }
     }

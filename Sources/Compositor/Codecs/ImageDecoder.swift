@@ -2,7 +2,7 @@ internal import CImaging
 import Foundation
 import Synchronization
 
-/// Decodes JPEG and PNG files into premultiplied RGBA8 images.
+/// Decodes JPEG, PNG, WebP and HEIF (HEIC, AVIF) files into premultiplied RGBA8 images.
 public enum ImageDecoder {
     /// Decodes `bytes`, recognising the format from its signature.
     ///
@@ -13,17 +13,29 @@ public enum ImageDecoder {
         _ bytes: [UInt8], limits: DecodeLimits = .standard,
         coverTarget: (width: Int, height: Int)? = nil
     ) throws(ImageDecodingError) -> Image {
+        try decodeNoting(bytes, limits: limits, coverTarget: coverTarget).image
+    }
+
+    /// `decode`, with what the person should be told about how the picture was read (an
+    /// animation of which only the first frame is used).
+    public static func decodeNoting(
+        _ bytes: [UInt8], limits: DecodeLimits = .standard,
+        coverTarget: (width: Int, height: Int)? = nil
+    ) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) {
         // The C decoders read from the buffer until closed: every step stays in one borrow.
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> Image in
+        try bytes.withUnsafeBufferPointer {
+            (buffer) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) in
             switch try format(of: buffer) {
-            case .jpeg: try decodeJPEG(buffer, limits: limits, coverTarget: coverTarget)
-            case .png: try decodePNG(buffer, limits: limits)
+            case .jpeg: (try decodeJPEG(buffer, limits: limits, coverTarget: coverTarget), [])
+            case .png: (try decodePNG(buffer, limits: limits), [])
+            case .webp: try decodeWebP(buffer, limits: limits)
+            case .heif: (try decodeHEIF(buffer, limits: limits), [])
             }
         }
     }
 
     /// The size `decode` would report at full scale (as displayed, after any EXIF
-    /// turn), read from the header alone.
+    /// turn, or a HEIF's own rotation), read from the header alone.
     public static func size(of bytes: [UInt8], limits: DecodeLimits = .standard)
         throws(ImageDecodingError) -> (width: Int, height: Int)
     {
@@ -38,6 +50,15 @@ public enum ImageDecoder {
             case .png:
                 let header = try PNGHeader(buffer, limits: limits)
                 wg_png_decoder_close(header.decoder)
+                return (header.width, header.height)
+            case .webp:
+                let header = try WebPHeader(buffer, limits: limits)
+                wg_webp_decoder_close(header.decoder)
+                return (header.width, header.height)
+            case .heif:
+                // As shown: the file's own rotation (irot) is applied, never its Exif.
+                let header = try HEIFHeader(buffer, limits: limits)
+                wg_heif_decoder_close(header.decoder)
                 return (header.width, header.height)
             }
         }

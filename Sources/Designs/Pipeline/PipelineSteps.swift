@@ -164,8 +164,9 @@ enum PipelineSteps {
         }
         timings.encode += clock.now - started
         var result = RenderedImage(image: image, encoded: encoded, format: encoding.format, timings: timings)
-        if source.origin == .background, let warning = BackgroundEnlargement.warning(source.picture, image) {
-            result.warnings.append(warning)
+        if source.origin == .background {
+            result.warnings += source.picture.notes.map { "Note: --background '\(source.path)': \($0)" }
+            if let warning = BackgroundEnlargement.warning(source.picture, image) { result.warnings.append(warning) }
         }
         return result
     }
