@@ -75,7 +75,11 @@ enum CommandCatalog {
             "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). The picture is first copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied (the last few are kept), so the desktop always notices a new picture and never points at a file you may change. With --now, the picture a schedule has in effect, as its timer runs it.",
         usage: ["(<picture> | --now) [--dark <file>] [--desktop <name>] [--dry-run]"],
         arguments: [
-            .init(name: "picture", help: "A PNG or JPEG (or, for GNOME, a schedule.xml slideshow).", completion: .file)
+            .init(
+                name: "picture",
+                help:
+                    "A picture: PNG and JPEG every desktop shows; WebP only where its image loader can read it (or, for GNOME, a schedule.xml slideshow).",
+                completion: .file)
         ],
         options: ApplyCommand.options,
         sections: [
