@@ -47,7 +47,10 @@ public struct Invocation {
         }
         if parsed.has(CommonOptions.help) { return invocation(.help(HelpPage.text(for: declaration))) }
         switch name {
-        case "term": return invocation(.term(try TermOptions.validateTerm(parsed)))
+        case "term":
+            var request = try TermOptions.validateTerm(parsed)
+            if !parsed.has(CommonOptions.noMetadata) { request.provenance = Provenance(declaration, parsed).json }
+            return invocation(.term(request))
         case "terms": return invocation(.terms(try TermOptions.validateTerms(parsed)))
         case "almanac": return invocation(.almanac(try AlmanacCommand.validate(parsed, today: today)))
         case "apply": return invocation(.apply(try ApplyCommand.validate(parsed, environment: environment)))
@@ -62,8 +65,25 @@ public struct Invocation {
             return invocation(.manual)
         default:
             if parsed.has(WallpaperOptions.version) { return invocation(.version) }
-            return invocation(.wallpaper(try WallpaperOptions.validate(parsed, today: today)))
+            var request = try WallpaperOptions.validate(parsed, today: today)
+            if !parsed.has(CommonOptions.noMetadata) {
+                request.provenance = try wallpaperProvenance(rest, parsed, today: today)
+            }
+            return invocation(.wallpaper(request))
         }
+    }
+
+    /// A wallpaper's provenance. Without --season or --date the season is today's: the
+    /// day is then recorded as --date, so the spec makes the same picture on any day.
+    private static func wallpaperProvenance(_ arguments: [String], _ parsed: ParsedArguments, today: CivilDate)
+        throws(UsageError) -> String
+    {
+        let declaration = CommandCatalog.wallpaper
+        guard parsed[WallpaperOptions.season] == nil, parsed[WallpaperOptions.date] == nil else {
+            return Provenance(declaration, parsed).json
+        }
+        let dated = try ArgumentParser.parse(arguments + ["--date", "\(today)"], options: declaration.options)
+        return Provenance(declaration, dated).json
     }
 
     /// `wallgen help [COMMAND]`.

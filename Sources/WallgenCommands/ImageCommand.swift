@@ -41,6 +41,8 @@ public struct ImageRequest<Design: PictureDesign>: Equatable where Design.Spec: 
     /// Set it as the desktop's wallpaper once written, on this desktop (nil: detected).
     var apply = false
     var desktop: String?
+    /// How the image was asked for, written into the file (nil with --no-metadata).
+    var provenance: String?
 }
 
 public typealias WallpaperRequest = ImageRequest<SeasonWallpaper>
@@ -55,7 +57,7 @@ enum ImageCommand {
         ) {
             () throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
-            return try pipeline.render(request.spec)
+            return try pipeline.render(request.spec, provenance: request.provenance)
         }
     }
 }

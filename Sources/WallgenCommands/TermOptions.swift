@@ -59,7 +59,7 @@ enum TermOptions {
         [date, year, zone] + CommonOptions.canvas
         + [
             language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical,
-            CommonOptions.darkVariant, output,
+            CommonOptions.darkVariant, output, CommonOptions.noMetadata,
         ] + style + ApplyCommand.renderOptions + CommonOptions.everywhere
 
     static let folder = Option(

@@ -98,7 +98,7 @@ enum PipelineSteps {
     /// encoded.
     static func renderAndEncode(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
-        pngOptions: PNGEncodingOptions, timings: inout StageTimings
+        pngOptions: PNGEncodingOptions, provenance: String? = nil, timings: inout StageTimings
     ) throws(PipelineError) -> RenderedImage {
         let image: Image
         do {
@@ -120,7 +120,7 @@ enum PipelineSteps {
         let started = clock.now
         let png: [UInt8]
         do {
-            png = try PNGEncoder.encode(image, options: pngOptions)
+            png = try PNGEncoder.encode(image, options: pngOptions, provenance: provenance)
         } catch {
             throw .encoding(error)
         }
