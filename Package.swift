@@ -75,7 +75,9 @@ let package = Package(
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
         .target(name: "Desktop", dependencies: ["Almanac"]),
         // The command line: parse, validate, run, report.
-        .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac", "Desktop"]),
+        // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
+        .target(name: "Batch"),
+        .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(
             name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
@@ -96,6 +98,7 @@ let package = Package(
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
         .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",

@@ -12,6 +12,7 @@ public enum Command {
     case devices
     case apply(ApplyRequest)
     case schedule(ScheduleRequest)
+    case batch(BatchRequest)
     case completions(Shell)
     case manual
     case help(String)
@@ -56,6 +57,7 @@ public struct Invocation {
         case "apply": return invocation(.apply(try ApplyCommand.validate(parsed, environment: environment)))
         case "schedule":
             return invocation(.schedule(try ScheduleCommand.validate(parsed, today: today, environment: environment)))
+        case "batch": return invocation(.batch(try BatchCommand.validate(parsed, environment: environment)))
         case "devices":
             try CommonOptions.rejectExtra(parsed.positionals)
             return invocation(.devices)
@@ -142,6 +144,7 @@ public enum WallgenCLI {
         case .almanac(let request): return AlmanacCommand.run(request)
         case .apply(let request): return ApplyCommand.run(request, output)
         case .schedule(let request): return ScheduleCommand.run(request, output)
+        case .batch(let request): return BatchCommand.run(request, output)
         }
         return .success
     }

@@ -1,4 +1,4 @@
-import Almanac
+import Batch
 import Desktop
 import Foundation
 
@@ -56,8 +56,8 @@ struct Provenance: Equatable, Sendable {
 
     /// The compact JSON written into files.
     var json: String {
-        "{\"wallgen\":\(Self.quoted(version)),\"command\":\(Self.quoted(command)),\"args\":["
-            + arguments.map(Self.quoted).joined(separator: ",") + "],\"hash\":\(Self.quoted(hash))}"
+        "{\"wallgen\":\(JSONText.quoted(version)),\"command\":\(JSONText.quoted(command)),\"args\":["
+            + arguments.map(JSONText.quoted).joined(separator: ",") + "],\"hash\":\(JSONText.quoted(hash))}"
     }
 
     /// Reads the JSON back; nil when it is not a wallgen provenance. The hash is
@@ -70,22 +70,5 @@ struct Provenance: Equatable, Sendable {
         else { return nil }
         let provenance = Provenance(version: version, command: command, arguments: arguments)
         return provenance.hash == hash ? provenance : nil
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

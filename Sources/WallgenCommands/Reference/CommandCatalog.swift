@@ -103,6 +103,26 @@ enum CommandCatalog {
                     """)
         ])
 
+    static let batch = CommandDeclaration(
+        name: "batch", summary: "Render every row of a manifest, or one shard of it.",
+        overview:
+            "Render one wallpaper or term card per row of a manifest: JSON Lines (one object a line, with the keys a command line would take: command, term, each option's long name, output) or CSV with a header. The whole manifest is checked first (every row's options, outputs inside -o and all different); then this shard's rows render, several at once, each written atomically, byte for byte as the same command alone would write it. A row that fails does not stop the others. A JSON report (rows done, skipped and failed with reasons, timings) is written at the end. Exit 65: a bad manifest or a row that failed on its own input (do not retry); 75: rows failed only in writing (retry, with --resume). docs/BATCH.md has the manifest format, shards on Kubernetes, Slurm and GNU parallel, and examples.",
+        usage: ["<manifest> [-o <folder>] [--jobs <n>] [--shard <I/N>] [--resume] [--report <file>]"],
+        arguments: [
+            .init(name: "manifest", help: "A .jsonl file (or .csv with a header), one render a row.", completion: .file)
+        ],
+        options: BatchCommand.options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen plan terms --devices iphone-15,ipad --langs zh,en > cards.jsonl
+                    wallgen batch cards.jsonl -o cards
+                    wallgen batch cards.jsonl -o cards --shard 2/3 --resume
+                    wallgen gather cards
+                    """)
+        ])
+
     static let devices = CommandDeclaration(
         name: "devices", summary: "List the device names --device accepts.",
         overview: "List the device names --device accepts, with their sizes in pixels.", usage: [""],
@@ -131,14 +151,14 @@ enum CommandCatalog {
             .init(
                 name: "command", help: "A command's name.",
                 completion: .words(
-                    [term, terms, almanac, apply, schedule, devices, completions, manual].compactMap(\.name) + ["help"])
+                    [term, terms, almanac, apply, schedule, batch, devices, completions, manual].compactMap(\.name) + ["help"])
             )
         ],
         options: [])
 
     /// Every command, the wallpaper first.
     static let all: [CommandDeclaration] = [
-        wallpaper, term, terms, almanac, apply, schedule, devices, completions, manual, help,
+        wallpaper, term, terms, almanac, apply, schedule, batch, devices, completions, manual, help,
     ]
 
     /// The words that name a command rather than the wallpaper's options.
