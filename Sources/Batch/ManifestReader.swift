@@ -122,7 +122,7 @@ public final class ManifestReader {
             decoded = try JSONDecoder().decode([String: JSONValue].self, from: Data(bytes))
         } catch let error as DecodingError {
             if case .typeMismatch = error { throw .notAnObject(line: line) }
-            throw malformed(error, line: line)
+            throw malformed(error, bytes: bytes, line: line)
         } catch {
             throw .malformedJSON(line: line, column: nil, reason: "\(error)")
         }
@@ -157,19 +157,21 @@ public final class ManifestReader {
         return fields
     }
 
-    /// The decoder's reason, with the column it names when it names one.
-    private static func malformed(_ error: DecodingError, line: Int) -> ManifestError {
+    /// Foundation's parser's reason, with the column it names (it counts bytes from 0).
+    private static func malformed(_ error: DecodingError, bytes: [UInt8], line: Int) -> ManifestError {
         var reason = "not valid JSON"
-        if case .dataCorrupted(let context) = error {
-            let underlying = context.underlyingError.map { ($0 as NSError).userInfo["NSDebugDescription"] as? String }
-            reason = (underlying ?? nil) ?? context.debugDescription
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            reason = (error as NSError).userInfo["NSDebugDescription"] as? String ?? reason
         }
         var column: Int?
-        if let range = reason.range(of: "column ") {
-            column = Int(reason[range.upperBound...].prefix { $0.isNumber })
+        if let range = reason.range(of: "character ") {
+            column = Int(reason[range.upperBound...].prefix { $0.isNumber }).map { $0 + 1 }
         }
-        if let cut = reason.range(of: " around line") { reason = String(reason[..<cut.lowerBound]) }
-        return .malformedJSON(line: line, column: column, reason: reason)
+        if let cut = reason.range(of: " around ") { reason = String(reason[..<cut.lowerBound]) }
+        if reason.hasSuffix(".") { reason.removeLast() }
+        return .malformedJSON(line: line, column: column, reason: reason.prefix(1).lowercased() + reason.dropFirst())
     }
 }
 

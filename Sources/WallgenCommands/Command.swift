@@ -13,6 +13,9 @@ public enum Command {
     case apply(ApplyRequest)
     case schedule(ScheduleRequest)
     case batch(BatchRequest)
+    case inspect(InspectRequest)
+    case gather(GatherRequest)
+    case plan(PlanRequest)
     case completions(Shell)
     case manual
     case help(String)
@@ -58,6 +61,9 @@ public struct Invocation {
         case "schedule":
             return invocation(.schedule(try ScheduleCommand.validate(parsed, today: today, environment: environment)))
         case "batch": return invocation(.batch(try BatchCommand.validate(parsed, environment: environment)))
+        case "inspect": return invocation(.inspect(try InspectCommand.validate(parsed)))
+        case "gather": return invocation(.gather(try GatherCommand.validate(parsed)))
+        case "plan": return invocation(.plan(try PlanCommand.validate(parsed)))
         case "devices":
             try CommonOptions.rejectExtra(parsed.positionals)
             return invocation(.devices)
@@ -145,6 +151,9 @@ public enum WallgenCLI {
         case .apply(let request): return ApplyCommand.run(request, output)
         case .schedule(let request): return ScheduleCommand.run(request, output)
         case .batch(let request): return BatchCommand.run(request, output)
+        case .inspect(let request): return InspectCommand.run(request)
+        case .gather(let request): return GatherCommand.run(request, output)
+        case .plan(let request): return PlanCommand.run(request)
         }
         return .success
     }
