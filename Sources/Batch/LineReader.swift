@@ -36,6 +36,9 @@ final class LineReader {
                 line += buffer[start..<newline]
                 start = newline + 1
                 lineNumber += 1
+                guard line.count <= Self.maximumLineLength else {
+                    throw .lineTooLong(line: lineNumber, limit: Self.maximumLineLength)
+                }
                 if line.last == 0x0D { line.removeLast() }
                 return line
             }
