@@ -28,7 +28,8 @@ public final class ReportFile {
             guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
                 throw ReportFileError(path: path, reason: String(cString: strerror(errno)))
             }
-            let name = folder + "/." + (target as NSString).lastPathComponent
+            let name =
+                folder + "/." + (target as NSString).lastPathComponent
                 + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
             descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw ReportFileError(path: path, reason: String(cString: strerror(errno))) }
@@ -65,7 +66,8 @@ public final class ReportFile {
         }
         guard fsync(descriptor) == 0 else { throw failure() }
         if named == nil {
-            let name = folder + "/." + (path as NSString).lastPathComponent
+            let name =
+                folder + "/." + (path as NSString).lastPathComponent
                 + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
             guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 else {
                 throw failure()

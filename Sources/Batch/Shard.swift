@@ -120,7 +120,9 @@ public enum ShardSource: String, CaseIterable, Sendable {
                 }
             }
         case .auto:
-            if environment["JOB_COMPLETION_INDEX"] != nil { return ShardSource.kubernetes.detect(environment, count: count) }
+            if environment["JOB_COMPLETION_INDEX"] != nil {
+                return ShardSource.kubernetes.detect(environment, count: count)
+            }
             if environment["SLURM_ARRAY_TASK_ID"] != nil { return ShardSource.slurm.detect(environment, count: count) }
             return .success(nil)
         }

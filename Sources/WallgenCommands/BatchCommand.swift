@@ -40,7 +40,8 @@ enum BatchCommand {
     static let shards = Option(
         "shards", .wholeNumber(atLeast: 1),
         help:
-            "The number of shards when the engine gives only this one's index (JOB_COMPLETION_INDEX, PARALLEL_SEQ); WALLGEN_SHARDS does the same.")
+            "The number of shards when the engine gives only this one's index (JOB_COMPLETION_INDEX, PARALLEL_SEQ); WALLGEN_SHARDS does the same."
+    )
     static let shardFrom = Option(
         "shard-from",
         .choice([
@@ -62,8 +63,7 @@ enum BatchCommand {
     static let options: [any OptionDeclaration] =
         [folder, jobs, shard, shards, shardFrom, resume, report, CommonOptions.noMetadata] + CommonOptions.everywhere
 
-    static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> BatchRequest
-    {
+    static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> BatchRequest {
         guard let manifest = parsed.positionals.first else {
             throw UsageError("'batch' needs a manifest: a JSON Lines file (or CSV with a header), one render a row")
         }
@@ -85,7 +85,8 @@ enum BatchCommand {
             }
         }
         return BatchRequest(
-            manifest: manifest, folder: parsed[required: folder], jobs: min(parsed[jobs] ?? .max, Parallel.availableCores),
+            manifest: manifest, folder: parsed[required: folder],
+            jobs: min(parsed[jobs] ?? .max, Parallel.availableCores),
             shard: chosen, shardOrigin: origin, resume: parsed.has(resume), report: parsed[report],
             metadata: !parsed.has(CommonOptions.noMetadata))
     }

@@ -79,7 +79,8 @@ struct BatchRow {
             }
             options += try words(option, value, row)
         }
-        let arguments = (name == "wallpaper" ? [] : [name]) + options + (positionals.isEmpty ? [] : ["--"] + positionals)
+        let arguments =
+            (name == "wallpaper" ? [] : [name]) + options + (positionals.isEmpty ? [] : ["--"] + positionals)
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, today: today, environment: [:])
@@ -127,7 +128,8 @@ struct BatchRow {
         switch value {
         case .text(let text): return ["\(option.flagName)=\(text)"]
         case .list(let items): return items.map { "\(option.flagName)=\($0)" }
-        case .flag: throw problem(row, "'\(option.long)' needs a value (<\(option.valueName ?? "")>), not true or false")
+        case .flag:
+            throw problem(row, "'\(option.long)' needs a value (<\(option.valueName ?? "")>), not true or false")
         }
     }
 

@@ -99,7 +99,9 @@ final class BatchRun: @unchecked Sendable {
         do {
             row = try BatchRow.make(manifestRow, today: today, metadata: request.metadata)
         } catch {
-            record(line: manifestRow.line, index: manifestRow.index, output: "", .failed(code: .dataError, reason: error.message))
+            record(
+                line: manifestRow.line, index: manifestRow.index, output: "",
+                .failed(code: .dataError, reason: error.message))
             return
         }
         let path = request.folder + "/" + row.output

@@ -82,7 +82,8 @@ enum GatherCommand {
         if !failures.isEmpty {
             for failure in failures.prefix(20) { Console.report("Error: \(failure)") }
             Console.report(
-                "Error: \(failures.count) of \(first.rows) rows failed; fix them and run their shards again with --resume")
+                "Error: \(failures.count) of \(first.rows) rows failed; fix them and run their shards again with --resume"
+            )
             return .dataError
         }
         if missing > 0 {
@@ -149,7 +150,8 @@ enum GatherCommand {
             guard let bytes = try? FileReader.read(path, expecting: .picture),
                 let picture = try? ImageDecoder.decode(bytes, coverTarget: (thumbnailWidth, thumbnailWidth))
             else { continue }
-            let height = max(1, Int((Double(thumbnailWidth) * Double(picture.height) / Double(picture.width)).rounded()))
+            let height = max(
+                1, Int((Double(thumbnailWidth) * Double(picture.height) / Double(picture.width)).rounded()))
             thumbnails.append(Resampler.coverReducingFirst(picture, width: thumbnailWidth, height: height, workers: 1))
         }
         let rows = stride(from: 0, to: thumbnails.count, by: sheetColumns).map {

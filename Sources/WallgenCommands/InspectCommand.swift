@@ -42,7 +42,8 @@ enum InspectCommand {
         }
         guard let text else {
             Console.report(
-                "Error: '\(path)' has no wallgen note: it was made with --no-metadata, by another program, or edited since")
+                "Error: '\(path)' has no wallgen note: it was made with --no-metadata, by another program, or edited since"
+            )
             return .dataError
         }
         guard let provenance = Provenance.parse(text) else {
@@ -58,7 +59,8 @@ enum InspectCommand {
         Console.print("spec hash: \(provenance.hash)")
         if provenance.version != Provenance.currentVersion {
             Console.report(
-                "Warning: made by wallgen \(provenance.version), this is \(Provenance.currentVersion): the pixels may differ")
+                "Warning: made by wallgen \(provenance.version), this is \(Provenance.currentVersion): the pixels may differ"
+            )
         }
         return .success
     }

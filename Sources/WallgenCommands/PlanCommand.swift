@@ -40,7 +40,8 @@ enum PlanCommand {
         }
         guard let set = PlanRequest.Set(rawValue: name) else {
             throw UsageError(
-                "'plan' knows the sets terms and seasons, not '\(name)' (a schedule renders its own cards: use wallgen schedule)")
+                "'plan' knows the sets terms and seasons, not '\(name)' (a schedule renders its own cards: use wallgen schedule)"
+            )
         }
         try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
         var canvases: [PlanRequest.Canvas] = []
@@ -89,7 +90,8 @@ enum PlanCommand {
                     for season in Season.allCases {
                         Console.print(
                             "{\"command\":\"wallpaper\",\"season\":\"\(season.rawValue)\"\(canvasField)\(darkField),"
-                                + "\"output\":\(JSONText.quoted("\(canvasFolder)wallpaper-\(season.rawValue)\(suffix).png"))}")
+                                + "\"output\":\(JSONText.quoted("\(canvasFolder)wallpaper-\(season.rawValue)\(suffix).png"))}"
+                        )
                     }
                 case .terms:
                     let years: [Int?] = request.years.isEmpty ? [nil] : request.years

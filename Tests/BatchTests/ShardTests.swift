@@ -55,8 +55,11 @@ import Testing
     @Test func gnuParallelOnlyWhenAsked() throws {
         let environment = ["PARALLEL_SEQ": "3", "WALLGEN_SHARDS": "4"]
         #expect(ShardSource.auto.detect(environment, count: nil) == .success(nil))
-        #expect(ShardSource.parallel.detect(environment, count: nil) == .success(try Shard.make(index: 2, count: 4).get()))
-        #expect(ShardSource.parallel.detect(["PARALLEL_SEQ": "3"], count: 2) == .failure(.indexOutOfRange(index: 2, count: 2)))
+        #expect(
+            ShardSource.parallel.detect(environment, count: nil) == .success(try Shard.make(index: 2, count: 4).get()))
+        #expect(
+            ShardSource.parallel.detect(["PARALLEL_SEQ": "3"], count: 2)
+                == .failure(.indexOutOfRange(index: 2, count: 2)))
     }
 
     @Test func noEngineMeansTheWholeManifest() {

@@ -107,7 +107,10 @@ import Testing
         // Each row is byte for byte the command run alone.
         let alone: [(String, [String])] = [
             ("en/22-dongzhi.png", ["term", "冬至", "--lang", "en", "--size", "64x40"]),
-            ("w/winter.png", ["--season", "winter", "--alpha", "0.8", "--text", "冬至快樂", "--vertical", "--size", "64x40"]),
+            (
+                "w/winter.png",
+                ["--season", "winter", "--alpha", "0.8", "--text", "冬至快樂", "--vertical", "--size", "64x40"]
+            ),
             ("w/summer-tall.png", ["--dark", "--size=48x80", "-s", "summer"]),
         ]
         for (name, arguments) in alone {
@@ -165,7 +168,8 @@ import Testing
             #expect(try Self.bytes(folder + "/reference/" + name) == Self.bytes(folder + "/out/" + name), "\(name)")
         }
         // A file whose spec differs is made again, not skipped.
-        try Self.bytes(folder + "/reference/w/spring.png").write(to: URL(fileURLWithPath: folder + "/out/01-lichun.png"))
+        try Self.bytes(folder + "/reference/w/spring.png").write(
+            to: URL(fileURLWithPath: folder + "/out/01-lichun.png"))
         let again = try launch(["batch", "m.jsonl", "-o", "out", "--resume", "-q"], in: folder)
         #expect(again.status == 0)
         let secondReport = try Self.report(folder + "/out/.wallgen-report-0-of-1.json")
@@ -222,11 +226,20 @@ import Testing
         let good = "{\"size\": \"64x40\", \"output\": \"a.png\"}\n"
         let cases: [(String, String, Int32, String)] = [
             ("m.jsonl", good + "{\"size\": \"64x40\" \"output\": \"b.png\"}\n", 65, "row 2, column 18"),
-            ("m.csv", "output,size\na.png,64x40\nb\"c.png,64x40\n", 65, "row 3, column 2: a quote inside an unquoted field"),
-            ("m.jsonl", good + "{\"colour\": \"red\", \"output\": \"b.png\"}\n", 65, "row 2: unknown key 'colour' for wallpaper"),
+            (
+                "m.csv", "output,size\na.png,64x40\nb\"c.png,64x40\n", 65,
+                "row 3, column 2: a quote inside an unquoted field"
+            ),
+            (
+                "m.jsonl", good + "{\"colour\": \"red\", \"output\": \"b.png\"}\n", 65,
+                "row 2: unknown key 'colour' for wallpaper"
+            ),
             ("m.jsonl", "{\"output\": \"../b.png\"}\n", 65, "row 1: 'output' ../b.png leaves the output folder"),
             ("m.jsonl", "{\"output\": \"/tmp/b.png\"}\n", 65, "is absolute"),
-            ("m.jsonl", good + "\n{\"season\": \"winter\", \"output\": \"./a.png\"}\n", 65, "row 3: output a.png is also row 1's"),
+            (
+                "m.jsonl", good + "\n{\"season\": \"winter\", \"output\": \"./a.png\"}\n", 65,
+                "row 3: output a.png is also row 1's"
+            ),
             ("m.jsonl", "{\"command\": \"apply\", \"output\": \"b.png\"}\n", 65, "command 'apply' cannot be a row"),
             ("m.jsonl", "{\"apply\": true, \"output\": \"b.png\"}\n", 65, "'apply' a batch sets no wallpaper"),
             ("m.jsonl", "{\"output\": \"-\"}\n", 65, "cannot be a row's output"),
@@ -267,10 +280,13 @@ import Testing
             to: folder + "/m.jsonl")
         let giveUp = try launch(["batch", "m.jsonl", "-o", "out"], in: folder)
         #expect(giveUp.status == 65, "\(giveUp.standardError)")
-        #expect(giveUp.standardError.contains("row 2: --background: 'missing.jpg' does not exist"), "\(giveUp.standardError)")
+        #expect(
+            giveUp.standardError.contains("row 2: --background: 'missing.jpg' does not exist"),
+            "\(giveUp.standardError)")
         #expect(Self.pictures(in: folder + "/out") == ["a.png"])
         let report = try Self.report(folder + "/out/.wallgen-report-0-of-1.json")
-        let failed = try #require((report["results"] as? [[String: Any]])?.first { $0["status"] as? String == "failed" })
+        let failed = try #require(
+            (report["results"] as? [[String: Any]])?.first { $0["status"] as? String == "failed" })
         #expect(failed["row"] as? Int == 2 && failed["exit"] as? Int == 66)
         #expect(report["exit"] as? Int == 65)
 
@@ -304,7 +320,10 @@ import Testing
                 ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], [],
                 "2-of-3", ["2.png"]
             ),
-            ("parallel", ["PARALLEL_SEQ": "2", "WALLGEN_SHARDS": "2"], ["--shard-from", "parallel"], "1-of-2", ["1.png", "3.png"]),
+            (
+                "parallel", ["PARALLEL_SEQ": "2", "WALLGEN_SHARDS": "2"], ["--shard-from", "parallel"], "1-of-2",
+                ["1.png", "3.png"]
+            ),
             ("none", ["JOB_COMPLETION_INDEX": "1"], ["--shard-from", "none"], "0-of-1", (0..<5).map { "\($0).png" }),
         ]
         for (number, (engine, variables, flags, reportName, outputs)) in engines.enumerated() {
@@ -313,10 +332,12 @@ import Testing
                 environment: base.merging(variables) { $1 })
             #expect(result.status == 0, "\(engine): \(result.standardError)")
             #expect(Self.pictures(in: folder + "/out-\(number)") == outputs, "\(engine)")
-            #expect(FileManager.default.fileExists(atPath: folder + "/out-\(number)/.wallgen-report-\(reportName).json"))
+            #expect(
+                FileManager.default.fileExists(atPath: folder + "/out-\(number)/.wallgen-report-\(reportName).json"))
         }
         let noCount = try launch(
-            ["batch", "m.jsonl", "-o", "x"], in: folder, environment: base.merging(["JOB_COMPLETION_INDEX": "1"]) { $1 })
+            ["batch", "m.jsonl", "-o", "x"], in: folder, environment: base.merging(["JOB_COMPLETION_INDEX": "1"]) { $1 }
+        )
         #expect(noCount.status == 64)
         #expect(noCount.standardError.contains("pass --shards N or set WALLGEN_SHARDS"), "\(noCount.standardError)")
     }
@@ -381,14 +402,16 @@ import Testing
             executable: URL(fileURLWithPath: "/usr/bin/python3"))
         #expect(yaml.status == 0 && yaml.output == "ok\n", "\(yaml.standardError)")
         for script in ["slurm-array.sh", "gnu-parallel.sh"] {
-            let syntax = try launch(["-n", examples + "/" + script], in: repositoryRoot, executable: URL(fileURLWithPath: "/bin/bash"))
+            let syntax = try launch(
+                ["-n", examples + "/" + script], in: repositoryRoot, executable: URL(fileURLWithPath: "/bin/bash"))
             #expect(syntax.status == 0, "\(script): \(syntax.standardError)")
         }
         let slurm = try String(contentsOfFile: examples + "/slurm-array.sh", encoding: .utf8)
         #expect(slurm.contains("#SBATCH --array=") && slurm.contains("--resume"))
 
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/parallel") else {
-            Issue.record("GNU parallel is not installed (Scripts/debian-test-packages lists it): the example was not run")
+            Issue.record(
+                "GNU parallel is not installed (Scripts/debian-test-packages lists it): the example was not run")
             return
         }
         let folder = try temporaryFolder()

@@ -143,7 +143,9 @@ enum CommandCatalog {
         name: "plan", summary: "Write the manifest of a common set (terms, seasons) for wallgen batch.",
         overview:
             "Write to standard output a manifest (JSON Lines) for wallgen batch: every term card (terms) or season wallpaper (seasons), for each device or size, language and year asked, each in a folder per year, canvas and language.",
-        usage: ["(terms | seasons) [--devices <names>] [--sizes <WxH,...>] [--langs <zh,en>] [--years <years>] [--dark]"],
+        usage: [
+            "(terms | seasons) [--devices <names>] [--sizes <WxH,...>] [--langs <zh,en>] [--years <years>] [--dark]"
+        ],
         arguments: [.init(name: "set", help: "terms or seasons.", completion: .words(["terms", "seasons"]))],
         options: PlanCommand.options,
         sections: [
@@ -184,7 +186,8 @@ enum CommandCatalog {
                 name: "command", help: "A command's name.",
                 completion: .words(
                     [
-                        term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions, manual,
+                        term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions,
+                        manual,
                     ].compactMap(\.name) + ["help"])
             )
         ],
