@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
         .executable(name: "FuzzFont", targets: ["FuzzFont"]),
         .executable(name: "FuzzArguments", targets: ["FuzzArguments"]),
+        .executable(name: "FuzzManifest", targets: ["FuzzManifest"]),
     ],
     targets: [
         // FreeType's headers live under /usr/include/freetype2; a system-library target
@@ -88,6 +89,7 @@ let package = Package(
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["Compositor", "FuzzSupport"]),
         .executableTarget(name: "FuzzArguments", dependencies: ["WallgenCommands", "Almanac", "FuzzSupport"]),
+        .executableTarget(name: "FuzzManifest", dependencies: ["Batch", "FuzzSupport"]),
         // Helpers several test targets share: temporary folders that clean up, a seeded
         // generator, an independent PNG writer.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -103,7 +105,7 @@ let package = Package(
         .testTarget(
             name: "WallgenTests",
             dependencies: [
-                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzFont", "FuzzArguments", "Compositor",
+                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzFont", "FuzzArguments", "FuzzManifest", "Compositor",
                 "TestSupport",
             ]),
     ]

@@ -35,8 +35,9 @@ public final class ManifestReader {
     private var nextIndex = 0
     private var sawContent = false
 
-    /// Opens `path` (a regular file, read twice by a batch, so not a pipe).
-    public init(path: String) throws(ManifestError) {
+    /// Opens `path` (a regular file, read twice by a batch, so not a pipe); the format
+    /// is CSV for a name ending in `.csv` unless `format` says.
+    public init(path: String, format: Format? = nil) throws(ManifestError) {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("it is not a regular file") }
@@ -44,7 +45,7 @@ public final class ManifestReader {
         guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
         self.descriptor = descriptor
         self.lines = LineReader(descriptor: descriptor)
-        self.format = path.lowercased().hasSuffix(".csv") ? .csv : .jsonLines
+        self.format = format ?? (path.lowercased().hasSuffix(".csv") ? .csv : .jsonLines)
     }
 
     deinit { close(descriptor) }
