@@ -2,19 +2,17 @@ import Batch
 import Foundation
 import FuzzSupport
 
+/// Where each input is written for the reader, which reads files as a batch does.
+let scratch = NSTemporaryDirectory() + "/wallgen-fuzz-manifest-\(getpid())"
+
 /// Feeds arbitrary manifests to `ManifestReader`, reading every row: the first byte
-/// chooses the format (even: JSON Lines, odd: CSV), the rest is the file. The file is
-/// an anonymous memory file (memfd), read through its /proc path as a manifest on disk is.
+/// chooses the format (even: JSON Lines, odd: CSV), the rest is the file.
 func read(_ bytes: [UInt8]) {
     guard let first = bytes.first else { return }
-    let descriptor = memfd_create("manifest", 0)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    let body = Array(bytes.dropFirst())
-    let written = body.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard written == body.count else { return }
+    defer { unlink(scratch) }
+    guard FileManager.default.createFile(atPath: scratch, contents: Data(bytes.dropFirst())) else { return }
     let format: ManifestReader.Format = first & 1 == 0 ? .jsonLines : .csv
-    guard let reader = try? ManifestReader(path: "/proc/self/fd/\(descriptor)", format: format) else { return }
+    guard let reader = try? ManifestReader(path: scratch, format: format) else { return }
     while let row = try? reader.next() { _ = row.fields.count }
 }
 

@@ -53,9 +53,20 @@ public struct Invocation {
         switch name {
         case "term":
             var request = try TermOptions.validateTerm(parsed)
-            if !parsed.has(CommonOptions.noMetadata) { request.provenance = Provenance(declaration, parsed).json }
+            if !parsed.has(CommonOptions.noMetadata) {
+                // The term by its pinyin name, however it was typed (冬至, 22, dōngzhì), so
+                // every way of asking for a card writes the same bytes.
+                var named = parsed
+                if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
+                request.provenance = Provenance(declaration, named).json
+            }
             return invocation(.term(request))
-        case "terms": return invocation(.terms(try TermOptions.validateTerms(parsed)))
+        case "terms":
+            var request = try TermOptions.validateTerms(parsed)
+            if !parsed.has(CommonOptions.noMetadata) {
+                request.provenances = try termsProvenances(parsed, request.specs)
+            }
+            return invocation(.terms(request))
         case "almanac": return invocation(.almanac(try AlmanacCommand.validate(parsed, today: today)))
         case "apply": return invocation(.apply(try ApplyCommand.validate(parsed, environment: environment)))
         case "schedule":
@@ -92,6 +103,22 @@ public struct Invocation {
         }
         let dated = try ArgumentParser.parse(arguments + ["--date", "\(today)"], options: declaration.options)
         return Provenance(declaration, dated).json
+    }
+
+    /// Each card of `wallgen terms` recorded as the `wallgen term` command that makes it:
+    /// the term's name, then the options the two commands share, as `term` orders them.
+    private static func termsProvenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) throws(UsageError)
+        -> [String?]
+    {
+        let shared = parsed.canonicalArguments(
+            order: CommandCatalog.terms.options,
+            excluding: Provenance.notInSpec.union(["season", "jobs", "no-gallery"]))
+        var notes: [String?] = []
+        for spec in specs {
+            let card = try ArgumentParser.parse([spec.term.slug] + shared, options: CommandCatalog.term.options)
+            notes.append(Provenance(CommandCatalog.term, card).json)
+        }
+        return notes
     }
 
     /// `wallgen help [COMMAND]`.

@@ -10,6 +10,9 @@ public struct TermsRequest: Equatable {
     var jobs: Int
     var gallery: Bool
     var settings = RenderSettings()
+    /// Each card's note of how it was made, as `wallgen term` would write it (none with
+    /// --no-metadata).
+    var provenances: [String?] = []
 }
 
 /// Options of `wallgen term` and `wallgen terms`.
@@ -72,7 +75,7 @@ enum TermOptions {
     static let noGallery = Flag("no-gallery", help: "Skip contact-sheet.png and index.html.")
 
     static let termsOptions: [any OptionDeclaration] =
-        [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, CommonOptions.darkVariant, noGallery]
+        [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata]
         + style
         + CommonOptions.everywhere
 

@@ -211,6 +211,21 @@ import Testing
             #expect(object["wallgen"] as? String == "0.2.0")
             #expect((object["hash"] as? String)?.count == 64)
         }
+        // A card of `wallgen terms` is recorded as the `wallgen term` command that makes it.
+        let terms = try launch(
+            ["terms", "--season", "winter", "--size", "64x40", "--lang", "en", "--alpha", "0.9", "-o", "cards", "-q"],
+            in: folder)
+        #expect(terms.status == 0, "\(terms.standardError)")
+        let card = try launch(["inspect", "cards/22-dongzhi.png"], in: folder)
+        #expect(
+            card.output.hasPrefix("command: wallgen term dongzhi --size 64x40 --lang en --alpha 0.9\n"),
+            "\(card.output)")
+        let single = try launch(
+            ["term", "dongzhi", "--size", "64x40", "--lang", "en", "--alpha", "0.9", "-o", "single.png", "-q"],
+            in: folder)
+        #expect(single.status == 0)
+        #expect(try Self.bytes(folder + "/single.png") == Self.bytes(folder + "/cards/22-dongzhi.png"))
+
         let plain = try launch(["--size", "64x40", "--no-metadata", "-o", "plain.png", "-q"], in: folder)
         #expect(plain.status == 0)
         let none = try launch(["inspect", "plain.png"], in: folder)
