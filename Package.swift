@@ -105,7 +105,8 @@ let package = Package(
         .testTarget(
             name: "WallgenTests",
             dependencies: [
-                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzFont", "FuzzArguments", "FuzzManifest", "Compositor",
+                "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzFont", "FuzzArguments", "FuzzManifest",
+                "Compositor",
                 "TestSupport",
             ]),
     ]

@@ -75,7 +75,9 @@ enum TermOptions {
     static let noGallery = Flag("no-gallery", help: "Skip contact-sheet.png and index.html.")
 
     static let termsOptions: [any OptionDeclaration] =
-        [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata]
+        [folder, season, jobs, year, zone] + CommonOptions.canvas + [
+            language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata,
+        ]
         + style
         + CommonOptions.everywhere
 

@@ -5,7 +5,8 @@ import Testing
 /// Every input that once troubled a fuzz target is replayed by that target (built
 /// without the fuzzer, it replays the files it is given) and must not crash it.
 @Suite struct FuzzRegressionTests {
-    @Test(arguments: [("FuzzJPEG", "jpeg"), ("FuzzPNG", "png"), ("FuzzFont", "font"), ("FuzzArguments", "arguments"),
+    @Test(arguments: [
+        ("FuzzJPEG", "jpeg"), ("FuzzPNG", "png"), ("FuzzFont", "font"), ("FuzzArguments", "arguments"),
         ("FuzzManifest", "manifest"),
     ])
     func savedInputsReplayCleanly(target: String, folder: String) throws {
