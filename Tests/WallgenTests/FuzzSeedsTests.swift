@@ -19,8 +19,8 @@ import Testing
         }
         #expect(run.status == 0, "\(run.standardError)")
         #expect(filesIn(folder) == ["seeds"], "a temporary folder was left: \(filesIn(folder))")
-        #expect(filesIn(folder + "/seeds") == ["arguments", "font", "jpeg", "png"])
-        for kind in ["arguments", "font", "jpeg", "png"] {
+        #expect(filesIn(folder + "/seeds") == ["arguments", "font", "jpeg", "manifest", "png"])
+        for kind in ["arguments", "font", "jpeg", "manifest", "png"] {
             #expect(!filesIn(folder + "/seeds/" + kind).isEmpty, "no \(kind) seeds")
         }
         let fonts = filesIn(folder + "/seeds/font")
