@@ -138,10 +138,11 @@ enum BatchCommand {
         }
         for failure in run.failures.prefix(20) { Console.report("Error: \(request.manifest): \(failure)") }
         if run.failures.count > 20 { Console.report("Error: … and \(run.failures.count - 20) more (see the report)") }
-        let shardText = request.shard == .whole ? "" : " of shard \(request.shard) (\(request.shardOrigin))"
+        let shardText = request.shard == .whole ? "" : ", shard \(request.shard) (\(request.shardOrigin))"
         output.status(
-            "Rendered \(counts.done) rows\(shardText), skipped \(counts.skipped), failed \(counts.failed), of \(total) in \(request.manifest), to \(request.folder) in "
-                + String(format: "%.1f", seconds) + " s; report \(request.reportPath)")
+            "\(request.manifest)\(shardText): \(counts.done) rendered, \(counts.skipped) skipped, \(counts.failed) failed"
+                + " of \(total) rows, to \(request.folder) in " + String(format: "%.1f", seconds)
+                + " s; report \(request.reportPath)")
         return status
     }
 

@@ -143,14 +143,17 @@ final class BatchRun: @unchecked Sendable {
         return found.hash == wanted.hash && found.version == wanted.version
     }
 
-    /// The folders of a row's output inside the batch's folder (`2026/en/…`).
+    /// The folders of a row's output inside the batch's folder (`2026/en/…`), one at a
+    /// time so a failure says why as any output does (no space: retry; a file in the way
+    /// or no permission: not).
     private func makeParentFolders(of output: String) throws(FileError) {
-        guard let slash = output.lastIndex(of: "/") else { return }
-        let folder = request.folder + "/" + output[..<slash]
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .other(path: folder, reason: "cannot make the folder: \((error as NSError).localizedDescription)")
+        var folder = request.folder
+        for part in output.split(separator: "/").dropLast() {
+            folder += "/" + part
+            guard mkdir(folder, 0o777) != 0, errno != EEXIST else { continue }
+            let code = errno
+            let parent = (folder as NSString).deletingLastPathComponent
+            throw code == ENOTDIR ? .notAFolder(path: parent) : .from(errno: code, path: folder)
         }
     }
 
