@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "FuzzHEIC", targets: ["FuzzHEIC"]),
         .executable(name: "FuzzFont", targets: ["FuzzFont"]),
         .executable(name: "FuzzArguments", targets: ["FuzzArguments"]),
+        .executable(name: "FuzzManifest", targets: ["FuzzManifest"]),
     ],
     targets: [
         // FreeType's headers live under /usr/include/freetype2; a system-library target
@@ -80,7 +81,9 @@ let package = Package(
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
         .target(name: "Desktop", dependencies: ["Almanac"]),
         // The command line: parse, validate, run, report.
-        .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac", "Desktop"]),
+        // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
+        .target(name: "Batch"),
+        .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(
             name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
@@ -93,6 +96,7 @@ let package = Package(
         .executableTarget(name: "FuzzHEIC", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["Compositor", "FuzzSupport"]),
         .executableTarget(name: "FuzzArguments", dependencies: ["WallgenCommands", "Almanac", "FuzzSupport"]),
+        .executableTarget(name: "FuzzManifest", dependencies: ["Batch", "FuzzSupport"]),
         // Helpers several test targets share: temporary folders that clean up, a seeded
         // generator, an independent PNG writer.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -103,12 +107,13 @@ let package = Package(
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
         .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",
             dependencies: [
                 "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzHEIC", "FuzzFont", "FuzzArguments",
-                "Compositor", "TestSupport",
+                "FuzzManifest", "Compositor", "TestSupport",
             ]),
     ]
 )

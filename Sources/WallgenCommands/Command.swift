@@ -13,6 +13,10 @@ public enum Command {
     case devices(DevicesRequest)
     case apply(ApplyRequest)
     case schedule(ScheduleRequest)
+    case batch(BatchRequest)
+    case inspect(InspectRequest)
+    case gather(GatherRequest)
+    case plan(PlanRequest)
     case completions(Shell)
     case manual
     case help(String)
@@ -48,12 +52,30 @@ public struct Invocation {
         }
         if parsed.has(CommonOptions.help) { return invocation(.help(HelpPage.text(for: declaration))) }
         switch name {
-        case "term": return invocation(.term(try TermOptions.validateTerm(parsed)))
-        case "terms": return invocation(.terms(try TermOptions.validateTerms(parsed)))
+        case "term":
+            var request = try TermOptions.validateTerm(parsed)
+            if !parsed.has(CommonOptions.noMetadata) {
+                // The term by its pinyin name, however it was typed (冬至, 22, dōngzhì), so
+                // every way of asking for a card writes the same bytes.
+                var named = try withFormat(rest, parsed, request.settings, declaration)
+                if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
+                request.provenance = Provenance(declaration, named).json
+            }
+            return invocation(.term(request))
+        case "terms":
+            var request = try TermOptions.validateTerms(parsed)
+            if !parsed.has(CommonOptions.noMetadata) {
+                request.provenances = try termsProvenances(parsed, request.specs)
+            }
+            return invocation(.terms(request))
         case "almanac": return invocation(.almanac(try AlmanacCommand.validate(parsed, today: today)))
         case "apply": return invocation(.apply(try ApplyCommand.validate(parsed, environment: environment)))
         case "schedule":
             return invocation(.schedule(try ScheduleCommand.validate(parsed, today: today, environment: environment)))
+        case "batch": return invocation(.batch(try BatchCommand.validate(parsed, environment: environment)))
+        case "inspect": return invocation(.inspect(try InspectCommand.validate(parsed)))
+        case "gather": return invocation(.gather(try GatherCommand.validate(parsed)))
+        case "plan": return invocation(.plan(try PlanCommand.validate(parsed)))
         case "devices":
             try CommonOptions.rejectExtra(parsed.positionals)
             if parsed.isGiven(CanvasOptions.monitors), !parsed.has(DevicesTable.here) {
@@ -68,8 +90,59 @@ public struct Invocation {
             return invocation(.manual)
         default:
             if parsed.has(WallpaperOptions.version) { return invocation(.version) }
-            return invocation(.wallpaper(try WallpaperOptions.validate(parsed, today: today)))
+            var request = try WallpaperOptions.validate(parsed, today: today)
+            if !parsed.has(CommonOptions.noMetadata) {
+                request.provenance = try wallpaperProvenance(rest, parsed, today: today)
+            }
+            return invocation(.wallpaper(request))
         }
+    }
+
+    /// A wallpaper's provenance. Without --season or --date the season is today's: the
+    /// day is then recorded as --date, so the spec makes the same picture on any day.
+    private static func wallpaperProvenance(_ arguments: [String], _ parsed: ParsedArguments, today: CivilDate)
+        throws(UsageError) -> String
+    {
+        let declaration = CommandCatalog.wallpaper
+        let settings = try RenderSettings(parsed, output: parsed[WallpaperOptions.output])
+        guard parsed[WallpaperOptions.season] == nil, parsed[WallpaperOptions.date] == nil else {
+            return Provenance(declaration, try withFormat(arguments, parsed, settings, declaration)).json
+        }
+        let dated = try ArgumentParser.parse(arguments + ["--date", "\(today)"], options: declaration.options)
+        return Provenance(
+            declaration, try withFormat(arguments + ["--date", "\(today)"], dated, settings, declaration)
+        )
+        .json
+    }
+
+    /// The arguments as recorded: a format chosen by the output's extension (`-o card.jpg`)
+    /// is written as `--format`, since the output is not recorded; so the note says what
+    /// the file is, its hash tells a JPEG from a PNG of the same spec, and the command
+    /// `inspect` prints makes the same format again.
+    private static func withFormat(
+        _ arguments: [String], _ parsed: ParsedArguments, _ settings: RenderSettings,
+        _ declaration: CommandDeclaration
+    ) throws(UsageError) -> ParsedArguments {
+        let format = settings.encoding.format
+        guard format != .png, !parsed.isGiven(CommonOptions.format) else { return parsed }
+        // In front: after a `--` every word is a positional.
+        return try ArgumentParser.parse(["--format", format.rawValue] + arguments, options: declaration.options)
+    }
+
+    /// Each card of `wallgen terms` recorded as the `wallgen term` command that makes it:
+    /// the term's name, then the options the two commands share, as `term` orders them.
+    private static func termsProvenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) throws(UsageError)
+        -> [String?]
+    {
+        let shared = parsed.canonicalArguments(
+            order: CommandCatalog.terms.options,
+            excluding: Provenance.notInSpec.union(["season", "jobs", "no-gallery"]))
+        var notes: [String?] = []
+        for spec in specs {
+            let card = try ArgumentParser.parse([spec.term.slug] + shared, options: CommandCatalog.term.options)
+            notes.append(Provenance(CommandCatalog.term, card).json)
+        }
+        return notes
     }
 
     /// `wallgen help [COMMAND]`.
@@ -133,6 +206,10 @@ public enum WallgenCLI {
         case .almanac(let request): return AlmanacCommand.run(request)
         case .apply(let request): return ApplyCommand.run(request, output)
         case .schedule(let request): return ScheduleCommand.run(request, output)
+        case .batch(let request): return BatchCommand.run(request, output)
+        case .inspect(let request): return InspectCommand.run(request)
+        case .gather(let request): return GatherCommand.run(request, output)
+        case .plan(let request): return PlanCommand.run(request)
         }
         return .success
     }

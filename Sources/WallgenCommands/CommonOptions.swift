@@ -55,6 +55,12 @@ enum CommonOptions {
             "Make the variant for a desktop's dark style (a deeper, dimmer picture; -dark is added to default file names)."
     )
 
+    static let noMetadata = Flag(
+        "no-metadata",
+        help:
+            "Leave out the note of how the picture was made (an iTXt chunk naming the command, its options, wallgen's version and a hash of them; see wallgen inspect)."
+    )
+
     /// The canvas and encoding options, in the order help lists them.
     static let canvas: [any OptionDeclaration] = [
         size, device, landscape, maxPixels, format, quality, compression, dither,

@@ -19,6 +19,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case cannotCreate = 73
     /// Writing failed part-way (disk full, I/O error); nothing was left behind.
     case ioError = 74
+    /// A batch's rows failed only in writing (disk full, I/O): running the shard again
+    /// (with --resume) may finish it. Job engines may retry this status.
+    case tryAgain = 75
 
     /// What the status means, as help and the manual list it.
     var meaning: String {
@@ -33,6 +36,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .bundledDataMissing: "wallgen's bundled pictures or fonts are missing"
         case .cannotCreate: "the output cannot be created"
         case .ioError: "writing failed (disk full, I/O error, a closed standard output)"
+        case .tryAgain: "a batch's rows failed only in writing: run it again (with --resume)"
         }
     }
 }

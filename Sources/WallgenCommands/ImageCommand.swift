@@ -46,6 +46,8 @@ public struct ImageRequest<Design: PictureDesign>: Equatable where Design.Spec: 
     /// Set it as the desktop's wallpaper once written, on this desktop (nil: detected).
     var apply = false
     var desktop: String?
+    /// How the image was asked for, written into the file (nil with --no-metadata).
+    var provenance: String?
 }
 
 public typealias WallpaperRequest = ImageRequest<SeasonWallpaper>
@@ -81,7 +83,7 @@ enum ImageCommand {
         ) {
             () throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
-            return try pipeline.render(spec)
+            return try pipeline.render(spec, provenance: request.provenance)
         }
     }
 
@@ -204,11 +206,16 @@ enum SeveralOutputs {
                 let tiles = zip(span.tiles, outputs).map { tile, planned in
                     (tile.x, tile.y, tile.width, tile.height, (planned.size.width, planned.size.height))
                 }
-                try pipeline.renderSpan(spec, tiles: tiles) { index, rendered in keep(rendered, for: [outputs[index]]) }
+                try pipeline.renderSpan(spec, tiles: tiles, provenance: request.provenance) { index, rendered in
+                    keep(rendered, for: [outputs[index]])
+                }
             } else {
                 var sizes: [CanvasSize] = []
                 for planned in outputs where !sizes.contains(planned.size) { sizes.append(planned.size) }
-                try pipeline.render(request.spec, canvases: sizes.map { ($0.width, $0.height) }) { index, rendered in
+                let note = request.provenance.flatMap(Provenance.parse)
+                let notes = sizes.map { note?.resized(to: $0)?.json }
+                try pipeline.render(request.spec, canvases: sizes.map { ($0.width, $0.height) }, provenances: notes) {
+                    index, rendered in
                     keep(rendered, for: outputs.filter { $0.size == sizes[index] })
                 }
             }

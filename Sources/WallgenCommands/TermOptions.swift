@@ -10,6 +10,9 @@ public struct TermsRequest: Equatable {
     var jobs: Int
     var gallery: Bool
     var settings = RenderSettings()
+    /// Each card's note of how it was made, as `wallgen term` would write it (none with
+    /// --no-metadata).
+    var provenances: [String?] = []
 }
 
 /// Options of `wallgen term` and `wallgen terms`.
@@ -61,7 +64,7 @@ enum TermOptions {
         [date, year, zone] + CanvasOptions.all
         + [
             language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical,
-            CommonOptions.darkVariant, output,
+            CommonOptions.darkVariant, output, CommonOptions.noMetadata,
         ] + style + ApplyCommand.renderOptions + CommonOptions.everywhere
 
     static let folder = Option(
@@ -75,7 +78,9 @@ enum TermOptions {
         "no-gallery", help: "Skip the contact sheet (contact-sheet.png, or .jpg, .webp with --format) and index.html.")
 
     static let termsOptions: [any OptionDeclaration] =
-        [folder, season, jobs, year, zone] + CommonOptions.canvas + [language, CommonOptions.darkVariant, noGallery]
+        [folder, season, jobs, year, zone] + CommonOptions.canvas + [
+            language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata,
+        ]
         + style
         + CommonOptions.everywhere
 

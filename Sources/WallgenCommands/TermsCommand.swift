@@ -27,7 +27,9 @@ enum TermsCommand {
         let clock = ContinuousClock()
         let started = clock.now
         let progress = Progress(total: request.specs.count, live: isatty(STDERR_FILENO) != 0, started: started)
-        let outcomes = batch.run(request.specs) { outcome in progress.finished(outcome) }
+        let outcomes = batch.run(request.specs, provenances: request.provenances) { outcome in
+            progress.finished(outcome)
+        }
         progress.clear()
 
         let failures = outcomes.filter { if case .failure = $0.result { true } else { false } }

@@ -33,6 +33,7 @@ enum WallpaperOptions {
         + [
             background, base, font, output, LabelOptions.text, LabelOptions.maxCharacters, LabelOptions.strict,
             LabelOptions.textColor, LabelOptions.position, LabelOptions.vertical, CommonOptions.darkVariant,
+            CommonOptions.noMetadata,
         ] + ApplyCommand.renderOptions + [version] + CommonOptions.everywhere
 
     /// Checks every value and builds the request. `today` decides the season when

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FuzzRegressionTests {
     @Test(arguments: [
         ("FuzzJPEG", "jpeg"), ("FuzzPNG", "png"), ("FuzzWebP", "webp"), ("FuzzHEIC", "heic"), ("FuzzFont", "font"),
-        ("FuzzArguments", "arguments"),
+        ("FuzzArguments", "arguments"), ("FuzzManifest", "manifest"),
     ])
     func savedInputsReplayCleanly(target: String, folder: String) throws {
         let inputs = repositoryRoot + "/Fuzz/regressions/" + folder

@@ -19,8 +19,8 @@ import Testing
         }
         #expect(run.status == 0, "\(run.standardError)")
         #expect(filesIn(folder) == ["seeds"], "a temporary folder was left: \(filesIn(folder))")
-        #expect(filesIn(folder + "/seeds") == ["arguments", "font", "heic", "jpeg", "png", "webp"])
-        for kind in ["arguments", "font", "heic", "jpeg", "png", "webp"] {
+        #expect(filesIn(folder + "/seeds") == ["arguments", "font", "heic", "jpeg", "manifest", "png", "webp"])
+        for kind in ["arguments", "font", "heic", "jpeg", "manifest", "png", "webp"] {
             #expect(!filesIn(folder + "/seeds/" + kind).isEmpty, "no \(kind) seeds")
         }
         let fonts = filesIn(folder + "/seeds/font")

@@ -76,7 +76,7 @@ public enum OutputEncoding: Sendable, Equatable {
         throws(ImageEncodingError) -> [UInt8]
     {
         switch self {
-        case .png(let options): try PNGEncoder.encode(image, options: options, workers: workers)
+        case .png(let options): try PNGEncoder.encode(image, options: options, workers: workers, provenance: provenance)
         case .jpeg(let quality): try JPEGEncoder.encodeOutput(image, quality: quality, provenance: provenance)
         case .webp(let quality):
             try WebPEncoder.encode(image, quality: quality, lossless: quality == 100, provenance: provenance)

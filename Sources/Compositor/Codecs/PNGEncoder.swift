@@ -54,9 +54,11 @@ public enum PNGEncoder {
     static let bandRows = 128
 
     /// Encodes `image`: as RGB (colour type 2) when every pixel is opaque, otherwise as
-    /// RGBA with the alpha un-premultiplied, as PNG requires.
+    /// RGBA with the alpha un-premultiplied, as PNG requires. `provenance` (wallgen's
+    /// JSON of how the picture was made) goes in an iTXt chunk before the image data.
     public static func encode(
-        _ image: Image, options: PNGEncodingOptions = .fast, workers: Int = Parallel.availableCores
+        _ image: Image, options: PNGEncodingOptions = .fast, workers: Int = Parallel.availableCores,
+        provenance: String? = nil
     ) throws(ImageEncodingError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
         let opaque = image.isOpaque
@@ -73,7 +75,9 @@ public enum PNGEncoder {
         }
         guard result.succeeded, let png else { throw .library(format: .png, reason: result.message) }
         defer { wg_free(png) }
-        return Array(UnsafeBufferPointer(start: png, count: size))
+        let container = Array(UnsafeBufferPointer(start: png, count: size))
+        guard let provenance else { return container }
+        return PNGTextChunk.inserting(provenance, into: container)
     }
 
     /// One zlib stream of the image's filtered rows: a header, the bands, the Adler-32.

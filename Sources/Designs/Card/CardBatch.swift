@@ -60,21 +60,25 @@ public struct CardBatch: Sendable {
     }
 
     /// Renders every spec, calling `finished` (from worker threads, one at a time) as
-    /// each card is done. Outcomes come back in the order of `specs`.
-    public func run(_ specs: [TermCardSpec], finished: @Sendable (Outcome) -> Void) -> [Outcome] {
+    /// each card is done. Outcomes come back in the order of `specs`. `provenances`, when
+    /// given, holds each card's note of how it was made (see `PNGEncoder`), by index.
+    public func run(
+        _ specs: [TermCardSpec], provenances: [String?] = [], finished: @Sendable (Outcome) -> Void
+    ) -> [Outcome] {
         let state = BatchState(count: specs.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, specs.count)) { _ in
             while let index = state.claim() {
-                let outcome = render(specs[index])
+                let outcome = render(
+                    specs[index], provenance: provenances.indices.contains(index) ? provenances[index] : nil)
                 state.record(outcome, at: index, finished)
             }
         }
         return state.outcomes.map { $0! }
     }
 
-    private func render(_ spec: TermCardSpec) -> Outcome {
+    private func render(_ spec: TermCardSpec, provenance: String?) -> Outcome {
         do {
-            let card = try pipeline.render(spec)
+            let card = try pipeline.render(spec, provenance: provenance)
             let path = path(for: spec)
             try AtomicFileWriter.write(card.encoded, to: path)
             return Outcome(spec: spec, result: .success(path), thumbnail: thumbnail(of: card.image))

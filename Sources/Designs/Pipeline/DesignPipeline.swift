@@ -47,7 +47,8 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         self.decodeLimits = decodeLimits
     }
 
-    public func render(_ spec: Design.Spec) throws(PipelineError) -> RenderedImage {
+    /// Renders `spec`; `provenance` (how it was asked for, as JSON) is written into the PNG.
+    public func render(_ spec: Design.Spec, provenance: String? = nil) throws(PipelineError) -> RenderedImage {
         var timings = StageTimings()
         let clock = ContinuousClock()
         // Text too long or too piled-up to draw is refused before any file is read.
@@ -64,7 +65,8 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         let scene = try Design.scene(spec, picture: picture, resources: resources, data: data)
         timings.decode = clock.now - started
         return try PipelineSteps.renderAndEncode(
-            scene, source: (picture, path, origin), renderer: renderer, encoding: encoding, timings: &timings)
+            scene, source: (picture, path, origin), renderer: renderer, encoding: encoding, provenance: provenance,
+            timings: &timings)
     }
 }
 

@@ -117,10 +117,10 @@ enum PipelineSteps {
     /// encoded.
     static func renderAndEncode(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
-        encoding: OutputEncoding, timings: inout StageTimings
+        encoding: OutputEncoding, provenance: String? = nil, timings: inout StageTimings
     ) throws(PipelineError) -> RenderedImage {
         let image = try render(scene, source: source, renderer: renderer, timings: &timings)
-        return try encode(image, source: source, encoding: encoding, timings: timings)
+        return try encode(image, source: source, encoding: encoding, provenance: provenance, timings: timings)
     }
 
     /// Renders the scene, adding to `timings`, and finishes its picture (see `renderAndEncode`).
@@ -147,18 +147,19 @@ enum PipelineSteps {
         return image
     }
 
-    /// Encodes a rendered image (PNG, JPEG or WebP), with the time it took and any
-    /// warning about the picture it was drawn from.
+    /// Encodes a rendered image (PNG, JPEG or WebP), with `provenance` (how it was asked
+    /// for, as JSON) written into the file, the time it took and any warning about the
+    /// picture it was drawn from.
     static func encode(
         _ image: Image, source: (picture: DecodedPicture, path: String, origin: InputOrigin),
-        encoding: OutputEncoding, timings: StageTimings
+        encoding: OutputEncoding, provenance: String?, timings: StageTimings
     ) throws(PipelineError) -> RenderedImage {
         var timings = timings
         let clock = ContinuousClock()
         let started = clock.now
         let encoded: [UInt8]
         do {
-            encoded = try encoding.encode(image)
+            encoded = try encoding.encode(image, provenance: provenance)
         } catch {
             throw .encoding(error)
         }

@@ -7,9 +7,10 @@ extension DesignPipeline {
     ///
     /// The picture is decoded whole, at the scale the largest canvas needs; each image
     /// may therefore differ by a little from the same canvas made alone, which decodes
-    /// only the part and the scale that canvas needs.
+    /// only the part and the scale that canvas needs. `provenances`, when given, holds
+    /// what each canvas's file records of how it was made.
     public func render(
-        _ spec: Design.Spec, canvases: [(width: Int, height: Int)],
+        _ spec: Design.Spec, canvases: [(width: Int, height: Int)], provenances: [String?] = [],
         each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
     ) throws(PipelineError) {
         for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
@@ -29,7 +30,8 @@ extension DesignPipeline {
             let sized = Design.spec(spec, width: canvas.width, height: canvas.height)
             let scene = try Design.scene(sized, picture: picture, resources: resources, data: data)
             let rendered = try PipelineSteps.renderAndEncode(
-                scene, source: (picture, path, origin), renderer: renderer, encoding: encoding, timings: &own)
+                scene, source: (picture, path, origin), renderer: renderer, encoding: encoding,
+                provenance: index < provenances.count ? provenances[index] : nil, timings: &own)
             try each(index, rendered)
             // Reading and decoding are counted once, with the first image.
             timings.read = .zero
@@ -40,9 +42,11 @@ extension DesignPipeline {
     /// Renders `spec` once on a canvas covering every tile (several monitors side by
     /// side), then cuts out each tile and encodes it on its own: one picture continuing
     /// from one monitor to the next. A tile whose `pixels` differ from its rectangle (a
-    /// monitor at a smaller scale than the largest) is resampled to them.
+    /// monitor at a smaller scale than the largest) is resampled to them. Every tile
+    /// records `provenance`: the command that makes the whole span again.
     public func renderSpan(
         _ spec: Design.Spec, tiles: [(x: Int, y: Int, width: Int, height: Int, pixels: (width: Int, height: Int))],
+        provenance: String? = nil,
         each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
     ) throws(PipelineError) {
         for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
@@ -71,7 +75,8 @@ extension DesignPipeline {
             }
             try each(
                 index,
-                try PipelineSteps.encode(cut, source: (picture, path, origin), encoding: encoding, timings: timings)
+                try PipelineSteps.encode(
+                    cut, source: (picture, path, origin), encoding: encoding, provenance: provenance, timings: timings)
             )
         }
     }

@@ -8,6 +8,8 @@ struct ParsedArguments {
     /// Every value of a repeatable option, in the order given.
     private var repeated: [String: [any Sendable]] = [:]
     private var flags: Set<String> = []
+    /// Each value as it was written, by long name, for `canonicalArguments`.
+    private var texts: [String: [String]] = [:]
     /// Words that are not options, in order.
     var positionals: [String] = []
     /// The long names the command declared: reading an undeclared option is a bug.
@@ -46,7 +48,25 @@ struct ParsedArguments {
         values[option.long] != nil || flags.contains(option.long) || repeated[option.long] != nil
     }
 
+    /// The arguments in one fixed form, whatever way they were typed: the words first,
+    /// then each option given, in the order of `order`, as `--long value` (`--long=value`
+    /// when the value starts with `-`), a flag as `--long`; options named in `excluded`
+    /// are left out. Two command lines that ask for the same thing give the same list.
+    func canonicalArguments(order: [any OptionDeclaration], excluding excluded: Set<String>) -> [String] {
+        // A word starting with `-` can only follow `--`, which then ends the options.
+        let dashed = positionals.contains { $0.hasPrefix("-") }
+        var words = dashed ? [] : positionals
+        for option in order where !excluded.contains(option.long) {
+            if flags.contains(option.long) { words.append(option.flagName) }
+            for text in texts[option.long] ?? [] {
+                words += text.hasPrefix("-") ? ["\(option.flagName)=\(text)"] : [option.flagName, text]
+            }
+        }
+        return dashed ? words + ["--"] + positionals : words
+    }
+
     fileprivate mutating func record(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
+        if let value { texts[option.long, default: []].append(value) }
         if option.isRepeatable, let value {
             repeated[option.long, default: []].append(try option.parseValue(value))
             return

@@ -111,6 +111,60 @@ enum CommandCatalog {
                     """)
         ])
 
+    static let batch = CommandDeclaration(
+        name: "batch", summary: "Render every row of a manifest, or one shard of it.",
+        overview:
+            "Render one wallpaper or term card per row of a manifest: JSON Lines (one object a line, with the keys a command line would take: command, term, each option's long name, output) or CSV with a header. The whole manifest is checked first (every row's options, outputs inside -o and all different); then this shard's rows render, several at once, each written atomically, byte for byte as the same command alone would write it. A row that fails does not stop the others. A JSON report (rows done, skipped and failed with reasons, timings) is written at the end. Exit 65: a bad manifest or a row that failed on its own input (do not retry); 75: rows failed only in writing (retry, with --resume). docs/BATCH.md has the manifest format, shards on Kubernetes, Slurm and GNU parallel, and examples.",
+        usage: ["<manifest> [-o <folder>] [--jobs <n>] [--shard <I/N>] [--resume] [--report <file>]"],
+        arguments: [
+            .init(name: "manifest", help: "A .jsonl file (or .csv with a header), one render a row.", completion: .file)
+        ],
+        options: BatchCommand.options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen plan terms --devices iphone-15,ipad --langs zh,en > cards.jsonl
+                    wallgen batch cards.jsonl -o cards
+                    wallgen batch cards.jsonl -o cards --shard 2/3 --resume
+                    wallgen gather cards
+                    """)
+        ])
+
+    static let inspect = CommandDeclaration(
+        name: "inspect", summary: "How a picture was made, and the command that makes it again.",
+        overview:
+            "Print the note wallgen writes into every picture it makes (unless --no-metadata): the command and its options, wallgen's version and the SHA-256 of the spec. Running the printed command (with -o) makes the same picture again, byte for byte, with the same version.",
+        usage: ["<picture> [--json]"],
+        arguments: [.init(name: "picture", help: "A PNG, JPEG or WebP wallgen made.", completion: .file)],
+        options: InspectCommand.options)
+
+    static let gather = CommandDeclaration(
+        name: "gather", summary: "Merge a batch's shard reports; make its contact sheet and gallery.",
+        overview:
+            "Read the reports the shards of a batch wrote (the files named, or every .wallgen-report-*.json in a folder named), check that every row of the manifest was made, and write contact-sheet.png (the first 1,000 pictures, small) and index.html (every picture) into the batch's output folder. Exit 65 when a row failed, 66 when rows are in no report (a shard has not finished, or its report is missing).",
+        usage: ["(<report>... | <folder>) [-o <folder>] [--no-gallery]"],
+        arguments: [.init(name: "report", help: "A shard's report, or a folder of them.", completion: .file)],
+        options: GatherCommand.options)
+
+    static let plan = CommandDeclaration(
+        name: "plan", summary: "Write the manifest of a common set (terms, seasons) for wallgen batch.",
+        overview:
+            "Write to standard output a manifest (JSON Lines) for wallgen batch: every term card (terms) or season wallpaper (seasons), for each device or size, language and year asked, each in a folder per year, canvas and language.",
+        usage: [
+            "(terms | seasons) [--devices <names>] [--sizes <WxH,...>] [--langs <zh,en>] [--years <years>] [--dark]"
+        ],
+        arguments: [.init(name: "set", help: "terms or seasons.", completion: .words(["terms", "seasons"]))],
+        options: PlanCommand.options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen plan terms --devices iphone-15,ipad --langs zh,en --years 2026-2027 > cards.jsonl
+                    wallgen plan seasons --sizes 1920x1080,2560x1440 --dark > seasons.jsonl
+                    """)
+        ])
+
     static let devices = CommandDeclaration(
         name: "devices", summary: "List the device names --device accepts, or the connected monitors.",
         overview:
@@ -141,14 +195,18 @@ enum CommandCatalog {
             .init(
                 name: "command", help: "A command's name.",
                 completion: .words(
-                    [term, terms, almanac, apply, schedule, devices, completions, manual].compactMap(\.name) + ["help"])
+                    [
+                        term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions,
+                        manual,
+                    ].compactMap(\.name) + ["help"])
             )
         ],
         options: [])
 
     /// Every command, the wallpaper first.
     static let all: [CommandDeclaration] = [
-        wallpaper, term, terms, almanac, apply, schedule, devices, completions, manual, help,
+        wallpaper, term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions, manual,
+        help,
     ]
 
     /// The words that name a command rather than the wallpaper's options.

@@ -1,0 +1,239 @@
+import Almanac
+import Batch
+import Compositor
+import Designs
+import Dispatch
+import Foundation
+
+/// The render pass of one batch shard: rows streamed from the manifest, at most `jobs`
+/// in flight (the reader waits for a free slot, so memory holds `jobs` rows, not the
+/// manifest), each written atomically and recorded in the report as it finishes.
+final class BatchRun: @unchecked Sendable {
+    let request: BatchRequest
+    let data: DataDirectory
+    let report: ReportFile
+    let total: Int
+    let progress: Bool
+
+    private let lock = NSLock()
+    private(set) var counts = (done: 0, skipped: 0, failed: 0)
+    /// "row N: reason" for every failed row (kept for the summary; the report has them all).
+    private(set) var failures: [String] = []
+    private var failureCodes: Set<ExitCode> = []
+    private var reportError: ReportFileError?
+    private var wallpaperPipelines: [(RenderSettings, WallpaperPipeline)] = []
+    private var termPipelines: [(RenderSettings, TermCardPipeline)] = []
+    private let recycler: ImageRecycler
+
+    init(request: BatchRequest, data: DataDirectory, report: ReportFile, total: Int, progress: Bool) {
+        self.request = request
+        self.data = data
+        self.report = report
+        self.total = total
+        self.progress = progress
+        self.recycler = ImageRecycler(capacity: 3 * request.jobs)
+    }
+
+    /// Renders this shard's rows; returns the shard's status.
+    func renderShard(today: CivilDate) -> ExitCode {
+        let header =
+            "{\"wallgen\":\(JSONText.quoted(Provenance.currentVersion)),"
+            + "\"manifest\":\(JSONText.quoted(absolute(request.manifest))),"
+            + "\"folder\":\(JSONText.quoted(absolute(request.folder))),\"rows\":\(total),"
+            + "\"shard\":{\"index\":\(request.shard.index),\"count\":\(request.shard.count)},"
+            + "\"resume\":\(request.resume),\"started\":\(JSONText.quoted(ISOStamp.utcStamp(Date()))),\"results\":[\n"
+        write(header)
+        let reader: ManifestReader
+        do {
+            reader = try ManifestReader(path: request.manifest)
+        } catch {
+            record(line: 0, index: -1, output: "", .failed(code: .noInput, reason: "manifest: \(error)"))
+            return .noInput
+        }
+        let slots = DispatchSemaphore(value: request.jobs)
+        let group = DispatchGroup()
+        let queue = DispatchQueue(label: "wallgen.batch", attributes: .concurrent)
+        while true {
+            let row: ManifestRow?
+            do {
+                row = try reader.next()
+            } catch {
+                // The manifest changed since it was checked.
+                record(line: 0, index: -1, output: "", .failed(code: .dataError, reason: "manifest: \(error)"))
+                break
+            }
+            guard let row else { break }
+            guard request.shard.owns(row.index) else { continue }
+            slots.wait()
+            group.enter()
+            queue.async {
+                self.render(row, today: today)
+                slots.signal()
+                group.leave()
+            }
+        }
+        group.wait()
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        return lock.withLock { status }
+    }
+
+    /// 0 when every row was made or skipped; 75 when rows failed only in writing (a
+    /// retry may finish them); 65 when a row failed for its own input or spec (a retry
+    /// would fail again).
+    private var status: ExitCode {
+        if failureCodes.isEmpty { return .success }
+        if failureCodes.isSubset(of: [.ioError, .tryAgain]) { return .tryAgain }
+        return .dataError
+    }
+
+    private enum Result {
+        case done(milliseconds: Double)
+        case skipped
+        case failed(code: ExitCode, reason: String)
+    }
+
+    private func render(_ manifestRow: ManifestRow, today: CivilDate) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let row: BatchRow
+        do {
+            row = try BatchRow.make(manifestRow, today: today, metadata: request.metadata)
+        } catch {
+            record(
+                line: manifestRow.line, index: manifestRow.index, output: "",
+                .failed(code: .dataError, reason: error.message))
+            return
+        }
+        let path = request.folder + "/" + row.output
+        if request.resume, isDone(path, row) {
+            record(line: row.line, index: row.index, output: row.output, .skipped)
+            return
+        }
+        do {
+            let rendered: RenderedImage
+            switch row.image {
+            case .wallpaper(let image):
+                rendered = try wallpaperPipeline(image.settings).render(image.spec, provenance: image.provenance)
+            case .term(let image):
+                rendered = try termPipeline(image.settings).render(image.spec, provenance: image.provenance)
+            }
+            try makeParentFolders(of: row.output)
+            try AtomicFileWriter.write(rendered.encoded, to: path)
+            let milliseconds = WallgenCLI.seconds(clock.now - started) * 1000
+            record(line: row.line, index: row.index, output: row.output, .done(milliseconds: milliseconds))
+        } catch let error as PipelineError {
+            record(
+                line: row.line, index: row.index, output: row.output,
+                .failed(code: ErrorReport.exitCode(for: error), reason: ErrorReport.message(for: error)))
+        } catch let error as FileError {
+            record(
+                line: row.line, index: row.index, output: row.output,
+                .failed(code: error.exitCode, reason: "output \(row.output): \(error)"))
+        } catch {
+            record(line: row.line, index: row.index, output: row.output, .failed(code: .software, reason: "\(error)"))
+        }
+    }
+
+    /// Whether the file at `path` was made from this row's spec by this wallgen: its
+    /// first chunks are read, never the image.
+    private func isDone(_ path: String, _ row: BatchRow) -> Bool {
+        guard let wanted = row.provenance.flatMap(Provenance.parse),
+            let text = try? PictureNote.read(path), let found = Provenance.parse(text)
+        else { return false }
+        return found.hash == wanted.hash && found.version == wanted.version
+    }
+
+    /// The folders of a row's output inside the batch's folder (`2026/en/…`), one at a
+    /// time so a failure says why as any output does (no space: retry; a file in the way
+    /// or no permission: not).
+    private func makeParentFolders(of output: String) throws(FileError) {
+        var folder = request.folder
+        for part in output.split(separator: "/").dropLast() {
+            folder += "/" + part
+            guard mkdir(folder, 0o777) != 0, errno != EEXIST else { continue }
+            let code = errno
+            let parent = (folder as NSString).deletingLastPathComponent
+            throw code == ENOTDIR ? .notAFolder(path: parent) : .from(errno: code, path: folder)
+        }
+    }
+
+    private func wallpaperPipeline(_ settings: RenderSettings) throws(PipelineError) -> WallpaperPipeline {
+        lock.lock()
+        defer { lock.unlock() }
+        if let found = wallpaperPipelines.first(where: { $0.0 == settings }) { return found.1 }
+        var pipeline: WallpaperPipeline = try settings.pipeline(data, workers: rowWorkers)
+        pipeline.renderer.recycler = recycler
+        wallpaperPipelines.append((settings, pipeline))
+        return pipeline
+    }
+
+    private func termPipeline(_ settings: RenderSettings) throws(PipelineError) -> TermCardPipeline {
+        lock.lock()
+        defer { lock.unlock() }
+        if let found = termPipelines.first(where: { $0.0 == settings }) { return found.1 }
+        // The card's fonts are opened once here and shared by every row that uses them.
+        var pipeline: TermCardPipeline = try settings.pipeline(data, workers: rowWorkers)
+        pipeline.renderer.recycler = recycler
+        termPipelines.append((settings, pipeline))
+        return pipeline
+    }
+
+    /// Threads each row's own rows get: rows times their threads stays within the cores.
+    private var rowWorkers: Int { max(1, Parallel.availableCores / request.jobs) }
+
+    private var firstResult = true
+
+    private func record(line: Int, index: Int, output: String, _ result: Result) {
+        var entry = "{\"row\":\(line),\"index\":\(index),\"output\":\(JSONText.quoted(output)),"
+        switch result {
+        case .done(let milliseconds):
+            entry += "\"status\":\"done\",\"ms\":" + String(format: "%.1f", milliseconds) + "}"
+        case .skipped:
+            entry += "\"status\":\"skipped\"}"
+        case .failed(let code, let reason):
+            entry += "\"status\":\"failed\",\"exit\":\(code.rawValue),\"reason\":\(JSONText.quoted(reason))}"
+        }
+        lock.withLock {
+            switch result {
+            case .done: counts.done += 1
+            case .skipped: counts.skipped += 1
+            case .failed(let code, let reason):
+                counts.failed += 1
+                failureCodes.insert(code)
+                failures.append(line > 0 ? "row \(line): \(reason)" : reason)
+            }
+            writeLocked((firstResult ? "" : ",\n") + entry)
+            firstResult = false
+            if progress {
+                let finished = counts.done + counts.skipped + counts.failed
+                FileHandle.standardError.write(Data("\r\u{1B}[K[\(finished)] row \(line) \(output)".utf8))
+            }
+        }
+    }
+
+    private func write(_ text: String) {
+        lock.withLock { writeLocked(text) }
+    }
+
+    private func writeLocked(_ text: String) {
+        guard reportError == nil else { return }
+        do { try report.write(text) } catch { reportError = error }
+    }
+
+    /// The report's last lines: the counts, the time and the status; then it is put in place.
+    func finishReport(seconds: Double, status: ExitCode) throws(ReportFileError) {
+        let trailer =
+            "\n],\"done\":\(counts.done),\"skipped\":\(counts.skipped),\"failed\":\(counts.failed),"
+            + "\"seconds\":" + String(format: "%.3f", seconds) + ",\"exit\":\(status.rawValue)}\n"
+        write(trailer)
+        if let reportError {
+            report.abandon()
+            throw reportError
+        }
+        try report.finish()
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

@@ -1,0 +1,68 @@
+import Compositor
+import Desktop
+import Foundation
+
+/// A validated `wallgen inspect`.
+public struct InspectRequest: Equatable {
+    var path: String
+    var json: Bool
+}
+
+/// `wallgen inspect FILE`: how a picture was made, from the note wallgen wrote into it,
+/// and the command that makes it again.
+enum InspectCommand {
+    static let json = Flag(
+        "json", help: "Print the note as stored: one JSON object (wallgen, command, args, hash).")
+    static let options: [any OptionDeclaration] = [json] + CommonOptions.everywhere
+
+    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> InspectRequest {
+        guard let path = parsed.positionals.first else { throw UsageError("'inspect' needs a picture wallgen made") }
+        try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
+        return InspectRequest(path: path, json: parsed.has(json))
+    }
+
+    static func run(_ request: InspectRequest) -> ExitCode {
+        let path = request.path
+        do {
+            try FileReader.checkReadable(path, expecting: .picture)
+        } catch {
+            Console.report("Error: '\(path)': \(error)")
+            // As for any input: there but not a picture is 65, missing or unreadable 66.
+            switch error {
+            case .notARegularFile, .unexpectedContent: return .dataError
+            default: return .noInput
+            }
+        }
+        let text: String?
+        do {
+            text = try PictureNote.read(path)
+        } catch {
+            Console.report("Error: '\(path)': \(error)")
+            return .dataError
+        }
+        guard let text else {
+            Console.report(
+                "Error: '\(path)' has no wallgen note: it was made with --no-metadata, by another program, or edited since"
+            )
+            return .dataError
+        }
+        guard let provenance = Provenance.parse(text) else {
+            Console.report("Error: '\(path)': its wallgen note is damaged (the spec does not match its hash)")
+            return .dataError
+        }
+        if request.json {
+            Console.print(text)
+            return .success
+        }
+        Console.print("command: " + ShellQuoting.line(["wallgen"] + provenance.commandArguments))
+        Console.print("made by: wallgen \(provenance.version)")
+        Console.print("spec hash: \(provenance.hash)")
+        if provenance.version != Provenance.currentVersion {
+            Console.report(
+                "Warning: made by wallgen \(provenance.version), this is \(Provenance.currentVersion): the pixels may differ"
+            )
+        }
+        return .success
+    }
+
+}
