@@ -58,7 +58,7 @@ enum CommonOptions {
     static let noMetadata = Flag(
         "no-metadata",
         help:
-            "Leave out the note of how the picture was made (an iTXt chunk naming the command, its options, wallgen's version and a hash of them; see wallgen inspect)."
+            "Leave out the note of how the picture was made (the command, its options, wallgen's version and a hash of them, in a PNG iTXt chunk, a JPEG comment or WebP XMP; see wallgen inspect)."
     )
 
     /// The canvas and encoding options, in the order help lists them.
