@@ -47,26 +47,39 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         self.decodeLimits = decodeLimits
     }
 
-    /// Renders `spec`; `provenance` (how it was asked for, as JSON) is written into the PNG.
+    /// Renders `spec`; `provenance` (how it was asked for, as JSON) is written into the file.
     public func render(_ spec: Design.Spec, provenance: String? = nil) throws(PipelineError) -> RenderedImage {
+        var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
+            try PipelineSteps.decodePicture(
+                bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let scene = try Design.scene(spec, picture: source.picture, resources: resources, data: data)
+        timings.decode += clock.now - started
+        return try PipelineSteps.renderAndEncode(
+            scene, source: source, renderer: renderer, encoding: encoding, provenance: provenance, timings: &timings)
+    }
+
+    /// What every render starts with: the person's text checked (text too long or too
+    /// piled-up to draw is refused before any file is read), the picture read and handed
+    /// to `decode`, each step timed.
+    func readAndDecode(
+        _ spec: Design.Spec,
+        decode: (_ bytes: [UInt8], _ path: String, _ origin: InputOrigin) throws(PipelineError) -> DecodedPicture
+    ) throws(PipelineError) -> (source: (picture: DecodedPicture, path: String, origin: InputOrigin), StageTimings) {
+        for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
         var timings = StageTimings()
         let clock = ContinuousClock()
-        // Text too long or too piled-up to draw is refused before any file is read.
-        for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
         var started = clock.now
         let (path, isOwn) = Design.picture(of: spec, in: data)
         let origin: InputOrigin = isOwn ? .background : .bundled
         let bytes = try PipelineSteps.read(path, origin)
         timings.read = clock.now - started
-
         started = clock.now
-        let picture = try PipelineSteps.decodePicture(
-            bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
-        let scene = try Design.scene(spec, picture: picture, resources: resources, data: data)
+        let picture = try decode(bytes, path, origin)
         timings.decode = clock.now - started
-        return try PipelineSteps.renderAndEncode(
-            scene, source: (picture, path, origin), renderer: renderer, encoding: encoding, provenance: provenance,
-            timings: &timings)
+        return ((picture, path, origin), timings)
     }
 }
 

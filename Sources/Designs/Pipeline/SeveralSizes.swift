@@ -13,24 +13,15 @@ extension DesignPipeline {
         _ spec: Design.Spec, canvases: [(width: Int, height: Int)], provenances: [String?] = [],
         each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
     ) throws(PipelineError) {
-        for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
-        let clock = ContinuousClock()
-        var timings = StageTimings()
-        var started = clock.now
-        let (path, isOwn) = Design.picture(of: spec, in: data)
-        let origin: InputOrigin = isOwn ? .background : .bundled
-        let bytes = try PipelineSteps.read(path, origin)
-        timings.read = clock.now - started
-        started = clock.now
-        let picture = try PipelineSteps.decodeWhole(
-            bytes, path: path, origin, limits: decodeLimits, coverTargets: canvases)
-        timings.decode = clock.now - started
+        var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
+            try PipelineSteps.decodeWhole(bytes, path: path, origin, limits: decodeLimits, coverTargets: canvases)
+        }
         for (index, canvas) in canvases.enumerated() {
             var own = timings
             let sized = Design.spec(spec, width: canvas.width, height: canvas.height)
-            let scene = try Design.scene(sized, picture: picture, resources: resources, data: data)
+            let scene = try Design.scene(sized, picture: source.picture, resources: resources, data: data)
             let rendered = try PipelineSteps.renderAndEncode(
-                scene, source: (picture, path, origin), renderer: renderer, encoding: encoding,
+                scene, source: source, renderer: renderer, encoding: encoding,
                 provenance: index < provenances.count ? provenances[index] : nil, timings: &own)
             try each(index, rendered)
             // Reading and decoding are counted once, with the first image.
@@ -49,21 +40,12 @@ extension DesignPipeline {
         provenance: String? = nil,
         each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
     ) throws(PipelineError) {
-        for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
-        var timings = StageTimings()
-        let clock = ContinuousClock()
-        var started = clock.now
-        let (path, isOwn) = Design.picture(of: spec, in: data)
-        let origin: InputOrigin = isOwn ? .background : .bundled
-        let bytes = try PipelineSteps.read(path, origin)
-        timings.read = clock.now - started
-        started = clock.now
-        let picture = try PipelineSteps.decodePicture(
-            bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
-        let scene = try Design.scene(spec, picture: picture, resources: resources, data: data)
-        timings.decode = clock.now - started
-        let whole = try PipelineSteps.render(
-            scene, source: (picture, path, origin), renderer: renderer, timings: &timings)
+        var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
+            try PipelineSteps.decodePicture(
+                bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
+        }
+        let scene = try Design.scene(spec, picture: source.picture, resources: resources, data: data)
+        let whole = try PipelineSteps.render(scene, source: source, renderer: renderer, timings: &timings)
         for (index, tile) in tiles.enumerated() {
             var cut = ImageCrop.crop(whole, x: tile.x, y: tile.y, width: tile.width, height: tile.height)
             if (tile.width, tile.height) != tile.pixels {
@@ -71,12 +53,13 @@ extension DesignPipeline {
                     width: tile.pixels.width, height: tile.pixels.height,
                     layers: [.picture(PictureLayer(image: cut))])
                 cut = try PipelineSteps.render(
-                    resize, source: (DecodedPicture(cut), path, origin), renderer: renderer, timings: &timings)
+                    resize, source: (DecodedPicture(cut), source.path, source.origin), renderer: renderer,
+                    timings: &timings)
             }
             try each(
                 index,
                 try PipelineSteps.encode(
-                    cut, source: (picture, path, origin), encoding: encoding, provenance: provenance, timings: timings)
+                    cut, source: source, encoding: encoding, provenance: provenance, timings: timings)
             )
         }
     }
