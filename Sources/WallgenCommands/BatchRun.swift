@@ -24,6 +24,9 @@ final class BatchRun: @unchecked Sendable {
     private var wallpaperPipelines: [(RenderSettings, WallpaperPipeline)] = []
     private var termPipelines: [(RenderSettings, TermCardPipeline)] = []
     private let recycler: ImageRecycler
+    /// Pictures decoded once for the rows that share them and their canvas (every
+    /// pipeline's; 256 MiB at most).
+    let pictures = PictureCache()
 
     init(request: BatchRequest, data: DataDirectory, report: ReportFile, total: Int, progress: Bool) {
         self.request = request
@@ -163,6 +166,7 @@ final class BatchRun: @unchecked Sendable {
         if let found = wallpaperPipelines.first(where: { $0.0 == settings }) { return found.1 }
         var pipeline: WallpaperPipeline = try settings.pipeline(data, workers: rowWorkers)
         pipeline.renderer.recycler = recycler
+        pipeline.pictureCache = pictures
         wallpaperPipelines.append((settings, pipeline))
         return pipeline
     }
@@ -174,6 +178,7 @@ final class BatchRun: @unchecked Sendable {
         // The card's fonts are opened once here and shared by every row that uses them.
         var pipeline: TermCardPipeline = try settings.pipeline(data, workers: rowWorkers)
         pipeline.renderer.recycler = recycler
+        pipeline.pictureCache = pictures
         termPipelines.append((settings, pipeline))
         return pipeline
     }

@@ -34,6 +34,8 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     public var renderer: Renderer
     public var encoding: OutputEncoding
     public var decodeLimits: DecodeLimits
+    /// Decoded pictures shared with other renders (a batch's rows); nil decodes every time.
+    public var pictureCache: PictureCache?
     let resources: Design.Resources
 
     public init(
@@ -48,25 +50,38 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     }
 
     /// Renders `spec`; `provenance` (how it was asked for, as JSON) is written into the file.
+    /// With `pictureCache`, a picture already decoded for this canvas is taken from it, and
+    /// one decoded here is kept there once finished.
     public func render(_ spec: Design.Spec, provenance: String? = nil) throws(PipelineError) -> RenderedImage {
+        let canvas = Design.canvas(of: spec)
+        let cacheKey = pictureCache.flatMap { _ in
+            PictureCache.key(path: Design.picture(of: spec, in: data).path, canvas: canvas, limits: decodeLimits)
+        }
         var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
             try PipelineSteps.decodePicture(
-                bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
+                bytes, path: path, origin, limits: decodeLimits, coverTarget: canvas, for: renderer)
+        } cached: {
+            cacheKey.flatMap { pictureCache?.picture(for: $0) }
         }
         let clock = ContinuousClock()
         let started = clock.now
         let scene = try Design.scene(spec, picture: source.picture, resources: resources, data: data)
         timings.decode += clock.now - started
-        return try PipelineSteps.renderAndEncode(
+        let rendered = try PipelineSteps.renderAndEncode(
             scene, source: source, renderer: renderer, encoding: encoding, provenance: provenance, timings: &timings)
+        // Finished now (renderAndEncode waits for the last row).
+        if let cacheKey { pictureCache?.keep(source.picture, for: cacheKey) }
+        return rendered
     }
 
     /// What every render starts with: the person's text checked (text too long or too
     /// piled-up to draw is refused before any file is read), the picture read and handed
     /// to `decode`, each step timed.
+    /// `cached`, when it gives a picture, stands in for reading and decoding.
     func readAndDecode(
         _ spec: Design.Spec,
-        decode: (_ bytes: [UInt8], _ path: String, _ origin: InputOrigin) throws(PipelineError) -> DecodedPicture
+        decode: (_ bytes: [UInt8], _ path: String, _ origin: InputOrigin) throws(PipelineError) -> DecodedPicture,
+        cached: () -> DecodedPicture? = { nil }
     ) throws(PipelineError) -> (source: (picture: DecodedPicture, path: String, origin: InputOrigin), StageTimings) {
         for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
         var timings = StageTimings()
@@ -74,6 +89,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         var started = clock.now
         let (path, isOwn) = Design.picture(of: spec, in: data)
         let origin: InputOrigin = isOwn ? .background : .bundled
+        if let picture = cached() { return ((picture, path, origin), timings) }
         let bytes = try PipelineSteps.read(path, origin)
         timings.read = clock.now - started
         started = clock.now
