@@ -120,7 +120,9 @@ final class BatchRun: @unchecked Sendable {
             case .term(let image):
                 rendered = try termPipeline(image.settings).render(image.spec, provenance: image.provenance)
             }
-            try makeParentFolders(of: row.output)
+            if let slash = row.output.lastIndex(of: "/") {
+                try AtomicFileWriter.makeFolders(request.folder + "/" + row.output[..<slash])
+            }
             try AtomicFileWriter.write(rendered.encoded, to: path)
             let milliseconds = WallgenCLI.seconds(clock.now - started) * 1000
             record(line: row.line, index: row.index, output: row.output, .done(milliseconds: milliseconds))
@@ -144,20 +146,6 @@ final class BatchRun: @unchecked Sendable {
             let text = try? PictureNote.read(path), let found = Provenance.parse(text)
         else { return false }
         return found.hash == wanted.hash && found.version == wanted.version
-    }
-
-    /// The folders of a row's output inside the batch's folder (`2026/en/…`), one at a
-    /// time so a failure says why as any output does (no space: retry; a file in the way
-    /// or no permission: not).
-    private func makeParentFolders(of output: String) throws(FileError) {
-        var folder = request.folder
-        for part in output.split(separator: "/").dropLast() {
-            folder += "/" + part
-            guard mkdir(folder, 0o777) != 0, errno != EEXIST else { continue }
-            let code = errno
-            let parent = (folder as NSString).deletingLastPathComponent
-            throw code == ENOTDIR ? .notAFolder(path: parent) : .from(errno: code, path: folder)
-        }
     }
 
     private func wallpaperPipeline(_ settings: RenderSettings) throws(PipelineError) -> WallpaperPipeline {

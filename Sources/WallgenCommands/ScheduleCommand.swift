@@ -160,7 +160,7 @@ enum ScheduleCommand {
         let clock = ContinuousClock()
         let started = clock.now
         let folder = absolutePath(request.folder)
-        try makeFolders(folder)
+        try AtomicFileWriter.makeFolders(folder)
         try AtomicFileWriter.checkWritableFolder(folder)
         let keys = request.sizes.map { "\($0.width)x\($0.height)" }
         let names = PictureFolder(
@@ -264,19 +264,6 @@ enum ScheduleCommand {
 
     /// Makes `folder` and any missing folders above it (the default lies deep in
     /// $XDG_DATA_HOME), naming the one that could not be made and why.
-    static func makeFolders(_ folder: String) throws(FileError) {
-        var path = ""
-        for component in folder.split(separator: "/") {
-            path += "/" + component
-            var status = stat()
-            if stat(path, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
-                continue
-            }
-            guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw .from(errno: errno, path: path) }
-        }
-    }
-
     static func absolutePath(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }

@@ -146,6 +146,26 @@ public enum AtomicFileWriter {
         try checkWritableFolder(folder)
     }
 
+    /// Makes `folder` and every folder above it that is missing, as `mkdir -p` does, one
+    /// at a time so a failure says why as any output does: a file in the way names it,
+    /// no space or no permission is that error for the folder it stopped at.
+    public static func makeFolders(_ folder: String) throws(FileError) {
+        var path = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o777) == 0 { continue }
+            let code = errno
+            var status = stat()
+            // stat follows links: a link to a folder is a folder here, as it is to open.
+            if code == EEXIST, stat(path, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
+                continue
+            }
+            if code == ENOTDIR { throw .notAFolder(path: String(path[..<path.lastIndex(of: "/")!])) }
+            throw .from(errno: code, path: path)
+        }
+    }
+
     /// Throws unless a file can be created in `folder` (permissions, read-only file
     /// systems): it creates and removes an empty hidden file to find out.
     public static func checkWritableFolder(_ folder: String) throws(FileError) {
