@@ -57,7 +57,7 @@ public struct Invocation {
             if !parsed.has(CommonOptions.noMetadata) {
                 // The term by its pinyin name, however it was typed (冬至, 22, dōngzhì), so
                 // every way of asking for a card writes the same bytes.
-                var named = try withFormat(rest, parsed, request.settings, declaration)
+                var named = try recorded(rest, parsed, adding: formatWords(parsed, request.settings), declaration)
                 if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
                 request.provenance = Provenance(declaration, named).json
             }
@@ -92,7 +92,7 @@ public struct Invocation {
             if parsed.has(WallpaperOptions.version) { return invocation(.version) }
             var request = try WallpaperOptions.validate(parsed, today: today)
             if !parsed.has(CommonOptions.noMetadata) {
-                request.provenance = try wallpaperProvenance(rest, parsed, today: today)
+                request.provenance = try wallpaperProvenance(rest, parsed, request.settings, today: today)
             }
             return invocation(.wallpaper(request))
         }
@@ -100,33 +100,35 @@ public struct Invocation {
 
     /// A wallpaper's provenance. Without --season or --date the season is today's: the
     /// day is then recorded as --date, so the spec makes the same picture on any day.
-    private static func wallpaperProvenance(_ arguments: [String], _ parsed: ParsedArguments, today: CivilDate)
-        throws(UsageError) -> String
-    {
+    private static func wallpaperProvenance(
+        _ arguments: [String], _ parsed: ParsedArguments, _ settings: RenderSettings, today: CivilDate
+    ) throws(UsageError) -> String {
         let declaration = CommandCatalog.wallpaper
-        let settings = try RenderSettings(parsed, output: parsed[WallpaperOptions.output])
-        guard parsed[WallpaperOptions.season] == nil, parsed[WallpaperOptions.date] == nil else {
-            return Provenance(declaration, try withFormat(arguments, parsed, settings, declaration)).json
-        }
-        let dated = try ArgumentParser.parse(arguments + ["--date", "\(today)"], options: declaration.options)
+        let undated = parsed[WallpaperOptions.season] == nil && parsed[WallpaperOptions.date] == nil
+        let dateWords = undated ? ["--date", "\(today)"] : []
         return Provenance(
-            declaration, try withFormat(arguments + ["--date", "\(today)"], dated, settings, declaration)
+            declaration, try recorded(arguments, parsed, adding: dateWords + formatWords(parsed, settings), declaration)
         )
         .json
     }
 
-    /// The arguments as recorded: a format chosen by the output's extension (`-o card.jpg`)
-    /// is written as `--format`, since the output is not recorded; so the note says what
-    /// the file is, its hash tells a JPEG from a PNG of the same spec, and the command
-    /// `inspect` prints makes the same format again.
-    private static func withFormat(
-        _ arguments: [String], _ parsed: ParsedArguments, _ settings: RenderSettings,
-        _ declaration: CommandDeclaration
-    ) throws(UsageError) -> ParsedArguments {
+    /// A format chosen by the output's extension (`-o card.jpg`) is recorded as `--format`,
+    /// since the output is not recorded: so the note says what the file is, its hash tells
+    /// a JPEG from a PNG of the same spec, and the command `inspect` prints makes the same
+    /// format again.
+    private static func formatWords(_ parsed: ParsedArguments, _ settings: RenderSettings) -> [String] {
         let format = settings.encoding.format
-        guard format != .png, !parsed.isGiven(CommonOptions.format) else { return parsed }
+        return format == .png || parsed.isGiven(CommonOptions.format) ? [] : ["--format", format.rawValue]
+    }
+
+    /// The arguments as recorded: those given, with `words` the note adds (parsed again
+    /// only when there are any).
+    private static func recorded(
+        _ arguments: [String], _ parsed: ParsedArguments, adding words: [String], _ declaration: CommandDeclaration
+    ) throws(UsageError) -> ParsedArguments {
+        guard !words.isEmpty else { return parsed }
         // In front: after a `--` every word is a positional.
-        return try ArgumentParser.parse(["--format", format.rawValue] + arguments, options: declaration.options)
+        return try ArgumentParser.parse(words + arguments, options: declaration.options)
     }
 
     /// Each card of `wallgen terms` recorded as the `wallgen term` command that makes it:
