@@ -29,8 +29,6 @@ public final class PictureCache: @unchecked Sendable {
     private var entries: [Key: (picture: DecodedPicture, lastUse: UInt64)] = [:]
     private var heldBytes = 0
     private var clock: UInt64 = 0
-    /// Renders served from the cache, for tests and `--verbose`.
-    public private(set) var hits = 0
 
     /// 256 MiB by default: some twenty decoded phone-sized pictures, or eight 4K ones.
     public init(capacity: Int = 256 << 20) {
@@ -54,7 +52,6 @@ public final class PictureCache: @unchecked Sendable {
             guard let found = entries[key] else { return nil }
             clock += 1
             entries[key]?.lastUse = clock
-            hits += 1
             return found.picture
         }
     }
