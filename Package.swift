@@ -74,16 +74,20 @@ let package = Package(
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
         .target(name: "Almanac"),
+        // One escaper per output language (HTML, links, JSON, XML, systemd, iCalendar, roff,
+        // shells), on Unicode scalars, and the page policy; every writer uses them.
+        .target(name: "Escaping"),
         // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
         // pipeline that reads inputs, renders and encodes it.
-        .target(name: "Designs", dependencies: ["Compositor", "Almanac"]),
+        .target(name: "Designs", dependencies: ["Compositor", "Almanac", "Escaping"]),
         // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
-        .target(name: "Desktop", dependencies: ["Almanac"]),
+        .target(name: "Desktop", dependencies: ["Almanac", "Escaping"]),
         // The command line: parse, validate, run, report.
         // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
-        .target(name: "Batch"),
-        .target(name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch"]),
+        .target(name: "Batch", dependencies: ["Escaping"]),
+        .target(
+            name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(
             name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
@@ -104,10 +108,11 @@ let package = Package(
             name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "CImaging", "CZlib", "TestSupport"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "TestSupport"]),
-        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "Escaping", "TestSupport"]),
+        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac", "Escaping"]),
         .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
+        .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",

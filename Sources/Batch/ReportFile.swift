@@ -94,23 +94,3 @@ public struct ReportFileError: Error, Sendable, CustomStringConvertible {
     public let reason: String
     public var description: String { "\(path): \(reason)" }
 }
-
-/// JSON strings as wallgen writes them: quotes, backslashes and control characters
-/// escaped, everything else as UTF-8.
-public enum JSONText {
-    public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-}

@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 
 /// Copies of the pictures applied as wallpapers, named by the SHA-256 of their bytes.
@@ -30,7 +31,7 @@ public struct AppliedStore: Sendable {
                 throw .fileFailed(path: picture, operation: "read", reason: "no such readable file")
             }
             let suffix = (picture as NSString).pathExtension.lowercased()
-            let target = folder + "/" + SHA256.hex(Array(data)) + (suffix.isEmpty ? "" : "." + suffix)
+            let target = folder + "/" + SHA256.hexDigest(of: Array(data)) + (suffix.isEmpty ? "" : "." + suffix)
             if fileManager.fileExists(atPath: target) {
                 try? fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: target)
             } else {

@@ -4,6 +4,7 @@ import Compositor
 import Designs
 import Desktop
 import Dispatch
+import Escaping
 import Foundation
 
 /// A validated `wallgen batch`.

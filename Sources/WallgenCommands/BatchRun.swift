@@ -3,6 +3,7 @@ import Batch
 import Compositor
 import Designs
 import Dispatch
+import Escaping
 import Foundation
 
 /// The render pass of one batch shard: rows streamed from the manifest, at most `jobs`
