@@ -69,7 +69,7 @@ let package = Package(
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
         .target(
             name: "Compositor",
-            dependencies: ["CImaging", "Deflate", "Kernels", "KernelsAVX2"],
+            dependencies: ["CImaging", "Deflate", "Escaping", "Kernels", "KernelsAVX2"],
             swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.

@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 
 /// Plans and runs the commands that make a picture a desktop's wallpaper.

@@ -1,5 +1,6 @@
 import Compositor
 import Desktop
+import Escaping
 import Foundation
 
 /// A validated `wallgen inspect`.
