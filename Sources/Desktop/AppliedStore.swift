@@ -1,4 +1,5 @@
 import Escaping
+import Files
 import Foundation
 
 /// Copies of the pictures applied as wallpapers, named by the SHA-256 of their bytes.
@@ -35,17 +36,10 @@ public struct AppliedStore: Sendable {
             if fileManager.fileExists(atPath: target) {
                 try? fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: target)
             } else {
-                let temporary = folder + "/.\(UUID().uuidString).tmp"
                 do {
-                    try data.write(to: URL(fileURLWithPath: temporary))
+                    try AtomicFileWriter.write(Array(data), to: target)
                 } catch {
-                    try? fileManager.removeItem(atPath: temporary)
-                    throw .fileFailed(path: target, operation: "write", reason: error.localizedDescription)
-                }
-                guard rename(temporary, target) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    try? fileManager.removeItem(atPath: temporary)
-                    throw .fileFailed(path: target, operation: "rename into place", reason: reason)
+                    throw .fileFailed(path: target, operation: "write", reason: "\(error)")
                 }
             }
             stored.append(target)

@@ -1,4 +1,5 @@
 import Compositor
+import Files
 import Foundation
 import Synchronization
 

@@ -46,7 +46,7 @@ struct Provenance: Equatable, Sendable {
     var hash: String {
         var bytes: [UInt8] = []
         for word in [command] + arguments { bytes += Array(word.utf8) + [0] }
-        return SHA256.hexDigest(of: SHA256.digest(bytes))
+        return SHA256.hexDigest(of: bytes)
     }
 
     /// The note of one of several sizes made in one run: the sizes asked for (`--size`,
