@@ -119,7 +119,9 @@ let package = Package(
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "Escaping", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac", "Escaping"]),
-        .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),
+        .testTarget(
+            name: "WallgenCommandsTests",
+            dependencies: ["WallgenCommands", "Almanac", "Compositor", "Designs", "Files"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.

@@ -213,7 +213,8 @@ final class BatchRun: @unchecked Sendable {
             firstResult = false
             if progress {
                 let finished = counts.done + counts.skipped + counts.failed
-                FileHandle.standardError.write(Data("\r\u{1B}[K[\(finished)] row \(line) \(output)".utf8))
+                FileHandle.standardError.write(
+                    Data("\r\u{1B}[K[\(finished)] row \(line) \(TerminalText.visible(output))".utf8))
             }
         }
     }

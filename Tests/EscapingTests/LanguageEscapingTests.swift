@@ -129,3 +129,13 @@ func runBash(_ line: String) throws -> [UInt8] {
     process.waitUntilExit()
     return [UInt8](data)
 }
+
+@Suite struct TerminalTextTests {
+    /// A line from data shows its control characters as escapes and keeps the rest.
+    @Test func controlCharactersAreShownNotSent() {
+        let line = TerminalText.visible("row 2: a\u{1B}[2J\rb\u{9B}c\u{202E}d\u{301}é\n\tnext")
+        let expected = "row 2: a\\x1B[2J\\rb\\u009Bc\\u202Ed\u{301}é\n\tnext"
+        #expect(line == expected)
+        #expect(TerminalText.visible("plain 冬至 line") == "plain 冬至 line")
+    }
+}

@@ -258,6 +258,24 @@ import Testing
         }
     }
 
+    /// Names from a manifest, and reasons from a report, reach the terminal with their
+    /// control characters shown as escapes, in `batch`'s and `gather`'s messages alike.
+    @Test func namesFromDataReachTheTerminalEscaped() throws {
+        try withTemporaryFolder { folder in
+            // A file where the row's folder should be: the row fails naming it.
+            try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+            try Self.write("", to: folder + "/out/a\u{1B}[2J\rb")
+            try Self.write("{\"size\":\"24x16\",\"output\":\"a\\u001b[2J\\rb/x.png\"}\n", to: folder + "/m.jsonl")
+            let batch = try launch(["batch", "m.jsonl", "-o", "out"], in: folder)
+            let gather = try launch(["gather", "out"], in: folder)
+            #expect(batch.status == 65 && gather.status == 65)
+            for text in [batch.standardError, gather.standardError] {
+                #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\r" }, "\(text)")
+                #expect(text.contains("a\\x1B[2J\\rb"), "\(text)")
+            }
+        }
+    }
+
     /// Item 10: `--resume` and gather check the file, not only its note: a PNG cut inside
     /// its image data, a WebP holding only its XMP and a JPEG without its end marker are
     /// made again, and gather refuses them.
