@@ -1,3 +1,5 @@
+import Escaping
+import Files
 import Foundation
 
 /// Copies of the pictures applied as wallpapers, named by the SHA-256 of their bytes.
@@ -30,21 +32,14 @@ public struct AppliedStore: Sendable {
                 throw .fileFailed(path: picture, operation: "read", reason: "no such readable file")
             }
             let suffix = (picture as NSString).pathExtension.lowercased()
-            let target = folder + "/" + SHA256.hex(Array(data)) + (suffix.isEmpty ? "" : "." + suffix)
+            let target = folder + "/" + SHA256.hexDigest(of: Array(data)) + (suffix.isEmpty ? "" : "." + suffix)
             if fileManager.fileExists(atPath: target) {
                 try? fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: target)
             } else {
-                let temporary = folder + "/.\(UUID().uuidString).tmp"
                 do {
-                    try data.write(to: URL(fileURLWithPath: temporary))
+                    try AtomicFileWriter.write(Array(data), to: target)
                 } catch {
-                    try? fileManager.removeItem(atPath: temporary)
-                    throw .fileFailed(path: target, operation: "write", reason: error.localizedDescription)
-                }
-                guard rename(temporary, target) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    try? fileManager.removeItem(atPath: temporary)
-                    throw .fileFailed(path: target, operation: "rename into place", reason: reason)
+                    throw .fileFailed(path: target, operation: "write", reason: "\(error)")
                 }
             }
             stored.append(target)

@@ -1,3 +1,5 @@
+import Escaping
+
 /// Writes a `gnome-background-properties` entry, which makes a background appear in
 /// GNOME Settings' Appearance panel, where the user can pick it.
 public enum GnomeBackgroundProperties {

@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 
 /// Writes a GNOME timed background (the slideshow XML gnome-bg reads) from a schedule.
@@ -74,23 +75,5 @@ public enum GnomeTimedBackground {
             out += "      <size width=\"\(size.width)\" height=\"\(size.height)\">\(XMLText.escape(path))</size>\n"
         }
         return out + "    </file>\n"
-    }
-}
-
-/// Escapes text and attribute values for XML.
-enum XMLText {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

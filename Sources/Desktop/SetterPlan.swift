@@ -1,3 +1,5 @@
+import Escaping
+
 /// One step of setting a wallpaper.
 public enum SetterStep: Sendable, Equatable {
     /// Run a program with these arguments.

@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 
 /// Writes the systemd user units that re-apply the wallpaper when a term or season begins.
@@ -25,8 +26,8 @@ public enum SystemdUnits {
     /// `wallgen` should be an absolute path: systemd runs user units with a small PATH.
     public static func service(wallgen: String, schedule: String) -> String {
         let command =
-            ([quoteArgument(wallgen, isExecutable: true)]
-            + ["apply", "--now", "--schedule", schedule].map { quoteArgument($0) }).joined(separator: " ")
+            ([SystemdText.quote(wallgen, isExecutable: true)]
+            + ["apply", "--now", "--schedule", schedule].map { SystemdText.quote($0) }).joined(separator: " ")
         return """
             [Unit]
             Description=Apply the wallpaper of the current solar term or season
@@ -36,33 +37,5 @@ public enum SystemdUnits {
             ExecStart=\(command)
 
             """
-    }
-
-    /// Quotes one argument of an `ExecStart=` line (systemd.service(5), "Command lines"):
-    /// double quotes, C-style escapes for `\`, `"` and control characters, `%%` for a
-    /// literal percent sign (specifiers) and `$$` for a literal dollar sign (variables).
-    /// systemd expands variables in the arguments but not in the executable's path, so
-    /// there a dollar sign stays as it is (checked with `systemd-analyze verify`).
-    public static func quoteArgument(_ argument: String, isExecutable: Bool = false) -> String {
-        var out = "\""
-        for scalar in argument.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "%": out += "%%"
-            case "$": out += isExecutable ? "$" : "$$"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\x" + (hex.count < 2 ? "0" : "") + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

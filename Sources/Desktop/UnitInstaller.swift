@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// One file to put in place.
@@ -68,10 +69,9 @@ public enum UnitInstaller {
         }
         for file in files {
             let folder = (file.path as NSString).deletingLastPathComponent
-            let temporary = folder + "/." + (file.path as NSString).lastPathComponent + ".\(UUID().uuidString).tmp"
             do {
                 try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try file.contents.write(to: URL(fileURLWithPath: temporary))
+                let temporary = try AtomicFileWriter.writeTemporary(Array(file.contents), beside: file.path)
                 temporaries.append((temporary, file.path))
             } catch {
                 rollBack()

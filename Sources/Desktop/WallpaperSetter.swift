@@ -1,3 +1,5 @@
+import Escaping
+import Files
 import Foundation
 
 /// Plans and runs the commands that make a picture a desktop's wallpaper.
@@ -121,8 +123,6 @@ public enum WallpaperSetter {
     }
 
     static func absolute(_ path: String) -> String {
-        guard !path.hasPrefix("/") else { return path }
-        let base = FileManager.default.currentDirectoryPath
-        return (base.hasSuffix("/") ? base : base + "/") + path
+        FilePath.absolute(path)
     }
 }

@@ -1,4 +1,5 @@
 import Desktop
+import Escaping
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
             let old = Date(timeIntervalSinceNow: Double(index - 100))
             try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: stored[0])
         }
-        #expect(first == [folder.file("applied/" + SHA256.hex(Array("picture 0".utf8)) + ".png")])
+        #expect(first == [folder.file("applied/" + SHA256.hexDigest(of: Array("picture 0".utf8)) + ".png")])
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.file("applied"))
         #expect(left.count == 6)
         #expect(!left.contains((first[0] as NSString).lastPathComponent))

@@ -286,24 +286,6 @@ int wg_system_font_for(uint32_t scalar, char *path, size_t capacity);
 /// FT_Error_String, so the table is built here).
 const char *_Nullable wg_freetype_error_string(int error);
 
-// MARK: Interrupted runs
-
-/// Registers a temporary file to be removed if SIGINT, SIGTERM or SIGHUP arrives before
-/// it is released (installing the handlers on first use). Returns a slot, or -1 when
-/// none is free (the file then simply is not cleaned up on a signal).
-int wg_cleanup_register(const char *path);
-/// Forgets a registered file: it was renamed into place or removed.
-void wg_cleanup_release(int slot);
-
-/// Opens a new file with no name in `folder` (O_TMPFILE), for writing, with `mode`
-/// less the umask: a crash before it is linked leaves nothing behind. Returns a
-/// descriptor, or -1 with errno set (EOPNOTSUPP, EISDIR or EINVAL where the file
-/// system or kernel cannot make unnamed files).
-int wg_open_unnamed(const char *folder, unsigned int mode);
-/// Gives the unnamed file open as `descriptor` the name `path`, which must not exist.
-/// Returns 0, or -1 with errno set.
-int wg_link_unnamed(int descriptor, const char *path);
-
 // ---- Processor ----
 
 /// 1 when the processor and OS support x86-64-v3 (AVX2, FMA, BMI2 and the rest of that

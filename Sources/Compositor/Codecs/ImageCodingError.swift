@@ -35,11 +35,14 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
 public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
     case emptyImage
     case library(format: OutputFormat, reason: String)
+    /// The encoder's library could not get memory: a retry with more may succeed.
+    case outOfMemory(format: OutputFormat)
 
     public var description: String {
         switch self {
         case .emptyImage: "cannot encode an image with no pixels"
         case .library(let format, let reason): "\(format) encoding failed: \(reason)"
+        case .outOfMemory(let format): "\(format) encoding ran out of memory"
         }
     }
 }

@@ -73,7 +73,7 @@ public enum PNGEncoder {
                     &size, $0, $1)
             }
         }
-        guard result.succeeded, let png else { throw .library(format: .png, reason: result.message) }
+        guard result.succeeded, let png else { throw result.encodingError(.png) }
         defer { wg_free(png) }
         let container = Array(UnsafeBufferPointer(start: png, count: size))
         guard let provenance else { return container }

@@ -16,6 +16,12 @@ struct ShimResult {
         }
     }
 
+    /// The encoding error for a failed call: out of memory kept apart, as a retry may
+    /// mend it.
+    func encodingError(_ format: OutputFormat) -> ImageEncodingError {
+        status == WG_ERROR_MEMORY ? .outOfMemory(format: format) : .library(format: format, reason: message)
+    }
+
     /// The decoding error for a failed call.
     func decodingError(_ format: ImageFormat) -> ImageDecodingError {
         switch status {

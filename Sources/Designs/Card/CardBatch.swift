@@ -1,6 +1,7 @@
 import Almanac
 import Compositor
 import Dispatch
+import Files
 import Foundation
 
 /// Renders many term cards into one folder, several at once, and reports each as it

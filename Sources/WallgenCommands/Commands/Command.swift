@@ -2,6 +2,7 @@ import Almanac
 import Compositor
 import Designs
 import Desktop
+import Files
 import Foundation
 
 /// What one invocation does, decided from its arguments.
@@ -167,6 +168,8 @@ public enum WallgenCLI {
 
     public static func run(_ arguments: [String]) -> ExitCode {
         Console.guardStandardOutput()
+        // A pixel buffer the machine cannot give is a retry (more memory, a smaller canvas).
+        OutOfMemory.exitStatus = ExitCode.tryAgain.rawValue
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, today: CivilDate.today())

@@ -1,5 +1,7 @@
+import Almanac
 import Compositor
 import Desktop
+import Escaping
 import Foundation
 
 /// A validated `wallgen inspect`.
@@ -51,18 +53,49 @@ enum InspectCommand {
             return .dataError
         }
         if request.json {
-            Console.print(text)
+            // Written again by wallgen's own JSON writer: the same text for any note
+            // wallgen made, and no control character for one it did not.
+            Console.print(provenance.json)
             return .success
         }
+        // The note is data: its words are shown escaped, and shown as a command only when
+        // they parse, with the command's own parser, as a picture and nothing else.
+        if let refusal = remakeRefusal(provenance) {
+            Console.report(
+                "Error: '\(path)': its note's arguments (\(ShellQuoting.line(provenance.commandArguments))) "
+                    + "do not describe a picture: \(refusal); not shown as a command")
+            return .dataError
+        }
         Console.print("command: " + ShellQuoting.line(["wallgen"] + provenance.commandArguments))
-        Console.print("made by: wallgen \(provenance.version)")
+        Console.print("made by: wallgen \(ShellQuoting.quote(provenance.version))")
         Console.print("spec hash: \(provenance.hash)")
         if provenance.version != Provenance.currentVersion {
             Console.report(
-                "Warning: made by wallgen \(provenance.version), this is \(Provenance.currentVersion): the pixels may differ"
+                "Warning: made by wallgen \(ShellQuoting.quote(provenance.version)), this is \(Provenance.currentVersion): the pixels may differ"
             )
         }
         return .success
+    }
+
+    /// Why the note's arguments are no command that makes its picture, or nil when they
+    /// are: they must parse as the note's own command (`wallpaper` or `term`) and ask for
+    /// no action (`--apply`, `--desktop`), as a note wallgen wrote always does.
+    static func remakeRefusal(_ provenance: Provenance) -> String? {
+        let arguments = provenance.commandArguments
+        if let action = arguments.first(where: { ["--apply", "--desktop", "--uninstall", "--install"].contains($0) }) {
+            return "\(ShellQuoting.quote(action)) is an action"
+        }
+        let invocation: Invocation
+        do {
+            invocation = try Invocation.parse(arguments, today: CivilDate.today(), environment: [:])
+        } catch {
+            return "they do not parse (\(error.message))"
+        }
+        switch invocation.command {
+        case .wallpaper(let request) where provenance.command == "wallpaper" && !request.apply: return nil
+        case .term(let request) where provenance.command == "term" && !request.apply: return nil
+        default: return "they name another command than \(provenance.command)"
+        }
     }
 
 }

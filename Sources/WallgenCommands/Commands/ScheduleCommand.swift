@@ -2,6 +2,7 @@ import Almanac
 import Compositor
 import Designs
 import Desktop
+import Files
 import Foundation
 
 /// A validated `wallgen schedule` request.
@@ -192,7 +193,8 @@ enum ScheduleCommand {
             files.append(
                 ("schedule-dark.xml", try GnomeTimedBackground.xml(schedule.darkStyle, zone: request.zone.zone)))
         }
-        for (name, text) in files { try AtomicFileWriter.write(Array(text.utf8), to: folder + "/" + name) }
+        let outputs = try OutputFolder(opening: folder)
+        for (name, text) in files { try outputs.write(Array(text.utf8), to: name) }
         output.status(
             "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(request.from)-\(request.from + request.years - 1)) to \(folder) in "
                 + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
@@ -265,7 +267,7 @@ enum ScheduleCommand {
     /// Makes `folder` and any missing folders above it (the default lies deep in
     /// $XDG_DATA_HOME), naming the one that could not be made and why.
     static func absolutePath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        FilePath.absolute(path)
     }
 
     /// The running binary, for the service to run again.

@@ -1,6 +1,7 @@
 import Almanac
 import Compositor
 import Designs
+import Files
 import Foundation
 
 /// `wallgen terms`: a folder of term cards, a contact sheet and a gallery page.

@@ -1,4 +1,6 @@
 import Compositor
+import Escaping
+import Files
 import Foundation
 import Synchronization
 
@@ -52,9 +54,11 @@ enum Console {
     /// Why writing standard output failed, if it did.
     static var outputError: String? { outputFailure.withLock { $0 } }
 
-    /// A line on standard error: errors, warnings and status.
+    /// A line on standard error: errors, warnings and status. Control characters in it
+    /// (a manifest's output name, a report's reason) are shown as escapes (`TerminalText`).
     static func report(_ message: String) {
         // A failure here has nowhere left to be reported, so it is dropped.
-        try? AtomicFileWriter.writeAll(Array((message + "\n").utf8), to: STDERR_FILENO, path: "standard error")
+        try? AtomicFileWriter.writeAll(
+            Array((TerminalText.visible(message) + "\n").utf8), to: STDERR_FILENO, path: "standard error")
     }
 }

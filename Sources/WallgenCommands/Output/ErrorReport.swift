@@ -1,6 +1,7 @@
 import Compositor
 import Designs
 import Desktop
+import Files
 
 /// Turns library errors into the one-line messages and exit statuses users see,
 /// naming the flag that brought the file in.
@@ -54,6 +55,8 @@ enum ErrorReport {
         case .background(_, .file), .font(_, .file): .noInput
         case .background, .font, .text: .dataError
         case .bundled, .dataMissing: .bundledDataMissing
+        // Out of memory in an encoder: another run, with more memory, may succeed.
+        case .encoding(.outOfMemory): .tryAgain
         case .encoding: .software
         }
     }

@@ -19,8 +19,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case cannotCreate = 73
     /// Writing failed part-way (disk full, I/O error); nothing was left behind.
     case ioError = 74
-    /// A batch's rows failed only in writing (disk full, I/O): running the shard again
-    /// (with --resume) may finish it. Job engines may retry this status.
+    /// A retry may succeed: a batch's rows failed only in writing (disk full, I/O), or
+    /// memory ran out (a pixel buffer, an encoder). Job engines may retry this status.
     case tryAgain = 75
 
     /// What the status means, as help and the manual list it.
@@ -36,7 +36,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .bundledDataMissing: "wallgen's bundled pictures or fonts are missing"
         case .cannotCreate: "the output cannot be created"
         case .ioError: "writing failed (disk full, I/O error, a closed standard output)"
-        case .tryAgain: "a batch's rows failed only in writing: run it again (with --resume)"
+        case .tryAgain:
+            "a retry may succeed: a batch's rows failed only in writing, or memory ran out; run it again (a batch with --resume)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Batch
 import Desktop
+import Escaping
 import Foundation
 
 /// How a picture was made, as wallgen writes it into the file (a PNG `iTXt` chunk with
@@ -45,7 +46,7 @@ struct Provenance: Equatable, Sendable {
     var hash: String {
         var bytes: [UInt8] = []
         for word in [command] + arguments { bytes += Array(word.utf8) + [0] }
-        return SHA256.hex(SHA256.digest(bytes))
+        return SHA256.hexDigest(of: bytes)
     }
 
     /// The note of one of several sizes made in one run: the sizes asked for (`--size`,
@@ -90,7 +91,7 @@ struct Provenance: Equatable, Sendable {
     /// The compact JSON written into files.
     var json: String {
         "{\"wallgen\":\(JSONText.quoted(version)),\"command\":\(JSONText.quoted(command)),\"args\":["
-            + arguments.map(JSONText.quoted).joined(separator: ",") + "],\"hash\":\(JSONText.quoted(hash))}"
+            + arguments.map { JSONText.quoted($0) }.joined(separator: ",") + "],\"hash\":\(JSONText.quoted(hash))}"
     }
 
     /// Reads the JSON back; nil when it is not a wallgen provenance. The hash is

@@ -1,3 +1,5 @@
+import Escaping
+
 /// The shells wallgen writes completions for.
 public enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish
@@ -98,7 +100,7 @@ enum Completions {
             lines.append("            ;;")
         }
         let commandWords = commands.map {
-            "\($0.name!)\\:\(zshEscape($0.summary).replacingOccurrences(of: " ", with: "\\ "))"
+            "\($0.name!)\\:\(ShellQuoting.zshSpecText($0.summary).replacingOccurrences(of: " ", with: "\\ "))"
         }
         lines.append("        *)")
         lines.append("            _arguments -s \\")
@@ -112,8 +114,8 @@ enum Completions {
         let names = [option.flagName] + (option.short.map { ["-\($0)"] } ?? [])
         let exclusion = names.count > 1 ? "'(\(names.joined(separator: " ")))'" : ""
         let nameList = names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
-        let value = option.valueName.map { ":\(zshEscape($0)):\(zshAction(option.completion))" } ?? ""
-        return "\(exclusion)\(nameList)'[\(zshEscape(option.help))]\(value)'"
+        let value = option.valueName.map { ":\(ShellQuoting.zshSpecText($0)):\(zshAction(option.completion))" } ?? ""
+        return "\(exclusion)\(nameList)'[\(ShellQuoting.zshSpecText(option.help))]\(value)'"
     }
 
     private static func zshAction(_ completion: ValueCompletion) -> String {
@@ -125,19 +127,6 @@ enum Completions {
         }
     }
 
-    /// Text inside a single-quoted `_arguments` spec: no quote, and `[]:` escaped.
-    private static func zshEscape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "'": escaped += "'\\''"
-            case "[", "]", ":", "\\": escaped += "\\\(character)"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
     // MARK: fish
 
     /// `complete` lines: commands before a command is typed, each command's options after it.
@@ -146,7 +135,7 @@ enum Completions {
         var lines = ["# fish completion for wallgen, made by `wallgen completions fish`.", "complete -c wallgen -f"]
         for command in commands {
             lines.append(
-                "complete -c wallgen -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name!) -d \(fishQuote(command.summary))"
+                "complete -c wallgen -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name!) -d \(ShellQuoting.fishQuoted(command.summary))"
             )
         }
         for command in [CommandCatalog.wallpaper] + commands {
@@ -156,7 +145,7 @@ enum Completions {
                 var line = "complete -c wallgen -n '\(condition)' -l \(option.long)"
                 if let short = option.short { line += " -s \(short)" }
                 if option.valueName != nil { line += " -r" + fishValues(option.completion) }
-                lines.append(line + " -d \(fishQuote(option.help))")
+                lines.append(line + " -d \(ShellQuoting.fishQuoted(option.help))")
             }
             if let argument = command.arguments.first, command.name != nil {
                 lines.append("complete -c wallgen -n '\(condition)'" + fishValues(argument.completion))
@@ -172,9 +161,5 @@ enum Completions {
         case .folder: " -a '(__fish_complete_directories)'"
         case .words(let words): " -a '\(words.joined(separator: " "))'"
         }
-    }
-
-    private static func fishQuote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 }

@@ -4,6 +4,8 @@ import Compositor
 import Designs
 import Desktop
 import Dispatch
+import Escaping
+import Files
 import Foundation
 
 /// A validated `wallgen batch`.
@@ -108,8 +110,10 @@ enum BatchCommand {
         } catch {
             return fail(error.message, error.code)
         }
+        let outputs: OutputFolder
         do {
             try AtomicFileWriter.prepareFolder(request.folder)
+            outputs = try OutputFolder(opening: request.folder)
         } catch {
             return fail("--output: \(error)", error.exitCode)
         }
@@ -126,7 +130,7 @@ enum BatchCommand {
             return fail(ErrorReport.message(for: error), ErrorReport.exitCode(for: error))
         }
         let run = BatchRun(
-            request: request, data: data, report: reportFile, total: total,
+            request: request, data: data, report: reportFile, outputs: outputs, total: total,
             progress: isatty(STDERR_FILENO) != 0 && !output.quiet)
         let status = run.renderShard(today: today)
         let seconds = WallgenCLI.seconds(clock.now - started)
@@ -163,6 +167,7 @@ enum BatchCommand {
         }
         var outputs: [OutputDigest: Int] = [:]
         var problems: [String] = []
+        let report = reportInsideFolder(request)
         var count = 0
         while true {
             let row: ManifestRow?
@@ -177,7 +182,13 @@ enum BatchCommand {
             do {
                 let planned = try BatchRow.make(row, today: today, metadata: request.metadata)
                 let digest = OutputDigest(planned.output)
-                if let first = outputs[digest] {
+                if let report,
+                    planned.output == report || planned.output.hasPrefix(report + "/")
+                        || report.hasPrefix(planned.output + "/")
+                {
+                    problems.append(
+                        "row \(row.line): output \(planned.output) is the report's file or on its way (--report)")
+                } else if let first = outputs[digest] {
                     problems.append("row \(row.line): output \(planned.output) is also row \(first)'s")
                 } else {
                     outputs[digest] = row.line
@@ -195,6 +206,19 @@ enum BatchCommand {
                 code: .dataError)
         }
         return count
+    }
+
+    /// The report's path relative to the output folder when it lies inside it (lexically,
+    /// after making both absolute), so no row's output can be the report or run through
+    /// it: found before rendering, never as a failed write at the end.
+    static func reportInsideFolder(_ request: BatchRequest) -> String? {
+        func parts(_ path: String) -> [Substring] {
+            FilePath.absolute(path).split(separator: "/").filter { $0 != "." }
+        }
+        let folder = parts(request.folder)
+        let report = parts(request.reportPath)
+        guard report.count > folder.count, Array(report.prefix(folder.count)) == folder else { return nil }
+        return report.dropFirst(folder.count).joined(separator: "/")
     }
 
     /// The SHA-256 of an output path, cut to 16 bytes: what the duplicate check keeps of

@@ -29,6 +29,14 @@ struct BatchRow {
         }
     }
 
+    /// The pixel size the row's picture has: what `--resume` checks a file against.
+    var pixelSize: CanvasSize {
+        switch image {
+        case .wallpaper(let request): request.pixelSize
+        case .term(let request): request.pixelSize
+        }
+    }
+
     /// The commands a row may name: one picture each.
     static let commands = ["wallpaper": CommandCatalog.wallpaper, "term": CommandCatalog.term]
 
@@ -148,9 +156,14 @@ struct BatchRow {
         }
     }
 
-    /// The output in one normal form, or why it may not be one: inside the folder, a file.
+    /// The output in one normal form, or why it may not be one: inside the folder, a file,
+    /// a name a file system can hold (no NUL, which would cut it short and put two rows
+    /// in one file; no part over 255 bytes, which no retry could ever write).
     static func normalized(_ path: String, _ row: ManifestRow) throws(UsageError) -> String {
         guard path != "-" else { throw problem(row, "'output' - (standard output) cannot be a row's output") }
+        guard !path.unicodeScalars.contains("\u{0}") else {
+            throw problem(row, "'output' holds a NUL character, which no file name can")
+        }
         guard !path.hasPrefix("/") else {
             throw problem(row, "'output' \(path) is absolute; give a path inside the output folder (-o)")
         }
@@ -159,10 +172,22 @@ struct BatchRow {
             throw problem(row, "'output' \(path) leaves the output folder (..)")
         }
         guard !parts.isEmpty, !path.hasSuffix("/") else { throw problem(row, "'output' '\(path)' names no file") }
+        if let long = parts.first(where: { $0.utf8.count > 255 }) {
+            throw problem(
+                row, "'output' has a part of \(long.utf8.count) bytes; a file or folder name may have 255 at most")
+        }
         return parts.joined(separator: "/")
     }
 
     static func problem(_ row: ManifestRow, _ reason: String) -> UsageError {
         UsageError("row \(row.line): \(reason)")
+    }
+}
+
+extension ImageRequest {
+    /// The size of the one picture a row's request makes.
+    fileprivate var pixelSize: CanvasSize {
+        if case .sizes(let canvases) = canvases, let first = canvases.first { return first.size }
+        return size
     }
 }

@@ -3,6 +3,8 @@ import Batch
 import Compositor
 import Designs
 import Dispatch
+import Escaping
+import Files
 import Foundation
 
 /// The render pass of one batch shard: rows streamed from the manifest, at most `jobs`
@@ -12,6 +14,9 @@ final class BatchRun: @unchecked Sendable {
     let request: BatchRequest
     let data: DataDirectory
     let report: ReportFile
+    /// The output folder, open: every row's file is written and read beneath it,
+    /// following no link (`OutputFolder`).
+    let outputs: OutputFolder
     let total: Int
     let progress: Bool
 
@@ -28,10 +33,14 @@ final class BatchRun: @unchecked Sendable {
     /// pipeline's; 256 MiB at most).
     let pictures = PictureCache()
 
-    init(request: BatchRequest, data: DataDirectory, report: ReportFile, total: Int, progress: Bool) {
+    init(
+        request: BatchRequest, data: DataDirectory, report: ReportFile, outputs: OutputFolder, total: Int,
+        progress: Bool
+    ) {
         self.request = request
         self.data = data
         self.report = report
+        self.outputs = outputs
         self.total = total
         self.progress = progress
         self.recycler = ImageRecycler(capacity: 3 * request.jobs)
@@ -41,8 +50,8 @@ final class BatchRun: @unchecked Sendable {
     func renderShard(today: CivilDate) -> ExitCode {
         let header =
             "{\"wallgen\":\(JSONText.quoted(Provenance.currentVersion)),"
-            + "\"manifest\":\(JSONText.quoted(absolute(request.manifest))),"
-            + "\"folder\":\(JSONText.quoted(absolute(request.folder))),\"rows\":\(total),"
+            + "\"manifest\":\(JSONText.quoted(FilePath.absolute(request.manifest))),"
+            + "\"folder\":\(JSONText.quoted(FilePath.absolute(request.folder))),\"rows\":\(total),"
             + "\"shard\":{\"index\":\(request.shard.index),\"count\":\(request.shard.count)},"
             + "\"resume\":\(request.resume),\"started\":\(JSONText.quoted(ISOStamp.utcStamp(Date()))),\"results\":[\n"
         write(header)
@@ -107,8 +116,7 @@ final class BatchRun: @unchecked Sendable {
                 .failed(code: .dataError, reason: error.message))
             return
         }
-        let path = request.folder + "/" + row.output
-        if request.resume, isDone(path, row) {
+        if request.resume, isDone(row) {
             record(line: row.line, index: row.index, output: row.output, .skipped)
             return
         }
@@ -120,10 +128,7 @@ final class BatchRun: @unchecked Sendable {
             case .term(let image):
                 rendered = try termPipeline(image.settings).render(image.spec, provenance: image.provenance)
             }
-            if let slash = row.output.lastIndex(of: "/") {
-                try AtomicFileWriter.makeFolders(request.folder + "/" + row.output[..<slash])
-            }
-            try AtomicFileWriter.write(rendered.encoded, to: path)
+            try outputs.write(rendered.encoded, to: row.output)
             let milliseconds = WallgenCLI.seconds(clock.now - started) * 1000
             record(line: row.line, index: row.index, output: row.output, .done(milliseconds: milliseconds))
         } catch let error as PipelineError {
@@ -139,13 +144,22 @@ final class BatchRun: @unchecked Sendable {
         }
     }
 
-    /// Whether the file at `path` was made from this row's spec by this wallgen: its
-    /// first chunks are read, never the image.
-    private func isDone(_ path: String, _ row: BatchRow) -> Bool {
+    /// Whether the row's file was made from this row's spec by this wallgen and is whole:
+    /// its note records the same spec hash and version, and its container is complete
+    /// (the format's end marker) at the pixel size the spec asks for (`WholePicture`).
+    /// The image data itself is not decoded: see BATCH.md for what this proves.
+    private func isDone(_ row: BatchRow) -> Bool {
         guard let wanted = row.provenance.flatMap(Provenance.parse),
-            let text = try? PictureNote.read(path), let found = Provenance.parse(text)
+            let descriptor = try? outputs.openForReading(row.output)
         else { return false }
-        return found.hash == wanted.hash && found.version == wanted.version
+        defer { close(descriptor) }
+        // The file as opened beneath the folder, never the path again.
+        let opened = "/proc/self/fd/\(descriptor)"
+        guard let text = try? PictureNote.read(opened), let found = Provenance.parse(text),
+            found.hash == wanted.hash, found.version == wanted.version,
+            let bytes = try? FileReader.read(opened), let size = WholePicture.size(of: bytes)
+        else { return false }
+        return size.width == row.pixelSize.width && size.height == row.pixelSize.height
     }
 
     private func wallpaperPipeline(_ settings: RenderSettings) throws(PipelineError) -> WallpaperPipeline {
@@ -199,7 +213,8 @@ final class BatchRun: @unchecked Sendable {
             firstResult = false
             if progress {
                 let finished = counts.done + counts.skipped + counts.failed
-                FileHandle.standardError.write(Data("\r\u{1B}[K[\(finished)] row \(line) \(output)".utf8))
+                FileHandle.standardError.write(
+                    Data("\r\u{1B}[K[\(finished)] row \(line) \(TerminalText.visible(output))".utf8))
             }
         }
     }
@@ -224,9 +239,5 @@ final class BatchRun: @unchecked Sendable {
             throw reportError
         }
         try report.finish()
-    }
-
-    private func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

@@ -1,5 +1,7 @@
 import Compositor
 import Designs
+import Escaping
+import Files
 import Foundation
 
 /// A validated `wallgen gather`.
@@ -14,7 +16,7 @@ public struct GatherRequest: Equatable {
 enum GatherCommand {
     static let folder = Option(
         "output", short: "o", .folder, help: "Where contact-sheet.png and index.html go.",
-        defaultText: "the batch's output folder, as the reports name it")
+        defaultText: "the folder given, or the one holding the reports named")
     static let noGallery = Flag("no-gallery", help: "Only check the reports; make no contact sheet or gallery.")
     static let options: [any OptionDeclaration] = [folder, noGallery] + CommonOptions.everywhere
 
@@ -31,16 +33,32 @@ enum GatherCommand {
         return GatherRequest(inputs: parsed.positionals, folder: parsed[folder], gallery: !parsed.has(noGallery))
     }
 
-    /// One report, as much of it as gather reads.
+    /// A report claims at most this many rows, and this many shards: bounds on what its
+    /// numbers can make gather allocate (a row costs a byte here and a few dozen in the
+    /// page), far above any batch wallgen has run.
+    static let maxRows = 50_000_000
+    static let maxShards = 1_000_000
+    /// The largest report read.
+    static let maxReportBytes = 1 << 30
+
+    /// One report, as much of it as gather reads. A report is data: the folder it names
+    /// is never used (gather works in the folder it was given), and every number and
+    /// output is checked before it is believed.
     struct Report {
         let path: String
-        let folder: String
         let rows: Int
         let shard: (index: Int, count: Int)
         let results: [[String: Any]]
     }
 
     static func run(_ request: GatherRequest, _ output: StatusOutput) -> ExitCode {
+        let batchFolder: String
+        do {
+            batchFolder = try folder(of: request.inputs)
+        } catch {
+            Console.report("Error: \(error.message)")
+            return error.code
+        }
         var reports: [Report] = []
         for path in reportPaths(request.inputs) {
             do {
@@ -70,9 +88,23 @@ enum GatherCommand {
                 else { continue }
                 if status == "failed" {
                     failures.append("row \(row): \(result["reason"] as? String ?? "failed")")
-                } else if made.indices.contains(index), !made[index] {
+                    continue
+                }
+                guard made.indices.contains(index), row >= 0, ["done", "skipped"].contains(status) else {
+                    Console.report(
+                        "Error: report '\(report.path)': a result of row \(row) has index \(index) or status outside the batch"
+                    )
+                    return .dataError
+                }
+                guard let inside = insideFolder(output) else {
+                    Console.report(
+                        "Error: report '\(report.path)': row \(row)'s output \(ShellQuoting.quote(output)) is not a path inside the batch's folder"
+                    )
+                    return .dataError
+                }
+                if !made[index] {
                     made[index] = true
-                    entries.append((index, row, output))
+                    entries.append((index, row, inside))
                 }
             }
         }
@@ -87,17 +119,33 @@ enum GatherCommand {
             return .dataError
         }
         if missing > 0 {
-            let shards = missingShards.map { "\($0)/\(first.shard.count)" }
+            let shards = missingShards.prefix(20).map { "\($0)/\(first.shard.count)" }
             Console.report(
                 "Error: \(missing) of \(first.rows) rows are in no report"
                     + (shards.isEmpty ? "" : "; no report from shard \(shards.joined(separator: ", "))"))
             return .noInput
         }
         entries.sort { $0.index < $1.index }
-        let folder = request.folder ?? first.folder
+        // Done only when every output is there and whole, read beneath the folder.
+        let outputs: OutputFolder
+        do {
+            outputs = try OutputFolder(opening: batchFolder)
+        } catch {
+            Console.report("Error: \(error)")
+            return error.exitCode
+        }
+        let check = checkOutputs(entries, in: outputs)
+        if !check.problems.isEmpty {
+            for problem in check.problems.prefix(20) { Console.report("Error: \(problem)") }
+            Console.report(
+                "Error: \(check.problems.count) of \(first.rows) rows' outputs are missing or not whole; run their shards again with --resume"
+            )
+            return check.anyMissing ? .noInput : .dataError
+        }
+        let galleryFolder = request.folder ?? batchFolder
         if request.gallery {
             do {
-                try writeGallery(entries, folder: folder)
+                try writeGallery(entries, pictures: check.pictures, folder: galleryFolder)
             } catch {
                 Console.report("Error: --output: \(error)")
                 return error.exitCode
@@ -105,13 +153,70 @@ enum GatherCommand {
         }
         output.status(
             "All \(first.rows) rows are done (\(reports.count) reports)"
-                + (request.gallery ? "; wrote \(folder)/contact-sheet.png and \(folder)/index.html" : ""))
+                + (request.gallery
+                    ? "; wrote \(galleryFolder)/contact-sheet.png and \(galleryFolder)/index.html" : ""))
         return .success
     }
 
     struct ReportProblem: Error {
         let message: String
         let code: ExitCode
+    }
+
+    /// The batch's folder: the folder given, or the one holding the reports named. Reports
+    /// in several folders are refused: gather works in one.
+    static func folder(of inputs: [String]) throws(ReportProblem) -> String {
+        let folders = Set(
+            inputs.map { input -> String in
+                var isFolder: ObjCBool = false
+                let folder = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) && isFolder.boolValue
+                return folder ? input : FilePath.folder(of: input)
+            }.map { FilePath.absolute($0) })
+        guard folders.count == 1, let only = folders.first else {
+            throw ReportProblem(
+                message:
+                    "the reports are in several folders (\(folders.sorted().joined(separator: ", "))); gather one batch's folder at a time",
+                code: .usage)
+        }
+        return only
+    }
+
+    /// An output as a report names it, if it is a path inside the folder (relative, no
+    /// `..`, no NUL, no empty part), in one normal form.
+    static func insideFolder(_ output: String) -> String? {
+        let parts = output.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        guard !output.hasPrefix("/"), !parts.isEmpty, !parts.contains(".."), !output.unicodeScalars.contains("\u{0}")
+        else { return nil }
+        return parts.joined(separator: "/")
+    }
+
+    /// Every output opened beneath the folder and checked whole (`WholePicture`); the
+    /// first `sheetLimit` kept for the contact sheet.
+    static func checkOutputs(_ entries: [(index: Int, row: Int, output: String)], in outputs: OutputFolder)
+        -> (problems: [String], anyMissing: Bool, pictures: [[UInt8]])
+    {
+        var problems: [String] = []
+        var anyMissing = false
+        var pictures: [[UInt8]] = []
+        for (position, entry) in entries.enumerated() {
+            let bytes: [UInt8]
+            do {
+                let descriptor = try outputs.openForReading(entry.output)
+                defer { close(descriptor) }
+                bytes = try FileReader.read("/proc/self/fd/\(descriptor)")
+            } catch {
+                if case .notFound = error { anyMissing = true }
+                problems.append("row \(entry.row): \(error)")
+                continue
+            }
+            guard WholePicture.size(of: bytes) != nil else {
+                problems.append(
+                    "row \(entry.row): \(ShellQuoting.quote(entry.output)) is cut short or holds no picture")
+                continue
+            }
+            if position < sheetLimit { pictures.append(bytes) }
+        }
+        return (problems, anyMissing, pictures)
     }
 
     /// Reports named, and those in folders named.
@@ -128,28 +233,40 @@ enum GatherCommand {
     }
 
     static func read(_ path: String) throws(ReportProblem) -> Report {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReportProblem(message: "cannot be read", code: .noInput)
+        let data: [UInt8]
+        do {
+            data = try FileReader.read(path, maxBytes: maxReportBytes)
+        } catch {
+            throw ReportProblem(message: "cannot be read: \(error)", code: .noInput)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let folder = object["folder"] as? String, let rows = object["rows"] as? Int,
-            let shard = object["shard"] as? [String: Any], let index = shard["index"] as? Int,
-            let count = shard["count"] as? Int, let results = object["results"] as? [[String: Any]]
+        guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
+            let rows = object["rows"] as? Int, let shard = object["shard"] as? [String: Any],
+            let index = shard["index"] as? Int, let count = shard["count"] as? Int,
+            let results = object["results"] as? [[String: Any]]
         else {
             throw ReportProblem(message: "is not a wallgen batch report", code: .dataError)
         }
-        return Report(path: path, folder: folder, rows: rows, shard: (index, count), results: results)
+        guard (1...maxRows).contains(rows), (1...maxShards).contains(count), (0..<count).contains(index),
+            results.count <= rows
+        else {
+            throw ReportProblem(
+                message:
+                    "claims \(rows) rows, shard \(index) of \(count) and \(results.count) results: outside what a batch can have (rows 1 to \(maxRows), shards 1 to \(maxShards))",
+                code: .dataError)
+        }
+        return Report(path: path, rows: rows, shard: (index, count), results: results)
     }
 
     /// contact-sheet.png (the first `sheetLimit` pictures, small, twelve a row) and
     /// index.html (every picture).
-    static func writeGallery(_ entries: [(index: Int, row: Int, output: String)], folder: String) throws(FileError) {
+    static func writeGallery(
+        _ entries: [(index: Int, row: Int, output: String)], pictures: [[UInt8]], folder: String
+    ) throws(FileError) {
         var thumbnails: [Image] = []
-        for entry in entries.prefix(sheetLimit) {
-            let path = folder + "/" + entry.output
-            guard let bytes = try? FileReader.read(path, expecting: .picture),
-                let picture = try? ImageDecoder.decode(bytes, coverTarget: (thumbnailWidth, thumbnailWidth))
-            else { continue }
+        for bytes in pictures {
+            guard let picture = try? ImageDecoder.decode(bytes, coverTarget: (thumbnailWidth, thumbnailWidth)) else {
+                continue
+            }
             let height = max(
                 1, Int((Double(thumbnailWidth) * Double(picture.height) / Double(picture.width)).rounded()))
             thumbnails.append(Resampler.coverReducingFirst(picture, width: thumbnailWidth, height: height, workers: 1))

@@ -1,6 +1,7 @@
 import Almanac
 import Batch
 import Designs
+import Escaping
 import Foundation
 
 /// A validated `wallgen plan`.

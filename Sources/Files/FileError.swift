@@ -14,11 +14,17 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
     case tooLarge(path: String, limit: Int)
     /// A chain of symlinks that never reaches a file.
     case symlinkLoop(path: String)
+    /// A name longer than the file system allows (255 bytes): no retry can write it.
+    case nameTooLong(path: String)
+    /// A symbolic link beneath a folder whose paths follow no link (a batch's output
+    /// folder): writing through it could leave the folder.
+    case linkRefused(path: String)
     /// A file was wanted and the path is a device, FIFO or socket (which could be
     /// read forever, or block).
     case notARegularFile(path: String, kind: SpecialFileKind)
     /// The file's first bytes are not those of any kind it should be; `start` holds
-    /// them, for the message.
+    /// them, and the message names what they look like, never the bytes themselves (a
+    /// secret file's first bytes must not reach standard error or a report).
     case unexpectedContent(path: String, expected: String, start: [UInt8])
     case other(path: String, reason: String)
 
@@ -33,9 +39,12 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         case .noSpace(let path): "no space left on the device holding '\(path)'"
         case .tooLarge(let path, let limit): "'\(path)' is larger than \(limit / (1 << 20)) MiB"
         case .symlinkLoop(let path): "'\(path)' is a loop of symbolic links"
+        case .nameTooLong(let path): "the name of '\(path)' is longer than a file name may be (255 bytes)"
+        case .linkRefused(let path):
+            "'\(path)' is a symbolic link inside the output folder; outputs there follow no link (remove it, or write elsewhere)"
         case .notARegularFile(let path, let kind): "'\(path)' is \(kind), not a file"
         case .unexpectedContent(let path, let expected, let start):
-            "'\(path)' is not \(expected) (starts with \(start.map { hex($0) }.joined(separator: " ")))"
+            "'\(path)' is not \(expected) (it looks like \(FileKind.guess(start)))"
         case .other(let path, let reason): "'\(path)': \(reason)"
         }
     }
@@ -51,7 +60,7 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         public var description: String { rawValue }
 
         /// The kind of a file whose `st_mode` is not a regular file's or a folder's.
-        init(mode: mode_t) {
+        public init(mode: mode_t) {
             switch mode & S_IFMT {
             case S_IFCHR: self = .characterDevice
             case S_IFBLK: self = .blockDevice
@@ -62,17 +71,13 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    private func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
-    }
-
     /// Maps an errno value from an operation on `path`.
     public static func from(errno code: Int32, path: String) -> FileError {
         switch code {
         case ENOENT: .notFound(path: path)
         case EISDIR: .isDirectory(path: path)
         case ELOOP: .symlinkLoop(path: path)
+        case ENAMETOOLONG: .nameTooLong(path: path)
         case EACCES, EPERM: .permissionDenied(path: path)
         case EROFS: .readOnlyFileSystem(path: path)
         case ENOSPC, EDQUOT: .noSpace(path: path)

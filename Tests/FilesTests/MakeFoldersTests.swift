@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Compositor
+@testable import Files
 
 /// `AtomicFileWriter.makeFolders`, the `mkdir -p` of batches and schedules: every missing
 /// folder made, existing ones and links to folders accepted, a file in the way named.

@@ -3,10 +3,12 @@
 ///
 /// Kept apart from the feed so the two rules can be tested on their own, at their edges.
 public enum ICalendarText {
-    /// Escapes a TEXT value: backslash, semicolon, comma and line breaks (§3.3.11).
+    /// Escapes a TEXT value: backslash, semicolon, comma and line breaks (§3.3.11), by
+    /// Unicode scalar.
     ///
     /// A CR LF or a lone CR counts as one line break, so text from any platform reads back
-    /// with the same lines.
+    /// with the same lines. Any other control character but a tab, which TEXT may not
+    /// hold (§3.3.11, CONTROL), becomes U+FFFD.
     public static func escape(_ text: String) -> String {
         var out = ""
         var previousWasCR = false
@@ -18,6 +20,8 @@ public enum ICalendarText {
             case ",": out += "\\,"
             case "\r": out += "\\n"
             case "\n": if !previousWasCR { out += "\\n" }
+            case "\t": out.unicodeScalars.append(scalar)
+            case _ where ControlCharacters.isControl(scalar): out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,7 +1,9 @@
-/// SHA-256 (FIPS 180-4), to name applied pictures by their content.
+/// SHA-256 (FIPS 180-4): the spec hash of a picture's note, the names of applied
+/// copies, and the hashes a page's Content-Security-Policy allows its own script and
+/// style by.
 ///
-/// Written here because the toolchain's Foundation on Linux has no digest; a picture
-/// applied twice then maps to one file instead of piling up copies.
+/// Written here because the toolchain's Foundation on Linux has no digest. It lives
+/// beside the escapers because the pages need it for their policy, and it needs nothing.
 public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -56,10 +58,16 @@ public enum SHA256 {
         return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }
 
-    /// The digest as 64 lowercase hexadecimal digits, as `sha256sum` prints it.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    /// The digest of `bytes` as 64 lowercase hexadecimal digits, as `sha256sum` prints it.
+    public static func hexDigest(of bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")
         return String(digest(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+    }
+
+    /// The digest of `bytes` in base64, as a Content-Security-Policy `'sha256-…'` source
+    /// names it.
+    public static func base64Digest(of bytes: [UInt8]) -> String {
+        Base64.encode(digest(bytes))
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

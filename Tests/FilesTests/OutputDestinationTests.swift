@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Compositor
+@testable import Files
 
 /// Writing through symlinks, keeping modes, and sweeping what a killed writer left.
 @Suite struct OutputDestinationTests {
@@ -28,7 +28,7 @@ import Testing
         try AtomicFileWriter.write([1, 2, 3], to: folder + "/link.png")
         #expect(kind(folder + "/link.png") == S_IFLNK, "the link was replaced")
         #expect(kind(folder + "/middle") == S_IFLNK)
-        #expect(try FileReader.read(folder + "/real/target.png") == [1, 2, 3])
+        #expect(try readBytes(folder + "/real/target.png") == [1, 2, 3])
         #expect(filesIn(folder) == ["link.png", "middle", "real"])
         #expect(filesIn(folder + "/real") == ["target.png"], "a temporary was left beside the target")
     }
@@ -39,7 +39,7 @@ import Testing
         #expect(symlink("new.png", folder + "/link.png") == 0)
         try AtomicFileWriter.write([4, 5], to: folder + "/link.png")
         #expect(kind(folder + "/link.png") == S_IFLNK)
-        #expect(try FileReader.read(folder + "/new.png") == [4, 5])
+        #expect(try readBytes(folder + "/new.png") == [4, 5])
     }
 
     @Test func symlinkLoopIsRefused() throws {
@@ -64,7 +64,7 @@ import Testing
         #expect(chmod(path, 0o600) == 0)
         try AtomicFileWriter.write([2, 3], to: path, unnamedFirst: !named)
         #expect(mode(path) == 0o600)
-        #expect(try FileReader.read(path) == [2, 3])
+        #expect(try readBytes(path) == [2, 3])
         let mask = umask(0)
         umask(mask)
         try AtomicFileWriter.write([4], to: folder + "/fresh.png")
@@ -83,18 +83,23 @@ import Testing
     }
 
     @Test func onlyWallgensOwnTemporaryNamesMatch() {
-        #expect(StaleTemporaries.writerPID(inName: ".out.png.1234-987654.tmp") == 1234)
-        #expect(StaleTemporaries.writerPID(inName: ".a.b.c.7-0.tmp") == 7)
-        #expect(StaleTemporaries.writerPID(inName: "out.png.1234-9.tmp") == nil)
-        #expect(StaleTemporaries.writerPID(inName: ".out.png.1234.tmp") == nil)
-        #expect(StaleTemporaries.writerPID(inName: ".out.png.12x4-9.tmp") == nil)
-        #expect(StaleTemporaries.writerPID(inName: ".1234-9.tmp") == nil)
-        #expect(StaleTemporaries.writerPID(inName: ".out.png.1234-99999999999.tmp") == nil)
+        let own = TemporaryName.current
+        let name = TemporaryName.make(for: "out.png")
+        #expect(TemporaryName.parse(name) == own)
+        #expect(name.hasPrefix(".out.png.wg-") && name.hasSuffix(".tmp"))
+        let long = TemporaryName.make(for: String(repeating: "冬", count: 85))
+        #expect(long.utf8.count < 200 && TemporaryName.parse(long) == own, "a 255-byte name has a legal temporary")
+        #expect(TemporaryName.parse(".out.png.1234-987654.tmp") == nil)
+        #expect(TemporaryName.parse(".out.png.wg-0000000g-1-00000000-5-6.tmp") == nil)
+        #expect(TemporaryName.parse(".out.png.wg-00000000-1-00000000-5.tmp") == nil)
+        #expect(TemporaryName.parse("out.png.wg-00000000-1-00000000-5-6.tmp") == nil)
     }
 
-    /// A planted temporary of a process that has exited is swept; one of a live
-    /// process (this one's parent) and files of other names are kept.
-    @Test func sweepRemovesOnlyDeadWritersTemporaries() throws {
+    /// A temporary of this host and PID namespace whose writer has exited is swept; one
+    /// of a live process, of another host or namespace (a container's, or another
+    /// machine's on NFS, whose PID says nothing here), of the old pattern that named no
+    /// namespace, and files of other names are kept.
+    @Test func sweepRemovesOnlyThisNamespacesDeadWritersTemporaries() throws {
         let folder = try temporaryFolder()
         defer { removeTemporaryFolder(folder) }
         let finished = Process()
@@ -102,25 +107,55 @@ import Testing
         try finished.run()
         finished.waitUntilExit()
         let dead = finished.processIdentifier
-        let stale = ".out.png.\(dead)-42.tmp"
-        let live = ".out.png.\(getppid())-43.tmp"
-        for name in [stale, live, ".other.tmp", "out.png"] {
+        var writer = TemporaryName.current
+        writer.pid = dead
+        let stale = writer.name(for: "out.png", random: 42)
+        writer.boot = "00000000"
+        let earlierBoot = writer.name(for: "out.png", random: 44)
+        writer.boot = TemporaryName.current.boot
+        writer.pid = getppid()
+        let live = writer.name(for: "out.png", random: 43)
+        writer.pid = dead
+        writer.namespace += 1
+        let otherNamespace = writer.name(for: "out.png", random: 45)
+        writer.namespace -= 1
+        writer.host = writer.host == "00000000" ? "00000001" : "00000000"
+        let otherHost = writer.name(for: "out.png", random: 46)
+        let oldPattern = ".out.png.\(dead)-47.tmp"
+        for name in [stale, earlierBoot, live, otherNamespace, otherHost, oldPattern, ".other.tmp", "out.png"] {
             try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
-        #expect(StaleTemporaries.sweep(folder) == [stale])
-        #expect(filesIn(folder) == [".other.tmp", live, "out.png"].sorted())
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        #expect(StaleTemporaries.sweep(descriptor).sorted() == [stale, earlierBoot].sorted())
+        #expect(filesIn(folder) == [".other.tmp", live, otherNamespace, otherHost, oldPattern, "out.png"].sorted())
     }
 
-    /// The next named write into a folder sweeps what a killed writer left there.
-    @Test func namedWriteSweepsFirst() throws {
+    /// A folder is swept once per run, not on every write into it.
+    @Test func aFolderIsSweptOncePerRun() throws {
         let folder = try temporaryFolder()
         defer { removeTemporaryFolder(folder) }
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
         finished.waitUntilExit()
-        try Data([1]).write(to: URL(fileURLWithPath: folder + "/.card.png.\(finished.processIdentifier)-7.tmp"))
-        try AtomicFileWriter.write([1], to: folder + "/card.png", unnamedFirst: false)
-        #expect(filesIn(folder) == ["card.png"])
+        var writer = TemporaryName.current
+        writer.pid = finished.processIdentifier
+        StaleTemporaries.forgetSweeps()
+        try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + writer.name(for: "a.png", random: 1)))
+        try AtomicFileWriter.write([1], to: folder + "/a.png", unnamedFirst: false)
+        #expect(filesIn(folder) == ["a.png"])
+        let second = writer.name(for: "b.png", random: 2)
+        try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + second))
+        try AtomicFileWriter.write([1], to: folder + "/b.png", unnamedFirst: false)
+        #expect(filesIn(folder) == [second, "a.png", "b.png"].sorted(), "the second write did not scan again")
     }
+}
+
+func filesIn(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+}
+
+func readBytes(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 }

@@ -63,7 +63,7 @@ enum OutputDestination: Equatable {
         guard length >= 0 else { throw .from(errno: errno, path: path) }
         let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") { return target }
-        let folder = AtomicFileWriter.folderOf(path)
+        let folder = FilePath.folder(of: path)
         return folder == "/" ? "/" + target : folder + "/" + target
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Reads whole files with clear errors and a size bound.
