@@ -53,8 +53,9 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     /// Renders `spec`; `provenance` (how it was asked for, as JSON) is written into the file.
     /// With `pictureCache`, a background already made from the same picture on the same
     /// canvas with the same shading is taken from it and only the rest (the text) is drawn
-    /// over a copy; failing that, a picture already decoded for this canvas is. What is
-    /// decoded and composited here is kept there once the picture is finished.
+    /// over a copy; failing that, a picture already decoded for this canvas is. The
+    /// background made here (or, for a scene without one, the decoded picture) is kept
+    /// there once the picture is finished.
     public func render(_ spec: Design.Spec, provenance: String? = nil) throws(PipelineError) -> RenderedImage {
         let canvas = Design.canvas(of: spec)
         guard let cache = pictureCache,
@@ -112,9 +113,15 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         var made: Image?
         let image = try PipelineSteps.render(
             scene, source: source, renderer: renderer, timings: &decodeTimings, keepBackground: { made = $0 })
-        // The picture is finished now (render waits for its last row and checks it).
-        cache.keep(source.picture, for: pictureKey)
-        if let made { cache.keep(background: made, from: source.picture, for: backgroundKey) }
+        // The picture is finished now (render waits for its last row and checks it). Its
+        // background is kept rather than the picture itself: the rows that share it need
+        // nothing else, and a row that fades the picture otherwise decodes it again (a
+        // tenth of what scaling it costs) where keeping both would crowd the cache.
+        if let made {
+            cache.keep(background: made, from: source.picture, for: backgroundKey)
+        } else {
+            cache.keep(source.picture, for: pictureKey)
+        }
         return try PipelineSteps.encode(
             image, source: source, encoding: encoding, provenance: provenance, timings: decodeTimings)
     }

@@ -1,12 +1,13 @@
 import Compositor
 import Foundation
 
-/// Decoded pictures, and the backgrounds made from them, kept for the renders that
-/// follow, bounded in bytes: in a batch, the rows that share a picture and a canvas (a
-/// thousand personal cards of 冬至 on one phone) read and decode it once, and the rows
-/// that also share its shading (the Chinese and English cards, the personal texts of
-/// one card, one picture in several formats) scale, fade and shade it once: each then
-/// draws only its own text over a copy and encodes.
+/// Backgrounds made from pictures, and decoded pictures, kept for the renders that
+/// follow, bounded in bytes: in a batch, the rows that share a picture, a canvas and its
+/// shading (the Chinese and English cards, a thousand personal titles of 冬至 on one
+/// phone, one picture in several formats) read, decode, scale, fade and shade it once:
+/// each then draws only its own text over a copy and encodes. `DesignPipeline` keeps a
+/// decoded picture only for a scene without a background (the background is what the
+/// next rows need, and a fade of its own costs a decode again).
 ///
 /// A picture is known by its file's identity (device, inode, size, modification time,
 /// so a file changed or replaced under the same name is decoded anew), the canvas it was
