@@ -39,7 +39,8 @@ import Testing
             #expect(
                 shared.encoded == alone.encoded, "\(spec.language) \(spec.title ?? "") \(spec.alpha) \(spec.isDark)")
             #expect((shared.timings.scale > .zero) == makes, "\(spec.title ?? "") \(spec.alpha) \(spec.isDark)")
-            if !makes { #expect(shared.timings.read == .zero && shared.timings.decode < .milliseconds(50)) }
+            // Nothing was read either (the file is only looked at, for its identity).
+            if !makes { #expect(shared.timings.read == .zero) }
         }
         // Three 180x320 backgrounds, and not the decoded picture: the shading that needs it
         // again decodes it again, rather than crowd the cache.
