@@ -30,6 +30,8 @@ for tool in munged slurmctld slurmd sbatch sinfo scontrol; do
     command -v "$tool" >/dev/null || skip "$tool is not installed (Scripts/debian-test-packages lists munge, slurmctld, slurmd, slurm-client)"
 done
 [ -x "$wallgen" ] || fail "no wallgen at $wallgen (build first)"
+# Absolute: the jobs run in another folder and find it on PATH.
+wallgen="$(realpath "$wallgen")"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/wallgen-slurm.XXXXXX")"
 chmod 700 "$work"
