@@ -292,6 +292,9 @@ const char *_Nullable wg_freetype_error_string(int error);
 /// level), else 0; always 0 on other architectures.
 int wg_cpu_supports_x86_64_v3(void);
 
+/// The CPUs in this process's affinity mask (sched_getaffinity), or 0 if it cannot be read.
+int wg_cpu_affinity_count(void);
+
 #pragma clang assume_nonnull end
 
 #endif

@@ -124,13 +124,16 @@ enum PipelineSteps {
     }
 
     /// Renders the scene, adding to `timings`, and finishes its picture (see `renderAndEncode`).
+    /// `keepBackground` receives the scene's background as soon as it is composited (see
+    /// `Renderer.renderTimed`); it is only to be kept once this returns (the picture is then
+    /// known to be whole).
     static func render(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
-        timings: inout StageTimings
+        timings: inout StageTimings, keepBackground: ((Image) -> Void)? = nil
     ) throws(PipelineError) -> Image {
         let image: Image
         do {
-            let (rendered, renderTimings) = try renderer.renderTimed(scene)
+            let (rendered, renderTimings) = try renderer.renderTimed(scene, keepBackground: keepBackground)
             image = rendered
             timings.scale += renderTimings.scale
             timings.composite += renderTimings.composite

@@ -32,8 +32,10 @@ enum BatchCommand {
         "output", short: "o", .folder, help: "The folder rows' outputs are relative to, made if missing.",
         default: ".", shown: "the current folder")
     static let jobs = Option(
-        "jobs", short: "j", .wholeNumber(atLeast: 1), help: "Rows rendered at once, at most the number of cores.",
-        defaultText: "the number of cores")
+        "jobs", short: "j", .wholeNumber(atLeast: 1),
+        help:
+            "Rows rendered at once, at most the CPUs this process may use: its affinity mask (taskset, Slurm) and its cgroup CPU quota (a container's CPU limit), rounded up.",
+        defaultText: "those CPUs")
     static let shard = Option(
         "shard", .shard,
         help:
@@ -143,9 +145,11 @@ enum BatchCommand {
         for failure in run.failures.prefix(20) { Console.report("Error: \(request.manifest): \(failure)") }
         if run.failures.count > 20 { Console.report("Error: … and \(run.failures.count - 20) more (see the report)") }
         let shardText = request.shard == .whole ? "" : ", shard \(request.shard) (\(request.shardOrigin))"
+        let atOnce = min(request.jobs, max(1, counts.done + counts.skipped + counts.failed))
         output.status(
             "\(request.manifest)\(shardText): \(counts.done) rendered, \(counts.skipped) skipped, \(counts.failed) failed"
-                + " of \(total) rows, to \(request.folder) in " + String(format: "%.1f", seconds)
+                + " of \(total) rows, \(atOnce) at a time, to \(request.folder) in "
+                + String(format: "%.1f", seconds)
                 + " s; report \(request.reportPath)")
         return status
     }

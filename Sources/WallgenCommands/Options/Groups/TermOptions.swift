@@ -72,8 +72,9 @@ enum TermOptions {
         default: "solar-terms")
     static let season = Option("season", short: "s", .season, help: "Only that season's six terms.")
     static let jobs = Option(
-        "jobs", short: "j", .wholeNumber(atLeast: 1), help: "Cards rendered at once, at most the number of cores.",
-        defaultText: "the number of cores")
+        "jobs", short: "j", .wholeNumber(atLeast: 1),
+        help: "Cards rendered at once, at most the CPUs this process may use (its affinity mask and cgroup CPU quota).",
+        defaultText: "those CPUs")
     static let noGallery = Flag(
         "no-gallery", help: "Skip the contact sheet (contact-sheet.png, or .jpg, .webp with --format) and index.html.")
 
