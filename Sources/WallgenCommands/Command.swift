@@ -371,10 +371,7 @@ enum SingleOutput {
                     + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.encoded.count)) in "
                     + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
             if let thenApply, case .file(let path) = target {
-                let request = ApplyRequest(
-                    picture: path, darkPicture: nil, schedule: "", instant: Date(), desktop: thenApply.desktop,
-                    dryRun: false)
-                return ApplyCommand.run(request, output)
+                return ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
             }
             return .success
         } catch let error as PipelineError {

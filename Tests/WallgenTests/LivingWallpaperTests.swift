@@ -83,7 +83,7 @@ import Testing
             #expect(result.status == 0, "\(result.standardError)")
             let arguments = try String(contentsOfFile: folder + "/hsetroot.args", encoding: .utf8)
                 .split(separator: "\n")
-            #expect(arguments.first == "-fill")
+            #expect(arguments.first == "-cover")
             let copy = try #require(arguments.last.map(String.init))
             #expect(copy.hasPrefix(folder + "/data/wallgen/applied/"))
             #expect(FileManager.default.contentsEqual(atPath: copy, andPath: folder + "/w.png"))
@@ -98,7 +98,14 @@ import Testing
             let result = try launch(
                 ["apply", "--desktop", "plasma", "--dry-run", "pic.png"], in: folder, environment: environment)
             #expect(result.status == 0, "\(result.standardError)")
-            #expect(result.output == "plasma-apply-wallpaperimage -f preserveAspectCrop \(folder)/pic.png\n")
+            // The path of the copy a real run would set, not the person's file.
+            let digest = try launch(
+                ["pic.png"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/sha256sum")
+            ).output.prefix(64)
+            #expect(
+                result.output
+                    == "plasma-apply-wallpaperimage -f preserveAspectCrop \(folder)/data/wallgen/applied/\(digest).png\n"
+            )
             #expect(!FileManager.default.fileExists(atPath: folder + "/plasma-apply-wallpaperimage.args"))
             #expect(!FileManager.default.fileExists(atPath: folder + "/data"))
         }
@@ -153,7 +160,7 @@ import Testing
                     executable: URL(fileURLWithPath: "/usr/bin/gsettings")
                 ).output
             }
-            let applied = filesIn(folder + "/data/wallgen/applied")
+            let applied = filesIn(folder + "/data/wallgen/applied").filter { !$0.hasPrefix(".") }
             #expect(applied.count == 2)
             let light = try #require(
                 applied.first {
@@ -304,9 +311,10 @@ import Testing
                 ["schedule", "-o", "s", "--by", "seasons", "--size", "32x18", "--years", "1", "--install"], in: folder,
                 environment: environment)
             #expect(made.status == 0, "\(made.standardError)")
+            #expect(made.standardError.contains("systemctl --user daemon-reload\n"), "\(made.standardError)")
             #expect(
                 made.standardError.contains(
-                    "systemctl --user daemon-reload && systemctl --user enable --now wallgen-terms.timer"))
+                    "systemctl --user enable --now wallgen-terms.timer wallgen-terms.service\n"))
             let units = folder + "/config/systemd/user"
             #expect(filesIn(units) == ["wallgen-terms.service", "wallgen-terms.timer"])
             #expect(filesIn(folder + "/data/gnome-background-properties") == ["wallgen-terms.xml"])
