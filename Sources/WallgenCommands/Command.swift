@@ -13,6 +13,7 @@ public enum Command {
     case devices(DevicesRequest)
     case apply(ApplyRequest)
     case schedule(ScheduleRequest)
+    case kdePackage(KDEPackageRequest)
     case batch(BatchRequest)
     case inspect(InspectRequest)
     case gather(GatherRequest)
@@ -72,6 +73,8 @@ public struct Invocation {
         case "apply": return invocation(.apply(try ApplyCommand.validate(parsed, environment: environment)))
         case "schedule":
             return invocation(.schedule(try ScheduleCommand.validate(parsed, today: today, environment: environment)))
+        case "kde-package":
+            return invocation(.kdePackage(try KDEPackageCommand.validate(Array(rest), parsed, today: today)))
         case "batch": return invocation(.batch(try BatchCommand.validate(parsed, environment: environment)))
         case "inspect": return invocation(.inspect(try InspectCommand.validate(parsed)))
         case "gather": return invocation(.gather(try GatherCommand.validate(parsed)))
@@ -208,6 +211,7 @@ public enum WallgenCLI {
         case .almanac(let request): return AlmanacCommand.run(request)
         case .apply(let request): return ApplyCommand.run(request, output)
         case .schedule(let request): return ScheduleCommand.run(request, output)
+        case .kdePackage(let request): return KDEPackageCommand.run(request, output)
         case .batch(let request): return BatchCommand.run(request, output)
         case .inspect(let request): return InspectCommand.run(request)
         case .gather(let request): return GatherCommand.run(request, output)

@@ -111,6 +111,24 @@ enum CommandCatalog {
                     """)
         ])
 
+    static let kdePackage = CommandDeclaration(
+        name: "kde-package", summary: "A KDE Plasma wallpaper package of a season or a term card.",
+        overview:
+            "Write a KDE Plasma wallpaper package into a folder: metadata.json, and the picture in contents/images/WxH.png at each size (the common monitor and laptop presets, or those given with --size and --device), with the dark style's in contents/images_dark/. Plasma picks the size nearest each screen and the dark pictures for a dark colour scheme. Takes the wallpaper's options, or --term NAME and the card's. plasma-apply-wallpaperimage FOLDER applies it; copied into ~/.local/share/wallpapers it is listed in Plasma's wallpaper settings.",
+        usage: [
+            "-o <folder> [--name <name>] [--term <name>] [--size <WxH>]... [--device <name>]... [<the picture's options>]"
+        ],
+        options: KDEPackageCommand.options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen kde-package -o ~/.local/share/wallpapers/wallgen-winter --season winter
+                    wallgen kde-package -o dongzhi --term 冬至 --lang en
+                    plasma-apply-wallpaperimage ~/.local/share/wallpapers/wallgen-winter
+                    """)
+        ])
+
     static let batch = CommandDeclaration(
         name: "batch", summary: "Render every row of a manifest, or one shard of it.",
         overview:
@@ -196,8 +214,8 @@ enum CommandCatalog {
                 name: "command", help: "A command's name.",
                 completion: .words(
                     [
-                        term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions,
-                        manual,
+                        term, terms, almanac, apply, schedule, kdePackage, batch, gather, plan, inspect, devices,
+                        completions, manual,
                     ].compactMap(\.name) + ["help"])
             )
         ],
@@ -205,8 +223,8 @@ enum CommandCatalog {
 
     /// Every command, the wallpaper first.
     static let all: [CommandDeclaration] = [
-        wallpaper, term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions, manual,
-        help,
+        wallpaper, term, terms, almanac, apply, schedule, kdePackage, batch, gather, plan, inspect, devices,
+        completions, manual, help,
     ]
 
     /// The words that name a command rather than the wallpaper's options.
