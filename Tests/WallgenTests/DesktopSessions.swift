@@ -88,8 +88,13 @@ final class HeadlessSway {
         return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 
-    /// Starts sway under `folder` (the test's own), with one output per size.
-    init(in folder: String, outputs: [(width: Int, height: Int)]) throws {
+    /// Starts sway under `folder` (the test's own), with one output per size; `config`
+    /// lines are added to its configuration (an `exec` line, say). The outputs after the
+    /// first are made once sway runs (`swaymsg create_output`), or, with `atStart`, by
+    /// the headless backend as sway starts, so an `exec` line sees them all.
+    init(
+        in folder: String, outputs: [(width: Int, height: Int)], config extra: [String] = [], atStart: Bool = false
+    ) throws {
         guard let user = Self.unprivilegedUser() else { throw SessionError("no unprivileged user") }
         // A Unix socket's path must fit in 108 bytes; a deep TMPDIR would not leave room.
         var runtime = folder + "/run"
@@ -106,18 +111,26 @@ final class HeadlessSway {
         chmod(runtime, 0o700)
         reopened = Self.openToOthers(folder)
         let config = folder + "/sway-config"
-        var lines = ["output HEADLESS-1 resolution \(outputs[0].width)x\(outputs[0].height) position 0 0"]
+        var lines: [String] = []
+        var left = 0
+        for (index, output) in outputs.enumerated() where atStart || index == 0 {
+            lines.append("output HEADLESS-\(index + 1) resolution \(output.width)x\(output.height) position \(left) 0")
+            left += output.width
+        }
         lines.append("default_border none")
+        lines += extra
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: config))
         chmod(config, 0o644)
         let environment = [
             "PATH=/usr/bin:/bin", "HOME=\(runtime)", "XDG_RUNTIME_DIR=\(runtime)", "WLR_BACKENDS=headless",
-            "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
+            "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_HEADLESS_OUTPUTS=\(atStart ? outputs.count : 1)",
         ]
         let arguments: [String]
         if getuid() == 0 {
+            // In a PID namespace of its own, whose end reaps every process sway left.
             arguments =
-                [
+                ["/usr/bin/unshare", "--pid", "--fork", "--kill-child"]
+                + [
                     "/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "/usr/bin/env",
                     "-i",
                 ]
@@ -148,7 +161,7 @@ final class HeadlessSway {
         socket = runtime + "/" + name
         waylandDisplay = runtime + "/wayland-1"
         var x = outputs[0].width
-        for (index, output) in outputs.enumerated().dropFirst() {
+        for (index, output) in outputs.enumerated().dropFirst() where !atStart {
             _ = try swaymsg(["create_output"])
             _ = try swaymsg([
                 "output", "HEADLESS-\(index + 1)", "resolution", "\(output.width)x\(output.height)", "position",
@@ -180,10 +193,21 @@ final class HeadlessSway {
         return run.output
     }
 
+    /// Asks sway to exit and waits for it; its own children (swaybg, the programs its
+    /// `exec` lines started, which a double fork makes orphans) end with its PID
+    /// namespace, which the kernel reaps. Killed after five seconds.
     func stop() {
-        kill(pid, SIGTERM)
+        _ = try? swaymsg(["exit"])
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var waited = 0
+        while waitpid(pid, &status, WNOHANG) == 0 && waited < 250 {
+            usleep(20_000)
+            waited += 1
+        }
+        if waited == 250 {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         for (path, mode) in reopened.reversed() { chmod(path, mode) }
         if runtimeIsOwn { removeTemporaryFolder(runtimeFolder) }
     }

@@ -181,16 +181,10 @@ import Testing
             if: installed("xwallpaper") || installed("hsetroot"), "no X11 setter is installed (xwallpaper, hsetroot)"))
     func applyOnXPaintsTheRootWindow() throws {
         try withTemporaryFolder { folder in
-            // A display number no other X server holds.
-            let number = try #require(
-                (70..<200).first { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") })
-            let display = ":\(number)"
-            let server = try BackgroundProgram(
-                "/usr/bin/Xvfb", [display, "-screen", "0", "320x240x24", "-nolisten", "tcp"])
+            // A display the server picks itself, so no other test run holds it.
+            let server = try XvfbServer(width: 320, height: 240)
             defer { server.stop() }
-            // Wait for the server's socket.
-            let socket = "/tmp/.X11-unix/X" + display.dropFirst()
-            for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+            let display = server.display
             try Self.quadrants(width: 320, height: 240, at: folder + "/pic.png")
             let environment = Self.session(folder, ["DISPLAY": display])
             let result = try launch(["apply", "pic.png"], in: folder, environment: environment)
