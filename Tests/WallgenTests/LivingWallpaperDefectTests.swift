@@ -256,6 +256,15 @@ import Testing
                 made.standardError.contains("systemctl --user enable --now wallgen-terms.timer wallgen-terms.service"),
                 "\(made.standardError)")
             #expect(made.standardError.contains("exec "), "sway's line: \(made.standardError)")
+            // systemd reads both units as they are installed.
+            if Living.installed("systemd-analyze") {
+                var verifying = environment
+                verifying["SYSTEMD_COLORS"] = "0"
+                let verified = try launch(
+                    ["verify", units + "wallgen-terms.timer", units + "wallgen-terms.service"], in: folder,
+                    environment: verifying, executable: URL(fileURLWithPath: "/usr/bin/systemd-analyze"))
+                #expect(verified.status == 0, "\(verified.output)\(verified.standardError)")
+            }
         }
     }
 

@@ -323,6 +323,66 @@ import Testing
         }
     }
 
+    /// A schedule made per monitor (from a layout file): each monitor's pictures, one
+    /// spanned composite per slide for GNOME's own slideshow, the monitors recorded so
+    /// the timer's `apply --now` sets each monitor its own.
+    @Test func aPerMonitorSchedule() throws {
+        try withTemporaryFolder { folder in
+            try Data("A 64x36+0+0\nB 36x64+64+0\n".utf8).write(to: URL(fileURLWithPath: folder + "/layout.txt"))
+            let environment = Self.session(folder)
+            let made = try launch(
+                [
+                    "schedule", "-o", "s", "--by", "seasons", "--monitors", "layout.txt", "--from", "2026", "--years",
+                    "1",
+                ],
+                in: folder, environment: environment)
+            #expect(made.status == 0, "\(made.standardError)")
+            #expect(
+                made.standardError.contains("Wrote 12 pictures"),
+                "8 for the monitors, 4 composites: \(made.standardError)")
+            let json = try String(contentsOfFile: folder + "/s/schedule.json", encoding: .utf8)
+            #expect(json.contains("\"name\" : \"A\"") && json.contains("\"name\" : \"B\""), "\(json)")
+            let xml = try String(contentsOfFile: folder + "/s/schedule.xml", encoding: .utf8)
+            #expect(xml.contains("wallgen: picture-options spanned"))
+            #expect(xml.contains("<file>\(folder)/s/winter-spanned.png</file>"), "\(xml)")
+            let properties = try String(
+                contentsOfFile: folder + "/s/gnome-background-properties.xml", encoding: .utf8)
+            #expect(properties.contains("<options>spanned</options>"))
+            // The composite: each monitor's picture in its place, black below the short one.
+            func decode(_ name: String) throws -> Image {
+                try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/s/" + name))))
+            }
+            let composite = try decode("summer-spanned.png")
+            #expect(composite.width == 100 && composite.height == 64)
+            #expect(PerMonitorDesktopTests.difference(composite, x: 0, y: 0, try decode("summer-64x36.png")) == 0)
+            #expect(PerMonitorDesktopTests.difference(composite, x: 64, y: 0, try decode("summer-36x64.png")) == 0)
+            #expect(composite[10, 50] == PremultipliedPixel(r: 0, g: 0, b: 0, a: 255))
+            // The timer's command: each monitor its own picture of the slide in effect.
+            let bin = try Self.standIn("swaymsg", in: folder)
+            let applied = try launch(
+                ["apply", "--at", "2026-07-01T00:00:00Z", "--schedule", "s/schedule.json", "--monitors", "layout.txt"],
+                in: folder,
+                environment: Self.session(folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"]))
+            #expect(applied.status == 0, "\(applied.standardError)")
+            #expect(applied.standardError.contains("Set the sway wallpaper of A to "), "\(applied.standardError)")
+            // The stand-in records the last call: B's.
+            let last = try String(contentsOfFile: folder + "/swaymsg.args", encoding: .utf8).split(separator: "\n")
+            #expect(last.prefix(2) == ["output", "\"B\""])
+            let copy = String(last[3].dropFirst().dropLast())
+            #expect(FileManager.default.contentsEqual(atPath: copy, andPath: folder + "/s/summer-36x64.png"))
+            // GNOME's own slideshow, set with the spanned option.
+            if Self.installed("gsettings") {
+                let gnome = Self.session(folder, ["XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile"])
+                let set = try launch(["apply", "s/schedule.xml"], in: folder, environment: gnome)
+                #expect(set.status == 0, "\(set.standardError)")
+                let options = try launch(
+                    ["get", "org.gnome.desktop.background", "picture-options"], in: folder, environment: gnome,
+                    executable: URL(fileURLWithPath: "/usr/bin/gsettings"))
+                #expect(options.output == "'spanned'\n")
+            }
+        }
+    }
+
     @Test func aScheduleThatCannotBeInstalledLeavesNothingHalfDone() throws {
         try withTemporaryFolder { folder in
             // The config home is a file: the units' folder cannot be made.
