@@ -104,6 +104,51 @@ import Testing
         }
     }
 
+    /// `schedule --format webp` on a desktop whose setter reads no WebP: the timer's
+    /// `apply` sets a PNG of the card, and the screen shows it.
+    @Test(
+        .enabled(
+            if: Living.installed("Xvfb") && Living.installed("xwd") && Living.installed("xwallpaper"),
+            "Xvfb, xwd or xwallpaper is not installed (xvfb, x11-apps, xwallpaper)"))
+    func aWebPScheduleShowsWithXwallpaper() throws {
+        try withTemporaryFolder { folder in
+            let made = try launch(
+                [
+                    "schedule", "-o", "s", "--by", "seasons", "--size", "160x120", "--format", "webp", "--quality",
+                    "100",
+                    "--from", "2026", "--years", "1", "-q",
+                ], in: folder, environment: Living.session(folder))
+            #expect(made.status == 0, "\(made.standardError)")
+            let server = try XvfbServer(width: 160, height: 120)
+            defer { server.stop() }
+            let bin = folder + "/bin"
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: bin + "/xwallpaper", withDestinationPath: "/usr/bin/xwallpaper")
+            let environment = Living.session(folder, ["DISPLAY": server.display, "PATH": bin])
+            let applied = try launch(
+                ["apply", "--at", "2026-07-01T00:00:00Z", "--schedule", "s/schedule.json"], in: folder,
+                environment: environment)
+            #expect(applied.status == 0, "\(applied.standardError)")
+            #expect(applied.standardError.contains("xwallpaper cannot read WebP"), "\(applied.standardError)")
+            let dump = try launch(
+                ["-root", "-silent", "-display", server.display], in: folder, environment: environment,
+                executable: URL(fileURLWithPath: "/usr/bin/xwd"))
+            let screen = try #require(XWDImage(dump.standardOutput), "xwd wrote no readable image")
+            // Lossless WebP: the screen is the summer picture, pixel for pixel.
+            let summer = try ImageDecoder.decode(
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/s/summer-160x120.webp"))))
+            var differing = 0
+            for y in 0..<120 {
+                for x in 0..<160 {
+                    let pixel = summer[x, y]
+                    if screen.rgb(x: x, y: y) != [pixel.r, pixel.g, pixel.b] { differing += 1 }
+                }
+            }
+            #expect(differing == 0, "\(differing) pixels differ")
+        }
+    }
+
     // MARK: the applied store never loses the live picture
 
     @Test func theLivePictureSurvivesTwentyFailedApplies() throws {
