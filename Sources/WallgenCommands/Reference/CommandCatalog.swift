@@ -74,7 +74,8 @@ enum CommandCatalog {
         overview:
             "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). With --monitor NAME=FILE, each monitor its own: sway, Hyprland, KDE and XFCE set each monitor; GNOME, Cinnamon, MATE and X11, which show one picture across all monitors, get the monitors' pictures put together and spanned. The picture is first checked (it must be a picture wallgen reads, or a GNOME slideshow where the desktop reads one) and copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied, as a PNG when the desktop's setter cannot read its format; pictures a desktop still shows are kept there. With --now, the picture a schedule has in effect, as its timer runs it.",
         usage: [
-            "(<picture> | --monitor <name=file>... | --now | --at <time>) [--dark <file>] [--monitors <file>] [--desktop <name>] [--lock-screen] [--dry-run]"
+            "(<picture> | --monitor <name=file>... | --now)",
+            "[--dark <file>] [--monitors <file>] [--desktop <name>] [--lock-screen] [--dry-run]",
         ],
         arguments: [
             .init(
@@ -129,9 +130,9 @@ enum CommandCatalog {
             .init(
                 title: "EXAMPLES",
                 body: """
-                    wallgen kde-package -o ~/.local/share/wallpapers/wallgen-winter --season winter
+                    wallgen kde-package -o ~/.local/share/wallpapers/winter --season winter
                     wallgen kde-package -o dongzhi --term 冬至 --lang en
-                    plasma-apply-wallpaperimage ~/.local/share/wallpapers/wallgen-winter
+                    plasma-apply-wallpaperimage ~/.local/share/wallpapers/winter
                     """)
         ])
 
