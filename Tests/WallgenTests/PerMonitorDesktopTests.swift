@@ -76,6 +76,18 @@ import Testing
             let (_, shown) = try Self.screen(sway, showing: [(0, 0, left), (320, 0, right)])
             #expect(shown.allSatisfy { $0 < 2 }, "each output shows its own card: \(shown)")
 
+            // The wallpaper command, as the Done-when runs it.
+            let wallpaper = try launch(
+                ["--season", "winter", "--device", "here", "--apply"], in: folder, environment: environment)
+            #expect(wallpaper.status == 0, "\(wallpaper.standardError)")
+            let (_, seasons) = try Self.screen(
+                sway,
+                showing: [
+                    (0, 0, try Self.decode(folder + "/wallpaper-winter-HEADLESS-1.png")),
+                    (320, 0, try Self.decode(folder + "/wallpaper-winter-HEADLESS-2.png")),
+                ])
+            #expect(seasons.allSatisfy { $0 < 2 }, "each output shows its own wallpaper: \(seasons)")
+
             // apply --monitor, the other way round: each output now the other's season.
             try Living.quadrants(width: 320, height: 180, at: folder + "/wide.png")
             try Living.quadrants(width: 240, height: 320, at: folder + "/tall.png")
