@@ -50,6 +50,9 @@ public struct WallpaperChange: Sendable {
         if lockScreen { _ = try LockScreen.plan(desktop: desktop, picture: "/", writer: "kwriteconfig5") }
         var assignments: [(monitor: Monitor, path: String)] = []
         if case .perMonitor(let files) = pictures {
+            guard !files.isEmpty else {
+                throw .noMonitors(source: "--monitor", reason: "no monitor was given a picture")
+            }
             for file in files {
                 guard let monitor = monitors.first(where: { $0.name == file.name }) else {
                     throw .monitorNotConnected(name: file.name, connected: monitors.map(\.name))
@@ -129,7 +132,8 @@ public struct WallpaperChange: Sendable {
             switch try LockScreen.plan(desktop: desktop, picture: lockPicture, writer: writer ?? writers.last!) {
             case .steps(let steps):
                 plan.steps += steps
-                live[desktop.rawValue + ":lock-screen"] = [lockPicture]
+                // Not under the desktop's "NAME:" keys, which a whole-desktop apply clears.
+                live[desktop.rawValue + "-lock-screen"] = [lockPicture]
                 setsLockScreen = true
             case .followsDesktop(let note):
                 builder.notes.append(note)

@@ -15,13 +15,19 @@ final class XvfbServer {
     init(width: Int, height: Int) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SessionError("pipe: \(String(cString: strerror(errno)))") }
+        // Both ends above 3 (Xvfb's end becomes its fd 3) and closed on exec, so neither
+        // this Xvfb nor a program another test starts meanwhile keeps a stray copy.
+        let reading = fcntl(fds[0], F_DUPFD_CLOEXEC, 10)
+        let writing = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
+        close(fds[0])
+        close(fds[1])
+        fds = [reading, writing]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 3)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
         let arguments = [
             "/usr/bin/Xvfb", "-displayfd", "3", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp",
         ]

@@ -130,6 +130,13 @@ import Testing
                     "--group", "General", "--key", "Image",
                 ], in: folder, environment: environment, executable: URL(fileURLWithPath: "/usr/bin/kreadconfig5"))
             #expect(read.output == "file://\(stored)\n", "\(read.standardError)")
+            // Later desktop-only applies never remove the picture the lock screen shows.
+            for index in 0..<8 {
+                try Living.quadrants(width: 9 + index, height: 8, at: folder + "/other\(index).png")
+                let other = try launch(["apply", "other\(index).png"], in: folder, environment: environment)
+                #expect(other.status == 0, "\(other.standardError)")
+            }
+            #expect(FileManager.default.contentsEqual(atPath: stored, andPath: folder + "/pic.png"))
             // sway has no lock screen wallgen can set: refused before anything is set.
             let sway = try launch(
                 ["apply", "--lock-screen", "--desktop", "sway", "pic.png"], in: folder, environment: environment)
