@@ -14,6 +14,7 @@ public enum Command {
     case devices(DevicesRequest)
     case apply(ApplyRequest)
     case schedule(ScheduleRequest)
+    case kdePackage(KDEPackageRequest)
     case batch(BatchRequest)
     case inspect(InspectRequest)
     case gather(GatherRequest)
@@ -73,6 +74,8 @@ public struct Invocation {
         case "apply": return invocation(.apply(try ApplyCommand.validate(parsed, environment: environment)))
         case "schedule":
             return invocation(.schedule(try ScheduleCommand.validate(parsed, today: today, environment: environment)))
+        case "kde-package":
+            return invocation(.kdePackage(try KDEPackageCommand.validate(Array(rest), parsed, today: today)))
         case "batch": return invocation(.batch(try BatchCommand.validate(parsed, environment: environment)))
         case "inspect": return invocation(.inspect(try InspectCommand.validate(parsed)))
         case "gather": return invocation(.gather(try GatherCommand.validate(parsed)))
@@ -211,6 +214,7 @@ public enum WallgenCLI {
         case .almanac(let request): return AlmanacCommand.run(request)
         case .apply(let request): return ApplyCommand.run(request, output)
         case .schedule(let request): return ScheduleCommand.run(request, output)
+        case .kdePackage(let request): return KDEPackageCommand.run(request, output)
         case .batch(let request): return BatchCommand.run(request, output)
         case .inspect(let request): return InspectCommand.run(request)
         case .gather(let request): return GatherCommand.run(request, output)
@@ -374,10 +378,7 @@ enum SingleOutput {
                     + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.encoded.count)) in "
                     + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
             if let thenApply, case .file(let path) = target {
-                let request = ApplyRequest(
-                    picture: path, darkPicture: nil, schedule: "", instant: Date(), desktop: thenApply.desktop,
-                    dryRun: false)
-                return ApplyCommand.run(request, output)
+                return ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
             }
             return .success
         } catch let error as PipelineError {

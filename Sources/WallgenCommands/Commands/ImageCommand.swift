@@ -60,8 +60,9 @@ enum ImageCommand {
         for warning in request.warnings { Console.report(warning) }
         let outputs: [PlannedOutput]
         let span: SpanLayout?
+        let monitors: [Monitor]
         do {
-            (outputs, span) = try plan(request, environment: ProcessInfo.processInfo.environment)
+            (outputs, span, monitors) = try plan(request, environment: ProcessInfo.processInfo.environment)
         } catch let error as UsageError {
             Console.report("Error: \(error.message)\nRun 'wallgen --help' for usage.")
             return .usage
@@ -73,7 +74,7 @@ enum ImageCommand {
             return .software
         }
         guard outputs.count == 1, let only = outputs.first else {
-            return SeveralOutputs.run(request, outputs, span: span, subject: subject, output)
+            return SeveralOutputs.run(request, outputs, span: span, monitors: monitors, subject: subject, output)
         }
         // One picture: made as it always was, whatever asked for it.
         let spec = Design.spec(request.spec, width: only.size.width, height: only.size.height)
@@ -87,15 +88,16 @@ enum ImageCommand {
         }
     }
 
-    /// The files the request makes, and the layout when they are one picture spanning
-    /// the monitors. Monitors are found here, when the command runs.
+    /// The files the request makes, the layout when they are one picture spanning the
+    /// monitors, and the monitors (one per file, in order) when made per monitor.
+    /// Monitors are found here, when the command runs.
     static func plan<Design>(_ request: ImageRequest<Design>, environment: [String: String]) throws
-        -> ([PlannedOutput], SpanLayout?)
+        -> ([PlannedOutput], SpanLayout?, [Monitor])
     {
         switch request.canvases {
         case .sizes(let canvases):
             let named = canvases.isEmpty ? [NamedCanvas(size: request.size, device: nil)] : canvases
-            return (try OutputNaming.plan(request.output, OutputNaming.entries(named), keepsSingleName: true), nil)
+            return (try OutputNaming.plan(request.output, OutputNaming.entries(named), keepsSingleName: true), nil, [])
         case .monitors(let spans, let file):
             if spans,
                 Design.spanning(request.spec, width: 1, height: 1, textFrame: .init(x: 0, y: 0, width: 1, height: 1))
@@ -142,7 +144,7 @@ enum ImageCommand {
                     "--output: two monitors would get the same file; put {device} in the name so each gets its own"
                 )
             }
-            return (outputs, layout)
+            return (outputs, layout, monitors)
         }
     }
 
@@ -169,12 +171,12 @@ extension ImageRequest {
 /// with those written before it.
 enum SeveralOutputs {
     static func run<Design>(
-        _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, subject: String,
-        _ output: StatusOutput
+        _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, monitors: [Monitor],
+        subject: String, _ output: StatusOutput
     ) -> ExitCode {
-        if request.apply {
+        if request.apply && monitors.count != outputs.count {
             Console.report(
-                "Error: --apply sets one picture, and this makes \(outputs.count); apply one with wallgen apply FILE\nRun 'wallgen --help' for usage."
+                "Error: --apply sets one picture, or one per monitor (--device here, --span), and this makes \(outputs.count) sizes; apply one with wallgen apply FILE\nRun 'wallgen --help' for usage."
             )
             return .usage
         }
@@ -249,6 +251,14 @@ enum SeveralOutputs {
         output.status(
             "Wrote \(made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
                 + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+        if request.apply {
+            // Each monitor the picture just written for it.
+            let pictures = zip(monitors, outputs).compactMap { monitor, planned -> MonitorFile? in
+                guard case .file(let path) = planned.target else { return nil }
+                return MonitorFile(name: monitor.name, path: path)
+            }
+            return ApplyCommand.run(.monitors(pictures, of: monitors, desktop: request.desktop), output)
+        }
         return .success
     }
 }

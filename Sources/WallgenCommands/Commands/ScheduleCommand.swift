@@ -29,6 +29,10 @@ public struct ScheduleRequest: Equatable {
     var jobs: Int
     /// Also render the dark style's pictures, for GNOME's dark key.
     var dark = false
+    /// A picture per connected monitor at its size (`--device here`), the monitors read
+    /// from `monitorsFile` when given (`--monitors`), else from the session.
+    var perMonitor = false
+    var monitorsFile: String?
 }
 
 /// `wallgen schedule`: pictures that follow the solar terms (or the seasons) on the
@@ -49,7 +53,16 @@ enum ScheduleCommand {
         help: "How many years the span covers; the slideshow starts over after the last.", default: 10)
     static let sizes = CommonOptions.size.repeatable(
         help: "A picture size in pixels, one per monitor; WxH as for --size.", defaultText: "1920x1080")
-    static let devices = CommonOptions.device.repeatable(help: "A device's size; `wallgen devices` lists them.")
+    static let devices = Option(
+        "device", .deviceChoice,
+        help:
+            "A device's size (`wallgen devices` lists them); here for one picture per connected monitor at its size, each monitor then set its own (GNOME: one spanned slideshow)."
+    ).repeatable()
+    static let monitors = Option(
+        "monitors", .file,
+        help:
+            "Make the schedule per monitor for the monitors in this file (as for --device here) instead of the session's."
+    )
     static let zone = Option(
         "tz", .zone,
         help:
@@ -61,15 +74,20 @@ enum ScheduleCommand {
     static let install = Flag(
         "install",
         help:
-            "Also put the timer, the service and the Settings entry where the session finds them ($XDG_CONFIG_HOME/systemd/user, $XDG_DATA_HOME/gnome-background-properties), all or none."
+            "Also put the timer, the service, the autostart entry and the Settings entry where the session finds them ($XDG_CONFIG_HOME/systemd/user, $XDG_CONFIG_HOME/autostart, $XDG_DATA_HOME/gnome-background-properties), all or none; it ends with the commands that start it."
     )
-    static let uninstall = Flag("uninstall", help: "Remove what --install put in place; nothing is rendered.")
+    static let uninstall = Flag(
+        "uninstall",
+        help:
+            "Stop and disable the timer and service (removing their enable links itself when systemctl --user cannot be reached), then remove what --install put in place; nothing is rendered."
+    )
     static let at = Option(
         "at", .instant, help: "Print the picture the schedule in --output has in effect at that instant (or now).")
 
     static let options: [any OptionDeclaration] =
         [
-            by, from, years, sizes, devices, zone, SeasonOptions.rule, SeasonOptions.hemisphere, TermOptions.language,
+            by, from, years, sizes, devices, monitors, zone, SeasonOptions.rule, SeasonOptions.hemisphere,
+            TermOptions.language,
             CommonOptions.darkVariant, output, install, uninstall, at,
         ]
         + [
@@ -103,8 +121,21 @@ enum ScheduleCommand {
         guard first + count - 1 <= last else {
             throw UsageError("--years \(count) from \(first) goes past \(last), the last year the almanac computes")
         }
-        var canvases = parsed[all: sizes] + parsed[all: devices].map { CanvasSize(width: $0.width, height: $0.height) }
-        if canvases.isEmpty { canvases = [defaultSize] }
+        let choices = parsed[all: devices]
+        let perMonitor = choices.contains(.here) || parsed.isGiven(monitors)
+        if perMonitor, !parsed[all: sizes].isEmpty || choices.contains(where: { $0 != .here }) {
+            throw UsageError(
+                "--device here takes its sizes from the monitors; give no --size or other --device with it")
+        }
+        var canvases = parsed[all: sizes]
+        for choice in choices {
+            switch choice {
+            case .preset(let preset): canvases.append(CanvasSize(width: preset.width, height: preset.height))
+            case .all: throw UsageError("--device all would make every preset's pictures; name the sizes you use")
+            case .here: break
+            }
+        }
+        if canvases.isEmpty && !perMonitor { canvases = [defaultSize] }
         var unique: [CanvasSize] = []
         for canvas in canvases where !unique.contains(canvas) { unique.append(canvas) }
         for canvas in unique { try CommonOptions.checkPixels(canvas, parsed) }
@@ -118,7 +149,8 @@ enum ScheduleCommand {
             zone: parsed[zone] ?? NamedZone(zone: .current, name: TimeZone.current.identifier),
             rule: parsed[required: SeasonOptions.rule], hemisphere: parsed[required: SeasonOptions.hemisphere],
             language: parsed[required: TermOptions.language], settings: try RenderSettings(parsed, output: nil),
-            jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant))
+            jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant),
+            perMonitor: perMonitor, monitorsFile: parsed[monitors])
     }
 
     static func run(_ request: ScheduleRequest, _ output: StatusOutput) -> ExitCode {
@@ -127,17 +159,14 @@ enum ScheduleCommand {
         do {
             switch request.action {
             case .uninstall:
-                let paths = locations.scheduleFiles(timer: "", service: "", backgroundProperties: "").map(\.path)
-                let removed = try UnitInstaller.uninstall(paths)
-                output.status(removed.isEmpty ? "Nothing to remove" : "Removed " + removed.joined(separator: ", "))
-                if !removed.isEmpty {
-                    output.status("Stop the timer: systemctl --user disable --now \(SystemdUnits.timerName)")
-                }
+                let report = try ScheduleRemoval.run(
+                    locations: locations, runner: ProcessRunner(environment: environment))
+                for line in report { output.status(line) }
                 return .success
             case .show(let instant):
                 let path = request.folder + "/schedule.json"
                 let schedule = try ScheduleFile.read(path: path)
-                let slide = schedule.slide(at: instant)
+                let slide = try schedule.slide(at: instant, path: path)
                 var lines = ["\(slide.subject.stem) since \(ISOStamp.utcStamp(slide.start))"]
                 for (size, picture) in slide.pictures.sorted(by: { $0.key < $1.key }) {
                     lines.append("  \(size) \(picture)")
@@ -161,13 +190,25 @@ enum ScheduleCommand {
         let clock = ContinuousClock()
         let started = clock.now
         let folder = absolutePath(request.folder)
+        // Before any work: systemd would never start a service naming this program.
+        let wallgen = executablePath()
+        try SystemdUnits.checkExecutable(wallgen)
+        var request = request
+        let monitors = request.perMonitor ? try scheduleMonitors(request) : []
+        if request.perMonitor {
+            request.sizes = []
+            for monitor in monitors {
+                let size = CanvasSize(width: monitor.width, height: monitor.height)
+                if !request.sizes.contains(size) { request.sizes.append(size) }
+            }
+        }
         try AtomicFileWriter.makeFolders(folder)
         try AtomicFileWriter.checkWritableFolder(folder)
         let keys = request.sizes.map { "\($0.width)x\($0.height)" }
-        let names = PictureFolder(
-            folder: folder, sizes: keys, fileExtension: request.settings.encoding.format.fileExtension)
+        let fileExtension = request.settings.encoding.format.fileExtension
+        let names = PictureFolder(folder: folder, sizes: keys, fileExtension: fileExtension)
         let darkNames = request.dark ? names.darkPictures(for:) : nil
-        let schedule =
+        var schedule =
             request.byTerms
             ? try Schedule.solarTerms(
                 from: request.from, years: request.years, zone: request.zone.zone, darkPictures: darkNames,
@@ -175,38 +216,116 @@ enum ScheduleCommand {
             : try Schedule.seasons(
                 from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
                 zone: request.zone.zone, darkPictures: darkNames, pictures: names.pictures(for:))
-        let count = try renderPictures(request, folder: folder)
-        let wallgen = executablePath()
-        let service = SystemdUnits.service(wallgen: wallgen, schedule: folder + "/schedule.json")
+        schedule.monitors = monitors
+        var count = try renderPictures(request, folder: folder)
+        // GNOME has one picture for all monitors: its slideshow shows each slide's
+        // monitors' pictures put together, spanned.
+        var slideshow = schedule
+        var darkSlideshow = schedule.darkStyle
+        let spanned = monitors.count > 1
+        if spanned {
+            slideshow = try spannedSchedule(schedule, monitors: monitors, folder: folder, dark: false)
+            count += Set(schedule.slides.map(\.subject)).count
+            if request.dark {
+                darkSlideshow = try spannedSchedule(schedule, monitors: monitors, folder: folder, dark: true)
+                count += Set(schedule.slides.map(\.subject)).count
+            }
+        }
+        let schedulePath = folder + "/schedule.json"
+        let service = try SystemdUnits.service(wallgen: wallgen, schedule: schedulePath)
+        let autostart = try AutostartEntry.text(
+            command: SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedulePath))
         let timer = SystemdUnits.timer(instants: schedule.switches)
         let title = request.byTerms ? "二十四節氣 Solar terms (wallgen)" : "Seasons (wallgen)"
         let properties = GnomeBackgroundProperties.xml(
             name: title, filename: folder + "/schedule.xml",
-            darkFilename: request.dark ? folder + "/schedule-dark.xml" : nil)
+            darkFilename: request.dark ? folder + "/schedule-dark.xml" : nil, spanned: spanned)
         var files: [(String, String)] = [
-            ("schedule.xml", try GnomeTimedBackground.xml(schedule, zone: request.zone.zone)),
+            ("schedule.xml", try GnomeTimedBackground.xml(slideshow, zone: request.zone.zone, spanned: spanned)),
             ("schedule.json", String(decoding: ScheduleFile.encode(schedule), as: UTF8.self)),
             (SystemdUnits.timerName, timer), (SystemdUnits.serviceName, service),
-            ("gnome-background-properties.xml", properties),
+            (AutostartEntry.fileName, autostart), ("gnome-background-properties.xml", properties),
         ]
         if request.dark {
             files.append(
-                ("schedule-dark.xml", try GnomeTimedBackground.xml(schedule.darkStyle, zone: request.zone.zone)))
+                (
+                    "schedule-dark.xml",
+                    try GnomeTimedBackground.xml(darkSlideshow, zone: request.zone.zone, spanned: spanned)
+                ))
         }
         let outputs = try OutputFolder(opening: folder)
         for (name, text) in files { try outputs.write(Array(text.utf8), to: name) }
         output.status(
             "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(request.from)-\(request.from + request.years - 1)) to \(folder) in "
                 + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
+        if request.settings.encoding.format == .webp && !spanned {
+            output.status(
+                "GNOME's own slideshow shows WebP only with webp-pixbuf-loader installed; wallgen apply (what the timer runs) converts it for any desktop"
+            )
+        }
         if install {
             try UnitInstaller.install(
-                locations.scheduleFiles(timer: timer, service: service, backgroundProperties: properties))
-            output.status("Installed \(SystemdUnits.timerName), \(SystemdUnits.serviceName) and the Settings entry.")
-            let dark = request.dark ? " --dark \(folder)/schedule-dark.xml" : ""
-            output.status("GNOME: choose it in Settings > Appearance, or: wallgen apply \(folder)/schedule.xml\(dark)")
-            output.status("Other desktops: \(UnitInstaller.enableMessage)")
+                locations.scheduleFiles(
+                    timer: timer, service: service, autostart: autostart, backgroundProperties: properties))
+            output.status(
+                "Installed \(SystemdUnits.timerName), \(SystemdUnits.serviceName), the autostart entry and the Settings entry."
+            )
+            let lines = LoginTriggers.instructions(
+                wallgen: wallgen, schedule: schedulePath, slideshow: folder + "/schedule.xml",
+                darkSlideshow: request.dark ? folder + "/schedule-dark.xml" : nil)
+            for line in lines { output.status(line) }
         }
         return .success
+    }
+
+    /// The monitors a per-monitor schedule is made for, each within the canvas limits.
+    static func scheduleMonitors(_ request: ScheduleRequest) throws -> [Monitor] {
+        let environment = ProcessInfo.processInfo.environment
+        let monitors =
+            try request.monitorsFile.map(MonitorDetection.read(path:))
+            ?? MonitorDetection.detect(environment: environment, runner: ProcessRunner(environment: environment)).1
+        for monitor in monitors {
+            let sides = 1...CanvasSize.maxSide
+            guard sides.contains(monitor.width), sides.contains(monitor.height),
+                monitor.width * monitor.height <= request.settings.limits.maxPixels
+            else {
+                throw DesktopError.unreadableMonitors(
+                    source: request.monitorsFile ?? "the session",
+                    reason:
+                        "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height), outside the canvas limits (--max-pixels)"
+                )
+            }
+        }
+        return monitors
+    }
+
+    /// The schedule GNOME's slideshow shows for several monitors: each subject's pictures
+    /// for the monitors put together (`NN-stem-spanned.png`), the one picture of each slide.
+    static func spannedSchedule(_ schedule: Schedule, monitors: [Monitor], folder: String, dark: Bool) throws
+        -> Schedule
+    {
+        guard let layout = SpanLayout(monitors) else { return schedule }
+        let work = ApplyPictures()
+        let key = "\(layout.canvasWidth)x\(layout.canvasHeight)"
+        var made: [SlideSubject: String] = [:]
+        var slides: [Slide] = []
+        for slide in schedule.slides {
+            if made[slide.subject] == nil {
+                var tiles: [CompositeTile] = []
+                for (monitor, rect) in zip(monitors, layout.tiles) {
+                    guard let path = slide.picture(size: "\(monitor.width)x\(monitor.height)", dark: dark) else {
+                        throw DesktopError.emptySchedule
+                    }
+                    tiles.append(CompositeTile(bytes: try work.read(path, role: "picture"), path: path, rect: rect))
+                }
+                let target = "\(folder)/\(slide.subject.stem)-spanned\(dark ? "-dark" : "").png"
+                try AtomicFileWriter.write(
+                    try work.composite(tiles, width: layout.canvasWidth, height: layout.canvasHeight), to: target)
+                made[slide.subject] = target
+            }
+            slides.append(Slide(start: slide.start, subject: slide.subject, pictures: [key: made[slide.subject]!]))
+        }
+        return try Schedule(slides: slides, end: schedule.end)
     }
 
     /// Every picture of the schedule, at every size: the 24 cards, or the 4 wallpapers.

@@ -33,9 +33,12 @@ enum ErrorReport {
 
     static func exitCode(for error: DesktopError) -> ExitCode {
         switch error {
-        case .yearsOutOfRange: .usage
-        case .unsupportedDesktop, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath, .noMonitors:
+        case .yearsOutOfRange, .monitorNotConnected, .monitorsWithoutPicture, .outsideSchedule: .usage
+        case .unsupportedDesktop, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath, .noMonitors,
+            .noLockScreen:
             .unavailable
+        case .notAPicture, .slideshowNotRead: .dataError
+        case .unsafeExecutable: .cannotCreate
         case .unreadableMonitors: .dataError
         case .unreadableSchedule: .dataError
         case .fileFailed(_, "read", _): .noInput

@@ -27,14 +27,15 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     var meaning: String {
         switch self {
         case .success: "done"
-        case .usage: "bad usage: a flag, value or command is wrong, or an output name wallgen cannot write"
+        case .usage:
+            "bad usage: a flag, value or command is wrong, an output name wallgen cannot write, a monitor that is not connected, or an instant outside the schedule"
         case .dataError: "an input file is not a usable picture or font, or a text cannot be drawn"
         case .noInput: "an input file is missing or unreadable"
         case .unavailable:
-            "the wallpaper cannot be set (an unknown desktop, no setter installed, or the setter failed), or no monitor was found for --device here or --span"
+            "the wallpaper cannot be set (an unknown desktop, no setter installed, the setter failed, or no lock screen to set), or no monitor was found for --device here or --span"
         case .software: "internal error"
         case .bundledDataMissing: "wallgen's bundled pictures or fonts are missing"
-        case .cannotCreate: "the output cannot be created"
+        case .cannotCreate: "the output cannot be created (or a service systemd would refuse to run)"
         case .ioError: "writing failed (disk full, I/O error, a closed standard output)"
         case .tryAgain:
             "a retry may succeed: a batch's rows failed only in writing, or memory ran out; run it again (a batch with --resume)"

@@ -70,15 +70,18 @@ enum CommandCatalog {
         options: AlmanacCommand.options)
 
     static let apply = CommandDeclaration(
-        name: "apply", summary: "Set a picture as the desktop's wallpaper.",
+        name: "apply", summary: "Set a picture as the desktop's wallpaper, or each monitor its own.",
         overview:
-            "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). The picture is first copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied (the last few are kept), so the desktop always notices a new picture and never points at a file you may change. With --now, the picture a schedule has in effect, as its timer runs it.",
-        usage: ["(<picture> | --now) [--dark <file>] [--desktop <name>] [--dry-run]"],
+            "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). With --monitor NAME=FILE, each monitor its own: sway, Hyprland, KDE and XFCE set each monitor; GNOME, Cinnamon, MATE and X11, which show one picture across all monitors, get the monitors' pictures put together and spanned. The picture is first checked (it must be a picture wallgen reads, or a GNOME slideshow where the desktop reads one) and copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied, as a PNG when the desktop's setter cannot read its format; pictures a desktop still shows are kept there. With --now, the picture a schedule has in effect, as its timer runs it.",
+        usage: [
+            "(<picture> | --monitor <name=file>... | --now)",
+            "[--dark <file>] [--monitors <file>] [--desktop <name>] [--lock-screen] [--dry-run]",
+        ],
         arguments: [
             .init(
                 name: "picture",
                 help:
-                    "A picture: PNG and JPEG every desktop shows; WebP only where its image loader can read it (or, for GNOME, a schedule.xml slideshow).",
+                    "A picture: JPEG, PNG, WebP or HEIC (stored as a PNG for a setter that cannot read it), or, for GNOME, Cinnamon and MATE, a schedule.xml slideshow.",
                 completion: .file)
         ],
         options: ApplyCommand.options,
@@ -88,16 +91,19 @@ enum CommandCatalog {
                 body: """
                     wallgen apply winter.png
                     wallgen --season winter --apply
+                    wallgen --device here --apply
+                    wallgen apply --monitor DP-1=winter.png --monitor HDMI-A-1=22-dongzhi.png
                     wallgen apply --dry-run --desktop sway 22-dongzhi.png
+                    wallgen apply --lock-screen winter.png
                     """)
         ])
 
     static let schedule = CommandDeclaration(
         name: "schedule", summary: "A wallpaper that changes at each solar term (or season) by itself.",
         overview:
-            "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed); wallgen-terms.timer and .service, systemd user units that run `wallgen apply --now` at every switch, for every other desktop; and schedule.json, which that command reads. --install puts the units and the Settings entry where your session finds them.",
+            "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for, or with --device here at each monitor's) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed; spanned across the monitors for --device here); wallgen-terms.timer and .service, systemd user units that run `wallgen apply --now` at every switch and at login, for every other desktop; wallgen-terms.desktop, the autostart entry for the desktops that do not start the service at login; and schedule.json, which that command reads. --install puts them where your session finds them and prints the commands that start it and set the picture in effect at once.",
         usage: [
-            "[--by terms|seasons] [--from <year>] [--years <n>] [--size <WxH>]... [-o <folder>] [--install | --uninstall | --at <time>]"
+            "[--by terms|seasons] [--from <year>] [--years <n>] [--size <WxH>]... [--device <name>|here]... [-o <folder>] [--install | --uninstall | --at <time>]"
         ],
         options: ScheduleCommand.options,
         sections: [
@@ -105,9 +111,28 @@ enum CommandCatalog {
                 title: "EXAMPLES",
                 body: """
                     wallgen schedule --size 2560x1440 --install
+                    wallgen schedule --device here --install
                     wallgen apply ~/.local/share/wallgen/schedule/schedule.xml
                     wallgen schedule --by seasons --season-rule astronomical --size 1920x1080 --size 1080x1920
                     wallgen schedule --at 2026-12-21T20:50:15Z
+                    """)
+        ])
+
+    static let kdePackage = CommandDeclaration(
+        name: "kde-package", summary: "A KDE Plasma wallpaper package of a season or a term card.",
+        overview:
+            "Write a KDE Plasma wallpaper package into a folder: metadata.json, and the picture in contents/images/WxH.png at each size (the common monitor and laptop presets, or those given with --size and --device), with the dark style's in contents/images_dark/. Plasma picks the size nearest each screen and the dark pictures for a dark colour scheme. Takes the wallpaper's options, or --term NAME and the card's. plasma-apply-wallpaperimage FOLDER applies it; copied into ~/.local/share/wallpapers it is listed in Plasma's wallpaper settings.",
+        usage: [
+            "-o <folder> [--name <name>] [--term <name>] [--size <WxH>]... [--device <name>]... [<the picture's options>]"
+        ],
+        options: KDEPackageCommand.options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen kde-package -o ~/.local/share/wallpapers/winter --season winter
+                    wallgen kde-package -o dongzhi --term 冬至 --lang en
+                    plasma-apply-wallpaperimage ~/.local/share/wallpapers/winter
                     """)
         ])
 
@@ -196,8 +221,8 @@ enum CommandCatalog {
                 name: "command", help: "A command's name.",
                 completion: .words(
                     [
-                        term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions,
-                        manual,
+                        term, terms, almanac, apply, schedule, kdePackage, batch, gather, plan, inspect, devices,
+                        completions, manual,
                     ].compactMap(\.name) + ["help"])
             )
         ],
@@ -205,8 +230,8 @@ enum CommandCatalog {
 
     /// Every command, the wallpaper first.
     static let all: [CommandDeclaration] = [
-        wallpaper, term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions, manual,
-        help,
+        wallpaper, term, terms, almanac, apply, schedule, kdePackage, batch, gather, plan, inspect, devices,
+        completions, manual, help,
     ]
 
     /// The words that name a command rather than the wallpaper's options.
