@@ -7,12 +7,14 @@ import Testing
 /// How the format, quality and default file names follow from `--format`, `--quality`
 /// and the output's name, as parsed and validated (nothing is run).
 @Suite struct OutputFormatChoiceTests {
-    func parse(_ arguments: [String]) throws -> Command {
-        try Invocation.parse(arguments, today: ArgumentParserTests.today).command
+    func parse(_ arguments: [String]) throws -> Invocation {
+        try Invocation.parse(arguments, today: ArgumentParserTests.today)
     }
 
     func wallpaperEncoding(_ arguments: [String]) throws -> (OutputEncoding, OutputTarget) {
-        guard case .wallpaper(let request) = try parse(arguments) else { throw UsageError("not a wallpaper") }
+        guard let request = try parse(arguments).request(of: WallpaperCommand.self) else {
+            throw UsageError("not a wallpaper")
+        }
         return (request.settings.encoding, request.output)
     }
 
@@ -29,13 +31,17 @@ import Testing
         // A dot in a folder's name is not the file's extension; a leading dot names a hidden file.
         #expect(try wallpaperEncoding(["-o", "pictures.d/card"]).0 == .png(.fast))
         #expect(try wallpaperEncoding(["-o", ".card", "--format", "webp"]).0 == .webp(quality: 90))
-        guard case .term(let term) = try parse(["term", "冬至", "--format", "jpg"]) else { throw UsageError("no term") }
+        guard let term = try parse(["term", "冬至", "--format", "jpg"]).request(of: TermCommand.self) else {
+            throw UsageError("no term")
+        }
         #expect(term.output == .file("22-dongzhi.jpg"))
-        guard case .terms(let terms) = try parse(["terms", "--format", "webp", "--quality", "75"]) else {
+        guard let terms = try parse(["terms", "--format", "webp", "--quality", "75"]).request(of: TermsCommand.self)
+        else {
             throw UsageError("no terms")
         }
         #expect(terms.settings.encoding == .webp(quality: 75))
-        guard case .schedule(let schedule) = try parse(["schedule", "--format", "jpeg", "-o", "s"]) else {
+        guard let schedule = try parse(["schedule", "--format", "jpeg", "-o", "s"]).request(of: ScheduleCommand.self)
+        else {
             throw UsageError("no schedule")
         }
         #expect(schedule.settings.encoding == .jpeg(quality: 90))

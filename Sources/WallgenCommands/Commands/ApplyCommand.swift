@@ -16,7 +16,7 @@ extension ValueType where Value == String {
 }
 
 /// A validated `wallgen apply` request.
-public struct ApplyRequest: Equatable {
+public struct ApplyRequest: Equatable, Sendable {
     /// The picture to set, or nil to take the one a schedule has in effect.
     var picture: String?
     var darkPicture: String?
@@ -137,5 +137,35 @@ enum ApplyCommand {
             Console.report("Error: \(error)")
             return ErrorReport.exitCode(for: error)
         }
+    }
+}
+
+/// `wallgen apply` as one of wallgen's commands (see `CommandRegistry`).
+extension ApplyCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "apply", summary: "Set a picture as the desktop's wallpaper.",
+        overview:
+            "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). The picture is first copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied (the last few are kept), so the desktop always notices a new picture and never points at a file you may change. With --now, the picture a schedule has in effect, as its timer runs it.",
+        usage: ["(<picture> | --now) [--dark <file>] [--desktop <name>] [--dry-run]"],
+        arguments: [
+            .init(
+                name: "picture",
+                help:
+                    "A picture: PNG and JPEG every desktop shows; WebP only where its image loader can read it (or, for GNOME, a schedule.xml slideshow).",
+                completion: .file)
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen apply winter.png
+                    wallgen --season winter --apply
+                    wallgen apply --dry-run --desktop sway 22-dongzhi.png
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ApplyRequest {
+        try validate(parsed, environment: context.environment)
     }
 }

@@ -3,7 +3,7 @@ import Desktop
 import Foundation
 
 /// A validated `wallgen inspect`.
-public struct InspectRequest: Equatable {
+public struct InspectRequest: Equatable, Sendable {
     var path: String
     var json: Bool
 }
@@ -65,4 +65,23 @@ enum InspectCommand {
         return .success
     }
 
+}
+
+/// `wallgen inspect` as one of wallgen's commands (see `CommandRegistry`).
+extension InspectCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "inspect", summary: "How a picture was made, and the command that makes it again.",
+        overview:
+            "Print the note wallgen writes into every picture it makes (unless --no-metadata): the command and its options, wallgen's version and the SHA-256 of the spec. Running the printed command (with -o) makes the same picture again, byte for byte, with the same version.",
+        usage: ["<picture> [--json]"],
+        arguments: [.init(name: "picture", help: "A PNG, JPEG or WebP wallgen made.", completion: .file)],
+        options: options)
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> InspectRequest {
+        try validate(parsed)
+    }
+
+    static func run(_ request: InspectRequest, _ output: StatusOutput) -> ExitCode {
+        run(request)
+    }
 }

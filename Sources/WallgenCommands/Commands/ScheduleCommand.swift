@@ -5,7 +5,7 @@ import Desktop
 import Foundation
 
 /// A validated `wallgen schedule` request.
-public struct ScheduleRequest: Equatable {
+public struct ScheduleRequest: Equatable, Sendable {
     enum Action: Equatable {
         /// Render the pictures and write the schedule (and install it when asked).
         case make(install: Bool)
@@ -272,5 +272,31 @@ enum ScheduleCommand {
     static func executablePath() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? absolutePath(CommandLine.arguments[0])
+    }
+}
+
+/// `wallgen schedule` as one of wallgen's commands (see `CommandRegistry`).
+extension ScheduleCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "schedule", summary: "A wallpaper that changes at each solar term (or season) by itself.",
+        overview:
+            "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed); wallgen-terms.timer and .service, systemd user units that run `wallgen apply --now` at every switch, for every other desktop; and schedule.json, which that command reads. --install puts the units and the Settings entry where your session finds them.",
+        usage: [
+            "[--by terms|seasons] [--from <year>] [--years <n>] [--size <WxH>]... [-o <folder>] [--install | --uninstall | --at <time>]"
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen schedule --size 2560x1440 --install
+                    wallgen apply ~/.local/share/wallgen/schedule/schedule.xml
+                    wallgen schedule --by seasons --season-rule astronomical --size 1920x1080 --size 1080x1920
+                    wallgen schedule --at 2026-12-21T20:50:15Z
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ScheduleRequest {
+        try validate(parsed, today: context.today, environment: context.environment)
     }
 }

@@ -3,8 +3,86 @@ import Compositor
 import Designs
 import Foundation
 
+/// A validated request for a batch of term cards.
+public struct TermsRequest: Equatable, Sendable {
+    var specs: [TermCardSpec]
+    var folder: String
+    var jobs: Int
+    var gallery: Bool
+    var settings = RenderSettings()
+    /// Each card's note of how it was made, as `wallgen term` would write it (none with
+    /// --no-metadata).
+    var provenances: [String?] = []
+}
+
 /// `wallgen terms`: a folder of term cards, a contact sheet and a gallery page.
-enum TermsCommand {
+enum TermsCommand: WallgenCommand {
+    static let folder = Option(
+        "output", short: "o", .folder, help: "Folder for the cards, made if missing (its parent must exist).",
+        default: "solar-terms")
+    static let season = Option("season", short: "s", .season, help: "Only that season's six terms.")
+    static let noGallery = Flag(
+        "no-gallery", help: "Skip the contact sheet (contact-sheet.png, or .jpg, .webp with --format) and index.html.")
+
+    static let options: [any OptionDeclaration] =
+        [folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone] + CommonOptions.canvas + [
+            TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata,
+        ]
+        + TermOptions.style
+        + CommonOptions.everywhere
+
+    static let declaration = CommandDeclaration(
+        name: "terms", summary: "All 24 term cards, a contact sheet and a gallery page.",
+        overview:
+            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format jpeg or webp the cards and the contact sheet are .jpg or .webp files, and index.html shows those. A card that fails does not stop the others; the run then exits with that card's status and names every failure.",
+        usage: ["[-o <folder>] [--season <season>] [--jobs <n>] [--year <year>] [--lang zh|en] [--no-gallery]"],
+        options: options,
+        sections: [.init(title: "TERMS", body: TermOptions.termTable)])
+
+    /// Checks every value and builds the request, with each card's note (none with
+    /// --no-metadata).
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> TermsRequest {
+        try CommonOptions.rejectExtra(parsed.positionals)
+        let terms = parsed[season].map(SolarTerm.terms(of:)) ?? SolarTerm.all
+        let canvas = try CommonOptions.canvasSize(parsed)
+        let language = parsed[required: TermOptions.language]
+        let zone = parsed[required: TermOptions.zone].zone
+        let folder = parsed[required: folder]
+        guard folder != "-" else { throw UsageError("--output needs a folder name for 'terms'") }
+        var specs: [TermCardSpec] = []
+        for term in terms {
+            var spec = TermCardSpec(term: term, width: canvas.width, height: canvas.height, language: language)
+            spec.isDark = parsed.has(CommonOptions.darkVariant)
+            TermOptions.applyStyle(parsed, to: &spec)
+            if let year = parsed[TermOptions.year] {
+                spec.dateText = try TermOptions.exactDate(term, year: year, zone: zone, language)
+            }
+            specs.append(spec)
+        }
+        var request = TermsRequest(
+            specs: specs, folder: folder, jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores,
+            gallery: !parsed.has(noGallery),
+            settings: try RenderSettings(parsed, output: nil))
+        if !parsed.has(CommonOptions.noMetadata) { request.provenances = try provenances(parsed, specs) }
+        return request
+    }
+
+    /// Each card of `wallgen terms` recorded as the `wallgen term` command that makes it:
+    /// the term's name, then the options the two commands share, as `term` orders them.
+    private static func provenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) throws(UsageError)
+        -> [String?]
+    {
+        let shared = parsed.canonicalArguments(
+            order: declaration.options,
+            excluding: Provenance.notInSpec.union(["season", "jobs", "no-gallery"]))
+        var notes: [String?] = []
+        for spec in specs {
+            let card = try ArgumentParser.parse([spec.term.slug] + shared, options: TermCommand.declaration.options)
+            notes.append(Provenance(TermCommand.declaration, card).json)
+        }
+        return notes
+    }
+
     static func run(_ request: TermsRequest, _ output: StatusOutput) -> ExitCode {
         // An unusable folder is reported before any card is rendered.
         do {

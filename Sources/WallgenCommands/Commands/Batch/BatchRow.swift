@@ -30,7 +30,7 @@ struct BatchRow {
     }
 
     /// The commands a row may name: one picture each.
-    static let commands = ["wallpaper": CommandCatalog.wallpaper, "term": CommandCatalog.term]
+    static let commands = ["wallpaper": WallpaperCommand.declaration, "term": TermCommand.declaration]
 
     /// Keys a command declares but a row may not use, and why.
     static let refused: [String: String] = [
@@ -52,7 +52,7 @@ struct BatchRow {
         }
         guard let declaration = commands[name] else {
             let reason =
-                CommandCatalog.named(name) != nil
+                CommandRegistry.named(name) != nil
                 ? "command '\(name)' cannot be a row: a row makes one wallpaper or one term card"
                 : "unknown command '\(name)': a row's command is wallpaper or term"
             throw problem(row, reason)
@@ -102,18 +102,17 @@ struct BatchRow {
                     row, "a row makes one picture of a given size: --device here and --span are not for batches")
             }
         }
-        switch invocation.command {
-        case .wallpaper(var request):
+        if var request = invocation.request(of: WallpaperCommand.self) {
             try checkOneCanvas(request.canvases)
             if !metadata { request.provenance = nil }
             defaultOutput = request.output
             image = .wallpaper(request)
-        case .term(var request):
+        } else if var request = invocation.request(of: TermCommand.self) {
             try checkOneCanvas(request.canvases)
             if !metadata { request.provenance = nil }
             defaultOutput = request.output
             image = .term(request)
-        default:
+        } else {
             throw problem(row, "is not a picture")
         }
         let path: String

@@ -5,6 +5,8 @@ import Designs
 /// Options several commands share, declared once.
 enum CommonOptions {
     static let help = Flag("help", short: "h", help: "Show this help.")
+    /// The wallpaper command's: `wallgen --version`.
+    static let version = Flag("version", help: "Show the version.")
     static let verbose = Flag("verbose", help: "Print stage times and peak memory on standard error.")
     static let quiet = Flag(
         "quiet", short: "q", help: "Print nothing on success (errors and warnings still go to standard error).")
@@ -129,7 +131,7 @@ enum CommonOptions {
     /// Words left over after the options are a mistake; the likeliest one is named.
     static func rejectExtra(_ positionals: [String]) throws(UsageError) {
         guard let extra = positionals.first else { return }
-        let suggestion = closest(to: extra, in: CommandCatalog.names).map { " (did you mean '\($0)'?)" }
+        let suggestion = closest(to: extra, in: CommandRegistry.names).map { " (did you mean '\($0)'?)" }
         throw UsageError("unexpected argument '\(extra)'\(suggestion ?? "")")
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// How pictures are decoded, rendered and encoded: the same options for every command
 /// that renders (`--max-pixels`, `--format`, `--quality`, `--compression`, `--dither`).
-struct RenderSettings: Equatable {
+struct RenderSettings: Equatable, Sendable {
     var limits = DecodeLimits.standard
     var encoding = OutputEncoding.standard
     var dithers = true
@@ -35,7 +35,7 @@ struct RenderSettings: Equatable {
 }
 
 /// A validated request for one image of a design: a wallpaper or a card.
-public struct ImageRequest<Design: PictureDesign>: Equatable where Design.Spec: Equatable {
+public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Design.Spec: Equatable {
     var spec: Design.Spec
     var output: OutputTarget
     /// The sizes to make: the spec's own alone unless several were asked for.

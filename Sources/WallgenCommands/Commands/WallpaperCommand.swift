@@ -3,8 +3,8 @@ import Compositor
 import Designs
 import Foundation
 
-/// The wallpaper command's options: parse, then validate into a `WallpaperRequest`.
-enum WallpaperOptions {
+/// `wallgen [options]`: a season wallpaper, the command that runs when none is named.
+enum WallpaperCommand: WallgenCommand {
     static let season = Option(
         "season", short: "s", .season, help: "spring, summer, autumn (or fall) or winter.",
         defaultText: "the season of --date, or of today")
@@ -26,7 +26,6 @@ enum WallpaperOptions {
         help:
             "Where to write the picture; its extension may choose the format (see --format); - writes it to standard output.",
         defaultText: "wallpaper-<season>.png (.jpg, .webp with --format)")
-    static let version = Flag("version", help: "Show the version.")
 
     static let all: [any OptionDeclaration] =
         [season, date, SeasonOptions.rule, SeasonOptions.hemisphere, zone, alpha, label] + CanvasOptions.all
@@ -34,11 +33,59 @@ enum WallpaperOptions {
             background, base, font, output, LabelOptions.text, LabelOptions.maxCharacters, LabelOptions.strict,
             LabelOptions.textColor, LabelOptions.position, LabelOptions.vertical, CommonOptions.darkVariant,
             CommonOptions.noMetadata,
-        ] + ApplyCommand.renderOptions + [version] + CommonOptions.everywhere
+        ] + ApplyCommand.renderOptions + [CommonOptions.version] + CommonOptions.everywhere
 
-    /// Checks every value and builds the request. `today` decides the season when
-    /// neither --season nor --date is given.
-    static func validate(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> WallpaperRequest {
+    static let declaration = CommandDeclaration(
+        name: nil, summary: "A season wallpaper (the default command).",
+        overview:
+            "Make a full-screen season wallpaper: the season's picture faded over a base colour, shaded at the edges and the bottom, with the season's name on top.",
+        usage: [
+            "[--season <season> | --date <yyyy-mm-dd>] [--alpha <0...1>] [--label on|off] [--size <WxH>]... [--device <name>|all|here]... [--span] [--background <file>] [--base <colour>] [-o <file>]"
+        ],
+        options: all,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen --season winter --alpha 0.5 --label on -o out.png
+                    wallgen --text "冬天 ❄️ Winter" --label-position center -o mine.png
+                    wallgen --date 2026-04-05 --device desktop-4k -o spring-desk.png
+                    wallgen --device iphone-16-pro --size 2560x1440 -o winter.png
+                    wallgen --span -o desk.png
+                    wallgen --background photo.jpg --alpha 0.8 --label off -o - > mine.png
+                    wallgen --season summer -o summer.webp --quality 80
+                    """)
+        ])
+
+    /// Checks every value and builds the request, with the note of how the picture is
+    /// made (none with --no-metadata). `today` decides the season when neither --season
+    /// nor --date is given.
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> WallpaperRequest {
+        var request = try request(parsed, today: context.today)
+        if !parsed.has(CommonOptions.noMetadata) {
+            request.provenance = try provenance(context.arguments, parsed, request.settings, today: context.today)
+        }
+        return request
+    }
+
+    static func run(_ request: WallpaperRequest, _ output: StatusOutput) -> ExitCode {
+        ImageCommand.run(request, subject: request.spec.labelText, output)
+    }
+
+    /// A wallpaper's note. Without --season or --date the season is today's: the day is
+    /// then recorded as --date, so the spec makes the same picture on any day.
+    private static func provenance(
+        _ arguments: [String], _ parsed: ParsedArguments, _ settings: RenderSettings, today: CivilDate
+    ) throws(UsageError) -> String {
+        let undated = parsed[season] == nil && parsed[date] == nil
+        let dateWords = undated ? ["--date", "\(today)"] : []
+        let recorded = try Provenance.recorded(
+            arguments, parsed, adding: dateWords + Provenance.formatWords(parsed, settings), declaration)
+        return Provenance(declaration, recorded).json
+    }
+
+    /// Checks every value and builds the request, without its note.
+    static func request(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> WallpaperRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         let season: Season
         switch (parsed[Self.season], parsed[date]) {
