@@ -48,12 +48,12 @@ import Testing
     }
 
     @Test func extensionsAreReadFromTheLastComponentOnly() {
-        #expect(CommonOptions.fileExtension(of: "card.jpg") == "jpg")
-        #expect(CommonOptions.fileExtension(of: "a.b/card.WebP") == "WebP")
-        #expect(CommonOptions.fileExtension(of: "a.b/card") == nil)
-        #expect(CommonOptions.fileExtension(of: ".hidden") == nil)
-        #expect(CommonOptions.fileExtension(of: "card.") == nil)
-        #expect(CommonOptions.fileExtension(of: "archive.tar.gz") == "gz")
+        #expect(RenderOptions.fileExtension(of: "card.jpg") == "jpg")
+        #expect(RenderOptions.fileExtension(of: "a.b/card.WebP") == "WebP")
+        #expect(RenderOptions.fileExtension(of: "a.b/card") == nil)
+        #expect(RenderOptions.fileExtension(of: ".hidden") == nil)
+        #expect(RenderOptions.fileExtension(of: "card.") == nil)
+        #expect(RenderOptions.fileExtension(of: "archive.tar.gz") == "gz")
     }
 
     @Test func refusedWithTheFlagNamed() {

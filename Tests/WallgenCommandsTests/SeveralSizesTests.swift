@@ -32,7 +32,7 @@ import Testing
             Issue.record("not sizes")
             return
         }
-        guard case .words(let presets) = CommonOptions.device.completion else {
+        guard case .words(let presets) = OneCanvasOptions.device.completion else {
             Issue.record("--device completes no words")
             return
         }

@@ -58,10 +58,9 @@ enum ApplyCommand {
     static let options: [any OptionDeclaration] =
         [dark, desktop, dryRun, now, at, schedule] + CommonOptions.everywhere
 
-    /// `--apply` and `--desktop` on the commands that render: set the picture once written.
+    /// `--apply` on the commands that render (see `ApplyOptions`): set the picture once written.
     static let applyFlag = Flag(
         "apply", help: "Set the picture as the desktop's wallpaper once it is written (see wallgen apply).")
-    static let renderOptions: [any OptionDeclaration] = [applyFlag, desktop]
 
     static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> ApplyRequest {
         let fromSchedule = parsed.has(now) || parsed[at] != nil

@@ -46,9 +46,9 @@ enum ScheduleCommand {
     static let years = Option(
         "years", .wholeNumber(atLeast: 1),
         help: "How many years the span covers; the slideshow starts over after the last.", default: 10)
-    static let sizes = CommonOptions.size.repeatable(
+    static let sizes = OneCanvasOptions.size.repeatable(
         help: "A picture size in pixels, one per monitor; WxH as for --size.", defaultText: "1920x1080")
-    static let devices = CommonOptions.device.repeatable(help: "A device's size; `wallgen devices` lists them.")
+    static let devices = OneCanvasOptions.device.repeatable(help: "A device's size; `wallgen devices` lists them.")
     static let zone = Option(
         "tz", .zone,
         help:
@@ -66,16 +66,9 @@ enum ScheduleCommand {
     static let at = Option(
         "at", .instant, help: "Print the picture the schedule in --output has in effect at that instant (or now).")
 
-    static let options: [any OptionDeclaration] =
-        [
-            by, from, years, sizes, devices, zone, SeasonOptions.rule, SeasonOptions.hemisphere, TermOptions.language,
-            CommonOptions.darkVariant, output, install, uninstall, at,
-        ]
-        + [
-            CommonOptions.maxPixels, CommonOptions.format, CommonOptions.quality, CommonOptions.compression,
-            CommonOptions.dither, TermOptions.jobs,
-        ]
-        + CommonOptions.everywhere
+    static let options: [any OptionListItem] =
+        [by, from, years, sizes, devices, zone, SeasonRuleOptions(), TermOptions.language, CommonOptions.darkVariant]
+        + [output, install, uninstall, at, RenderOptions(), TermOptions.jobs] + CommonOptions.everywhere
 
     static let defaultSize = CanvasSize(width: 1920, height: 1080)
 
@@ -106,17 +99,18 @@ enum ScheduleCommand {
         if canvases.isEmpty { canvases = [defaultSize] }
         var unique: [CanvasSize] = []
         for canvas in canvases where !unique.contains(canvas) { unique.append(canvas) }
-        for canvas in unique { try CommonOptions.checkPixels(canvas, parsed) }
+        for canvas in unique { try canvas.check(maxPixels: RenderOptions.limits(parsed).maxPixels) }
         let byTerms = parsed[required: by]
-        if byTerms, parsed.isGiven(SeasonOptions.rule) || parsed.isGiven(SeasonOptions.hemisphere) {
+        if byTerms, SeasonRuleOptions.isGiven(parsed) {
             throw UsageError("--season-rule and --hemisphere go with --by seasons")
         }
+        let seasonRules = SeasonRuleOptions.read(parsed)
         return ScheduleRequest(
             action: action, folder: parsed[output] ?? defaultFolder(environment), byTerms: byTerms, from: first,
             years: count, sizes: unique,
             zone: parsed[zone] ?? NamedZone(zone: .current, name: TimeZone.current.identifier),
-            rule: parsed[required: SeasonOptions.rule], hemisphere: parsed[required: SeasonOptions.hemisphere],
-            language: parsed[required: TermOptions.language], settings: try RenderSettings(parsed, output: nil),
+            rule: seasonRules.rule, hemisphere: seasonRules.hemisphere,
+            language: parsed[required: TermOptions.language], settings: try RenderOptions.read(parsed, output: nil),
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant))
     }
 

@@ -9,20 +9,18 @@ enum TermCommand: WallgenCommand {
         "date", short: "d", .date,
         help: "Instead of a name: the term in effect on that day (the last one begun by the day's end in --tz).")
     static let background = CommonOptions.background(replacing: "the term's picture")
-    static let title = Option("text", short: "t", .text(), help: "Your own title instead of the term's name.")
-    static let vertical = Flag("vertical", help: "Set the title top to bottom.")
     static let output = Option(
         "output", short: "o", .outputFile,
         help:
             "Where to write the card; its extension may choose the format (see --format); - writes it to standard output.",
         defaultText: "NN-name.png, as 22-dongzhi.png (.jpg, .webp with --format)")
 
-    static let options: [any OptionDeclaration] =
-        [date, TermOptions.year, TermOptions.zone] + CanvasOptions.all
-        + [
-            TermOptions.language, background, title, LabelOptions.maxCharacters, LabelOptions.strict, vertical,
-            CommonOptions.darkVariant, output, CommonOptions.noMetadata,
-        ] + TermOptions.style + ApplyCommand.renderOptions + CommonOptions.everywhere
+    /// Its options and groups in the order help lists them, which is also the order a
+    /// card's note records them in: changing it changes every note's hash.
+    static let options: [any OptionListItem] =
+        [date, TermOptions.year, TermOptions.zone, CanvasOptions(), RenderOptions(), TermOptions.language, background]
+        + [TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions()]
+        + [ApplyOptions()] + CommonOptions.everywhere
 
     static let declaration = CommandDeclaration(
         name: "term", summary: "One solar-term card.",
@@ -36,7 +34,9 @@ enum TermCommand: WallgenCommand {
                 name: "name",
                 help:
                     "A Chinese name (冬至, or its simplified form), pinyin with or without tones (dongzhi, dōngzhì), an English name (winter-solstice) or the number 1-24 in the app's order from 立春.",
-                completion: .words(SolarTerm.all.map(\.slug)))
+                completion: .words(SolarTerm.all.map(\.slug)),
+                kind: .choice(
+                    SolarTerm.all.map { ControlChoice($0.slug, label: $0.englishName, chineseLabel: $0.name) }))
         ],
         options: options,
         sections: [
@@ -60,7 +60,7 @@ enum TermCommand: WallgenCommand {
             // The term by its pinyin name, however it was typed (冬至, 22, dōngzhì), so
             // every way of asking for a card writes the same bytes.
             var named = try Provenance.recorded(
-                context.arguments, parsed, adding: Provenance.formatWords(parsed, request.settings), declaration)
+                parsed, adding: Provenance.formatChosenByName(parsed, request.settings))
             if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
             request.provenance = Provenance(declaration, named).json
         }
@@ -98,24 +98,22 @@ enum TermCommand: WallgenCommand {
             spec = TermCardSpec(term: started.term, language: language)
             spec.dateText = TermOptions.dateText(started.localDate(in: zone), language)
         }
-        let canvases = try CanvasOptions.plan(parsed)
+        let canvases = try CanvasOptions.read(parsed, maxPixels: RenderOptions.limits(parsed).maxPixels)
         let canvas = canvases.first
         (spec.width, spec.height) = (canvas.width, canvas.height)
-        let (title, warnings) = try LabelOptions.text(parsed, from: title)
-        spec.title = title
-        spec.isVerticalTitle = parsed.has(vertical)
-        try LabelOptions.checkVertical(title, isVertical: spec.isVerticalTitle)
+        let title = try TitleOptions.read(parsed)
+        spec.title = title.text
+        spec.isVerticalTitle = title.isVertical
         spec.backgroundPath = parsed[background]
         spec.isDark = parsed.has(CommonOptions.darkVariant)
-        TermOptions.applyStyle(parsed, to: &spec)
-        let settings = try RenderSettings(parsed, output: parsed[output])
+        CardStyleOptions.read(parsed).apply(to: &spec)
+        let settings = try RenderOptions.read(parsed, output: parsed[output])
         let defaultName =
             spec.term.fileStem + (spec.isDark ? "-dark" : "") + "." + settings.encoding.format.fileExtension
         return TermRequest(
             spec: spec, output: parsed[output] ?? .file(defaultName),
-            canvases: canvases, settings: settings, warnings: warnings,
-            apply: parsed.has(ApplyCommand.applyFlag),
-            desktop: parsed[ApplyCommand.desktop])
+            canvases: canvases, settings: settings, warnings: title.warnings,
+            applyAfterwards: ApplyOptions.read(parsed))
     }
 
     /// A term by any of its names, or an error listing the closest ones.

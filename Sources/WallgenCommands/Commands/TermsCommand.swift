@@ -24,11 +24,9 @@ enum TermsCommand: WallgenCommand {
     static let noGallery = Flag(
         "no-gallery", help: "Skip the contact sheet (contact-sheet.png, or .jpg, .webp with --format) and index.html.")
 
-    static let options: [any OptionDeclaration] =
-        [folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone] + CommonOptions.canvas + [
-            TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata,
-        ]
-        + TermOptions.style
+    static let options: [any OptionListItem] =
+        [folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone, OneCanvasOptions(), RenderOptions()]
+        + [TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata, CardStyleOptions()]
         + CommonOptions.everywhere
 
     static let declaration = CommandDeclaration(
@@ -44,7 +42,7 @@ enum TermsCommand: WallgenCommand {
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> TermsRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         let terms = parsed[season].map(SolarTerm.terms(of:)) ?? SolarTerm.all
-        let canvas = try CommonOptions.canvasSize(parsed)
+        let canvas = try OneCanvasOptions.read(parsed, maxPixels: RenderOptions.limits(parsed).maxPixels)
         let language = parsed[required: TermOptions.language]
         let zone = parsed[required: TermOptions.zone].zone
         let folder = parsed[required: folder]
@@ -53,7 +51,7 @@ enum TermsCommand: WallgenCommand {
         for term in terms {
             var spec = TermCardSpec(term: term, width: canvas.width, height: canvas.height, language: language)
             spec.isDark = parsed.has(CommonOptions.darkVariant)
-            TermOptions.applyStyle(parsed, to: &spec)
+            CardStyleOptions.read(parsed).apply(to: &spec)
             if let year = parsed[TermOptions.year] {
                 spec.dateText = try TermOptions.exactDate(term, year: year, zone: zone, language)
             }
@@ -62,25 +60,18 @@ enum TermsCommand: WallgenCommand {
         var request = TermsRequest(
             specs: specs, folder: folder, jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores,
             gallery: !parsed.has(noGallery),
-            settings: try RenderSettings(parsed, output: nil))
-        if !parsed.has(CommonOptions.noMetadata) { request.provenances = try provenances(parsed, specs) }
+            settings: try RenderOptions.read(parsed, output: nil))
+        if !parsed.has(CommonOptions.noMetadata) { request.provenances = provenances(parsed, specs) }
         return request
     }
 
     /// Each card of `wallgen terms` recorded as the `wallgen term` command that makes it:
-    /// the term's name, then the options the two commands share, as `term` orders them.
-    private static func provenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) throws(UsageError)
-        -> [String?]
-    {
+    /// the term's name, then the options the two commands share, as `term` orders them
+    /// (the options only `terms` has, such as --season and --jobs, are not `term`'s).
+    private static func provenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) -> [String?] {
         let shared = parsed.canonicalArguments(
-            order: declaration.options,
-            excluding: Provenance.notInSpec.union(["season", "jobs", "no-gallery"]))
-        var notes: [String?] = []
-        for spec in specs {
-            let card = try ArgumentParser.parse([spec.term.slug] + shared, options: TermCommand.declaration.options)
-            notes.append(Provenance(TermCommand.declaration, card).json)
-        }
-        return notes
+            order: TermCommand.declaration.options, excluding: Provenance.notInSpec)
+        return specs.map { Provenance(command: "term", arguments: [$0.term.slug] + shared).json }
     }
 
     static func run(_ request: TermsRequest, _ output: StatusOutput) -> ExitCode {

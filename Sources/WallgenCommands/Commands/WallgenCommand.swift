@@ -37,17 +37,13 @@ extension WallgenCommand {
         if parsed.isGiven(CommonOptions.version) {
             return Invocation(HelpCommand.self, WallgenCLI.version, verbose: verbose, quiet: quiet)
         }
-        var context = context
-        context.arguments = words
         return Invocation(Self.self, try validate(parsed, context), verbose: verbose, quiet: quiet)
     }
 }
 
 /// What validation may need besides the parsed words: the day (it decides the default
-/// season), the environment (default folders, a job engine's shard) and the words as
-/// given, after the command's name (a picture's note records them).
+/// season) and the environment (default folders, a job engine's shard).
 struct CommandContext: Sendable {
     var today: CivilDate
     var environment: [String: String]
-    var arguments: [String] = []
 }

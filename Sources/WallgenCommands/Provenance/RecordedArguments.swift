@@ -5,18 +5,20 @@ extension Provenance {
     /// since the output is not recorded: so the note says what the file is, its hash tells
     /// a JPEG from a PNG of the same spec, and the command `inspect` prints makes the same
     /// format again.
-    static func formatWords(_ parsed: ParsedArguments, _ settings: RenderSettings) -> [String] {
+    static func formatChosenByName(_ parsed: ParsedArguments, _ settings: RenderSettings) -> [Addition] {
         let format = settings.encoding.format
-        return format == .png || parsed.isGiven(CommonOptions.format) ? [] : ["--format", format.rawValue]
+        return format == .png || parsed.isGiven(RenderOptions.format) ? [] : [(RenderOptions.format, format.rawValue)]
     }
 
-    /// The arguments as recorded: those given, with `words` the note adds (parsed again
-    /// only when there are any).
-    static func recorded(
-        _ arguments: [String], _ parsed: ParsedArguments, adding words: [String], _ declaration: CommandDeclaration
-    ) throws(UsageError) -> ParsedArguments {
-        guard !words.isEmpty else { return parsed }
-        // In front: after a `--` every word is a positional.
-        return try ArgumentParser.parse(words + arguments, options: declaration.options)
+    /// An option the note records that was not given, with its value.
+    typealias Addition = (option: any OptionDeclaration, value: String)
+
+    /// The options as recorded: those given, and `additions`, taken as if given too.
+    static func recorded(_ parsed: ParsedArguments, adding additions: [Addition]) throws(UsageError)
+        -> ParsedArguments
+    {
+        var recorded = parsed
+        for addition in additions { try recorded.record(addition.option, value: addition.value) }
+        return recorded
     }
 }

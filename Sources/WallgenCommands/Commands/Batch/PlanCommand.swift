@@ -68,7 +68,7 @@ enum PlanCommand: WallgenCommand {
             canvases.append(.init(key: "device", value: device))
         }
         for size in list(parsed[sizes]) {
-            _ = try CommonOptions.size.parse(size)
+            _ = try OneCanvasOptions.size.parse(size)
             canvases.append(.init(key: "size", value: size))
         }
         let languages = list(parsed[languages])
@@ -135,7 +135,7 @@ enum PlanCommand: WallgenCommand {
 enum WallgenValueTypesCheck {
     static func device(_ name: String) throws(UsageError) -> DevicePreset {
         do {
-            return try CommonOptions.device.parse(name)
+            return try OneCanvasOptions.device.parse(name)
         } catch {
             throw UsageError("--devices: \(error.message)")
         }

@@ -46,7 +46,7 @@ enum SingleOutput {
     }
 
     /// `--apply`: the desktop to set the written picture on (nil: the one detected).
-    struct ApplyAfterwards {
+    struct ApplyAfterwards: Equatable, Sendable {
         var desktop: String?
     }
 

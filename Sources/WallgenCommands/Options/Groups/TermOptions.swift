@@ -18,24 +18,6 @@ enum TermOptions {
         help:
             "Time zone for dates: an IANA name in any case (Asia/Tokyo), an offset (+08:00, UTC+8), UTC, or local for this machine's.",
         default: .calendar, shown: "Asia/Taipei, UTC+8")
-    static let alpha = Option(
-        "alpha", short: "a", .fraction, help: "Opacity of the picture over --base; the app's card shows it whole.",
-        default: 1)
-    static let base = Option("base", .opaqueColor, help: "Colour under a faded picture.", default: .white)
-    static let textColor = Option(
-        "text-color", .opaqueColor, help: "The colour of the title, date and description.", defaultText: "white")
-    static let font = Option("font", .file, help: "Your own TrueType or OpenType font for the title.")
-
-    /// How a card may be restyled, as the wallpaper's label and picture are.
-    static let style: [any OptionDeclaration] = [alpha, base, textColor, font]
-
-    /// The style options into a spec.
-    static func applyStyle(_ parsed: ParsedArguments, to spec: inout TermCardSpec) {
-        spec.alpha = parsed[required: alpha]
-        spec.baseColor = parsed.isGiven(base) ? parsed[base] : nil
-        spec.textColor = parsed[textColor]
-        spec.fontPath = parsed[font]
-    }
     static let jobs = Option(
         "jobs", short: "j", .wholeNumber(atLeast: 1), help: "Cards rendered at once, at most the number of cores.",
         defaultText: "the number of cores")
