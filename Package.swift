@@ -106,7 +106,9 @@ let package = Package(
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
-        .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),
+        .testTarget(
+            name: "WallgenCommandsTests",
+            dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
