@@ -56,6 +56,19 @@ import Testing
         #expect(RenderOptions.fileExtension(of: "archive.tar.gz") == "gz")
     }
 
+    /// The largest side and the note's room come from the format's declaration.
+    @Test func whatTheFormatHoldsIsCheckedBeforeRendering() throws {
+        #expect(try wallpaperEncoding(["--size", "16383x64", "-o", "x.webp"]).0 == .webp(quality: 90))
+        #expect(try wallpaperEncoding(["--size", "16384x64", "-o", "x.png"]).0 == .png(.fast))
+        let long = String(repeating: "a", count: 66_000)
+        // The note holds the text as given, and a JPEG comment 65533 bytes.
+        #expect(throws: UsageError.self) { try parse(["--text", long, "-o", "x.jpg"]) }
+        #expect(try wallpaperEncoding(["--text", long, "-o", "x.jpg", "--no-metadata"]).0 == .jpeg(quality: 90))
+        #expect(try wallpaperEncoding(["--text", long, "-o", "x.webp"]).0 == .webp(quality: 90))
+        #expect(OutputFormat.jpeg.declaration.note.size(of: "ab") == 10)
+        #expect(OutputFormat.webp.declaration.largestSide == 16383)
+    }
+
     @Test func refusedWithTheFlagNamed() {
         for (arguments, message) in [
             (["-o", "a.bmp"], "wallgen cannot write .bmp files"),

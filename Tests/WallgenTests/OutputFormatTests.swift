@@ -205,6 +205,20 @@ import Testing
         Refusal(arguments: ["terms", "-o", "cards", "--quality", "50"], message: "--quality is for JPEG and WebP"),
         Refusal(arguments: ["term", "冬至", "--format", "tiff"], message: "--format must be png, jpeg, jpg or webp"),
         Refusal(arguments: ["schedule", "--format", "gif", "-o", "s"], message: "--format must be"),
+        // What a format cannot hold is refused from its declaration, before any work
+        // (it was an encoder failure after rendering, status 70).
+        Refusal(
+            arguments: ["--size", "16384x64", "-o", "x.webp"],
+            message: "the canvas 16384x64 is larger than a WebP picture can be (16383 pixels a side)"),
+        Refusal(
+            arguments: ["terms", "-o", "cards", "--size", "64x16384", "--format", "webp"],
+            message: "larger than a WebP picture can be"),
+        Refusal(
+            arguments: ["schedule", "-o", "s", "--size", "16384x64", "--format", "webp"],
+            message: "larger than a WebP picture can be"),
+        Refusal(
+            arguments: ["--text", String(repeating: "冬", count: 23_000), "-o", "x.jpg"],
+            message: "bytes, more than a JPEG comment holds (65533); give --no-metadata or a shorter --text"),
     ]
 
     @Test(arguments: refusals)

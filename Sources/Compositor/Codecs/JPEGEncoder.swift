@@ -92,7 +92,7 @@ public enum JPEGEncoder {
             }
         }
         guard result.succeeded, let output else {
-            throw .library(format: .jpeg, reason: result.message)
+            throw result.encodingError(.jpeg)
         }
         defer { wg_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: size))

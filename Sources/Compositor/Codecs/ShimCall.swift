@@ -16,6 +16,19 @@ struct ShimResult {
         }
     }
 
+    /// The encoding error for a failed call, with its status.
+    func encodingError(_ format: OutputFormat) -> ImageEncodingError {
+        let status: EncoderStatus =
+            switch status {
+            case WG_ERROR_LIMIT: .limit
+            case WG_ERROR_ARGUMENT: .argument
+            case WG_ERROR_UNSUPPORTED: .unsupported
+            case WG_ERROR_MEMORY: .outOfMemory
+            default: .library
+            }
+        return .library(format: format, status: status, reason: message)
+    }
+
     /// The decoding error for a failed call.
     func decodingError(_ format: ImageFormat) -> ImageDecodingError {
         switch status {

@@ -22,7 +22,7 @@ public enum WebPEncoder {
                     lossless ? 1 : 0, xmp.baseAddress, xmp.count, &output, &size, $0, $1)
             }
         }
-        guard result.succeeded, let output else { throw .library(format: .webp, reason: result.message) }
+        guard result.succeeded, let output else { throw result.encodingError(.webp) }
         defer { wg_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }

@@ -105,12 +105,14 @@ enum ScheduleCommand {
             throw UsageError("--season-rule and --hemisphere go with --by seasons")
         }
         let seasonRules = SeasonRuleOptions.read(parsed)
+        let settings = try RenderOptions.read(parsed, output: nil)
+        for canvas in unique { try settings.check(canvas: canvas) }
         return ScheduleRequest(
             action: action, folder: parsed[output] ?? defaultFolder(environment), byTerms: byTerms, from: first,
             years: count, sizes: unique,
             zone: parsed[zone] ?? NamedZone(zone: .current, name: TimeZone.current.identifier),
             rule: seasonRules.rule, hemisphere: seasonRules.hemisphere,
-            language: parsed[required: TermOptions.language], settings: try RenderOptions.read(parsed, output: nil),
+            language: parsed[required: TermOptions.language], settings: settings,
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant))
     }
 

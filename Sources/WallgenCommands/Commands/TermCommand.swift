@@ -63,6 +63,7 @@ enum TermCommand: WallgenCommand {
                 parsed, adding: Provenance.formatChosenByName(parsed, request.settings))
             if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
             request.provenance = Provenance(declaration, named).json
+            try request.settings.check(note: request.provenance)
         }
         return request
     }
@@ -108,6 +109,7 @@ enum TermCommand: WallgenCommand {
         spec.isDark = parsed.has(CommonOptions.darkVariant)
         CardStyleOptions.read(parsed).apply(to: &spec)
         let settings = try RenderOptions.read(parsed, output: parsed[output])
+        try canvases.check(settings)
         let defaultName =
             spec.term.fileStem + (spec.isDark ? "-dark" : "") + "." + settings.encoding.format.fileExtension
         return TermRequest(

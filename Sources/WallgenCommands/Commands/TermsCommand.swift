@@ -61,7 +61,9 @@ enum TermsCommand: WallgenCommand {
             specs: specs, folder: folder, jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores,
             gallery: !parsed.has(noGallery),
             settings: try RenderOptions.read(parsed, output: nil))
+        try request.settings.check(canvas: canvas)
         if !parsed.has(CommonOptions.noMetadata) { request.provenances = provenances(parsed, specs) }
+        for note in request.provenances { try request.settings.check(note: note) }
         return request
     }
 

@@ -57,6 +57,7 @@ enum WallpaperCommand: WallgenCommand {
         var request = try request(parsed, today: context.today)
         if !parsed.has(CommonOptions.noMetadata) {
             request.provenance = try provenance(parsed, request.settings, today: context.today)
+            try request.settings.check(note: request.provenance)
         }
         return request
     }
@@ -92,6 +93,7 @@ enum WallpaperCommand: WallgenCommand {
         spec.isDark = parsed.has(CommonOptions.darkVariant)
         let darkSuffix = spec.isDark ? "-dark" : ""
         let settings = try RenderOptions.read(parsed, output: parsed[output])
+        try canvases.check(settings)
         let fileExtension = settings.encoding.format.fileExtension
         return WallpaperRequest(
             spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).\(fileExtension)"),

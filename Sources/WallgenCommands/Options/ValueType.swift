@@ -137,8 +137,14 @@ extension ValueType where Value: Equatable {
     static func choice(
         _ choices: KeyValuePairs<String, Value>, placeholder: String? = nil, labels: [String: String] = [:]
     ) -> ValueType {
-        let words = choices.map(\.key)
-        let table = Array(choices)
+        choice(choices.map { ($0.key, $0.value) }, placeholder: placeholder, labels: labels)
+    }
+
+    /// The same, from a list made at run time.
+    static func choice(
+        _ table: [(key: String, value: Value)], placeholder: String? = nil, labels: [String: String] = [:]
+    ) -> ValueType {
+        let words = table.map(\.key)
         let offered = table.enumerated().filter { index, choice in
             !table[..<index].contains { $0.value == choice.value }
         }.map(\.element)

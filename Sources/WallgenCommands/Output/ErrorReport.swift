@@ -54,6 +54,11 @@ enum ErrorReport {
         case .background(_, .file), .font(_, .file): .noInput
         case .background, .font, .text: .dataError
         case .bundled, .dataMissing: .bundledDataMissing
+        // A picture or a note the format cannot hold is the request's fault (and is
+        // refused before rendering where it can be seen); a library that fails is not.
+        case .encoding(.library(_, .limit, _)), .encoding(.library(_, .argument, _)),
+            .encoding(.library(_, .unsupported, _)):
+            .usage
         case .encoding: .software
         }
     }

@@ -89,8 +89,10 @@ enum ImageCommand {
                             "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height); its sides must be 1 to \(CanvasSize.maxSide) pixels"
                     )
                 }
-                try CanvasSize(width: monitor.width, height: monitor.height)
-                    .check(maxPixels: request.settings.limits.maxPixels)
+                let canvas = CanvasSize(width: monitor.width, height: monitor.height)
+                try canvas.check(maxPixels: request.settings.limits.maxPixels)
+                // Each monitor's picture (or tile of the spanned one) is what is encoded.
+                try request.settings.check(canvas: canvas)
             }
             let layout = spans ? SpanLayout(monitors) : nil
             if let layout {

@@ -168,6 +168,13 @@ extension DevicePreset {
 }
 
 extension CanvasPlan {
+    /// Refuses, before any work, a size the format cannot hold (the monitors' sizes
+    /// are checked when they are known).
+    func check(_ settings: RenderSettings) throws(UsageError) {
+        guard case .sizes(let canvases) = self else { return }
+        for canvas in canvases { try settings.check(canvas: canvas.size) }
+    }
+
     /// The size the request's spec is made with: the first asked for (the monitors'
     /// are known only when the command runs, and replace it then).
     var first: CanvasSize {

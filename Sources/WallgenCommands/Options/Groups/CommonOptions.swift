@@ -25,7 +25,8 @@ enum CommonOptions {
     static let noMetadata = Flag(
         "no-metadata",
         help:
-            "Leave out the note of how the picture was made (the command, its options, wallgen's version and a hash of them, in a PNG iTXt chunk, a JPEG comment or WebP XMP; see wallgen inspect)."
+            "Leave out the note of how the picture was made (the command, its options, wallgen's version and a hash of them, in "
+            + OutputFormat.listed(OutputFormat.allCases.map(\.declaration.note.description)) + "; see wallgen inspect)."
     )
 
     /// `--background`: the person's own picture in place of the bundled one.

@@ -15,15 +15,32 @@ struct RenderOptions: OptionGroup {
         help:
             "PNG size against time: fast (wallgen's own deflate), default (libdeflate's level 10: smaller, much slower) or small (its level 12: smaller again, slower again).",
         default: .fast, shown: "fast")
+    /// The formats' words, help and extensions come from their declarations
+    /// (`OutputFormat.declaration`): a format added there is offered here.
     static let format = Option(
         "format",
-        .choice(["png": OutputFormat.png, "jpeg": .jpeg, "jpg": .jpeg, "webp": .webp], placeholder: "png|jpeg|webp"),
+        .choice(
+            OutputFormat.allCases.flatMap { format in
+                ([format.rawValue] + format.fileExtensions.filter { $0 != format.rawValue }).map { ($0, format) }
+            },
+            placeholder: OutputFormat.allCases.map(\.rawValue).joined(separator: "|")),
         help:
-            "The file format: png, jpeg (or jpg) or webp. Without it, --output's extension decides (.png, .jpg or .jpeg, .webp); a name with another extension is refused.",
+            "The file format: "
+            + OutputFormat.listed(
+                OutputFormat.allCases.map { format in
+                    let others = format.fileExtensions.filter { $0 != format.rawValue }
+                    return format.rawValue + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
+                })
+            + ". Without it, --output's extension decides ("
+            + OutputFormat.allCases.map { OutputFormat.listed($0.fileExtensions.map { "." + $0 }) }
+            .joined(separator: ", ") + "); a name with another extension is refused.",
         defaultText: "from --output's extension, else png")
     static let quality = Option(
         "quality", .quality,
-        help: "JPEG and WebP quality, 1 (smallest) to 100 (best); WebP is lossless at 100. Not for PNG.",
+        help:
+            "\(lossyNames) quality, \(OutputEncoding.qualities.lowerBound) (smallest) to \(OutputEncoding.qualities.upperBound) (best); "
+            + "\(both(OutputFormat.lossy.filter { $0.declaration.quality == .losslessAtBest }.map(\.description))) lossless at \(OutputEncoding.qualities.upperBound). "
+            + "Not for \(and(OutputFormat.allCases.filter { !$0.declaration.takesQuality }.map(\.description))).",
         defaultText: "\(OutputEncoding.defaultQuality)")
     static let dither = Option(
         "dither", .onOff,
@@ -68,15 +85,15 @@ struct RenderOptions: OptionGroup {
         case .png:
             if parsed.isGiven(quality) {
                 throw UsageError(
-                    "--quality is for JPEG and WebP; PNG is lossless (--compression trades its size against time)")
+                    "--quality is for \(lossyNames); PNG is lossless (--compression trades its size against time)")
             }
             return .png(parsed[required: compression])
         case let lossy:
             if parsed.isGiven(compression) {
                 throw UsageError("--compression is for PNG; \(lossy) takes --quality instead")
             }
-            let level = parsed[quality] ?? OutputEncoding.defaultQuality
-            return lossy == .jpeg ? .jpeg(quality: level) : .webp(quality: level)
+            return OutputEncoding(
+                lossy, quality: parsed[quality] ?? OutputEncoding.defaultQuality, png: parsed[required: compression])
         }
     }
 
@@ -87,6 +104,19 @@ struct RenderOptions: OptionGroup {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let suffix = name[name.index(after: dot)...]
         return suffix.isEmpty ? nil : String(suffix)
+    }
+
+    /// "JPEG and WebP": the formats `--quality` is for.
+    static var lossyNames: String { and(OutputFormat.lossy.map(\.description)) }
+
+    /// "a, b and c".
+    static func and(_ items: [String]) -> String {
+        items.count > 1 ? items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1] : items.joined()
+    }
+
+    /// "WebP is", "WebP and AVIF are".
+    static func both(_ names: [String]) -> String {
+        and(names) + (names.count > 1 ? " are" : " is")
     }
 
     /// Decoding limits, with `--max-pixels` when given.
@@ -108,6 +138,28 @@ struct RenderSettings: Equatable, Sendable {
         self.limits = limits
         self.encoding = encoding
         self.dithers = dithers
+    }
+
+    /// Refuses, before any work, a canvas larger than the format can hold (WebP: 16383
+    /// pixels a side).
+    func check(canvas: CanvasSize) throws(UsageError) {
+        let format = encoding.format
+        guard let side = format.declaration.largestSide, max(canvas.width, canvas.height) > side else { return }
+        throw UsageError(
+            "the canvas \(canvas.width)x\(canvas.height) is larger than a \(format) picture can be (\(side) pixels a side); make it smaller or choose another --format"
+        )
+    }
+
+    /// Refuses, before any work, a note larger than the format's place for it holds (a
+    /// JPEG comment: 65533 bytes).
+    func check(note: String?) throws(UsageError) {
+        let place = encoding.format.declaration.note
+        guard let note, let limit = place.largestSize else { return }
+        let size = place.size(of: note)
+        guard size > limit else { return }
+        throw UsageError(
+            "the note of how the picture was made would take \(size) bytes, more than \(place) holds (\(limit)); give --no-metadata or a shorter --text, or choose another --format"
+        )
     }
 
     /// The pipeline for a design with these settings.
