@@ -77,7 +77,7 @@ import Testing
         #expect(season.choices?.map(\.value) == ["spring", "summer", "autumn", "winter"])
         #expect(season.choices?.map(\.label) == ["Spring", "Summer", "Autumn", "Winter"])
         #expect(season.choices?.map(\.chineseLabel) == ["春", "夏", "秋", "冬"])
-        #expect(try control("format").choices?.map(\.value) == ["png", "jpeg", "webp"])
+        #expect(try control("format").choices?.map(\.value) == ["png", "jpeg", "webp", "avif"])
         let quality = try control("quality")
         #expect(quality.minimum == 1 && quality.maximum == 100 && quality.defaultValue == "90")
         let size = try control("size")

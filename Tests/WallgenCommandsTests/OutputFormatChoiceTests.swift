@@ -23,6 +23,8 @@ import Testing
         #expect(try wallpaperEncoding(["-o", "a.JPG"]).0 == .jpeg(quality: 90))
         #expect(try wallpaperEncoding(["-o", "a.jpeg", "--quality", "70"]).0 == .jpeg(quality: 70))
         #expect(try wallpaperEncoding(["-o", "a.webp", "--quality", "100"]).0 == .webp(quality: 100))
+        #expect(try wallpaperEncoding(["-o", "a.AVIF", "--quality", "60"]).0 == .avif(quality: 60))
+        #expect(try wallpaperEncoding(["--format", "avif"]) == (.avif(quality: 90), .file("wallpaper-autumn.avif")))
         #expect(try wallpaperEncoding(["--format", "webp"]) == (.webp(quality: 90), .file("wallpaper-autumn.webp")))
         #expect(try wallpaperEncoding(["--format", "JPEG", "--dark"]).1 == .file("wallpaper-autumn-dark.jpg"))
         #expect(try wallpaperEncoding(["-o", "-"]).0 == .png(.fast))
@@ -73,10 +75,10 @@ import Testing
         for (arguments, message) in [
             (["-o", "a.bmp"], "wallgen cannot write .bmp files"),
             (["-o", "a.jpg", "--format", "png"], "names a JPEG file, but --format asks for PNG"),
-            (["--quality", "90"], "--quality is for JPEG and WebP"),
+            (["--quality", "90"], "--quality is for JPEG, WebP and AVIF"),
             (["--format", "webp", "--compression", "fast"], "--compression is for PNG"),
             (["--format", "jpeg", "--quality", "0"], "--quality must be from 1"),
-            (["term", "冬至", "-o", "a.avif"], "it writes PNG (.png), JPEG (.jpg, .jpeg) or WebP (.webp)"),
+            (["term", "冬至", "-o", "a.heic"], "it writes PNG (.png), JPEG (.jpg, .jpeg), WebP (.webp) or AVIF (.avif)"),
         ] {
             #expect {
                 _ = try parse(arguments)

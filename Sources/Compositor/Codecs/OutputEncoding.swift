@@ -3,6 +3,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
     case png
     case jpeg
     case webp
+    case avif
 
     /// What the format is and can do, declared once: the options' words and help, the
     /// checks made before any pixel is rendered, the encoders' settings and the note's
@@ -10,14 +11,22 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
     public var declaration: FormatDeclaration {
         switch self {
         case .png:
-            FormatDeclaration(name: "PNG", extensions: ["png"], quality: .none, largestSide: nil, note: .pngText)
+            FormatDeclaration(
+                name: "PNG", signature: .png, extensions: ["png"], quality: .none, largestSide: nil, note: .pngText)
         case .jpeg:
             // libjpeg's own limit; wallgen's canvases stop below it.
             FormatDeclaration(
-                name: "JPEG", extensions: ["jpg", "jpeg"], quality: .lossy, largestSide: 65_500, note: .jpegComment)
+                name: "JPEG", signature: .jpeg, extensions: ["jpg", "jpeg"], quality: .lossy, largestSide: 65_500,
+                note: .jpegComment)
         case .webp:
             FormatDeclaration(
-                name: "WebP", extensions: ["webp"], quality: .losslessAtBest, largestSide: 16_383, note: .webpXMP)
+                name: "WebP", signature: .webp, extensions: ["webp"], quality: .losslessAtBest, largestSide: 16_383,
+                note: .webpXMP)
+        case .avif:
+            // AV1 allows 65536 a side; wallgen's canvases stop below it.
+            FormatDeclaration(
+                name: "AVIF", signature: .heif, extensions: ["avif"], quality: .losslessAtBest, largestSide: 65_536,
+                note: .heifXMP)
         }
     }
 
@@ -55,6 +64,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertibl
 public struct FormatDeclaration: Sendable {
     /// As people write it: `WebP`.
     public let name: String
+    /// How its files begin, for the readers that find a note by the file's kind.
+    public let signature: FileSignature
     /// Every extension that names it, in lower case; the first is the one wallgen gives.
     public let extensions: [String]
     public let quality: QualityUse
@@ -86,12 +97,15 @@ public enum NotePlace: Sendable, Equatable, CustomStringConvertible {
     case jpegComment
     /// A WebP `XMP ` chunk, its packet's `wallgen:spec` property.
     case webpXMP
+    /// An XMP item of a HEIF file's primary image (AVIF), the same packet.
+    case heifXMP
 
     public var description: String {
         switch self {
         case .pngText: "a PNG iTXt chunk"
         case .jpegComment: "a JPEG comment"
         case .webpXMP: "WebP XMP"
+        case .heifXMP: "an AVIF XMP item"
         }
     }
 
@@ -100,7 +114,7 @@ public enum NotePlace: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .pngText: text.utf8.count
         case .jpegComment: ProvenanceReader.jpegCommentPrefix.utf8.count + text.utf8.count
-        case .webpXMP: XMPPacket.wallgenSpec(text).utf8.count
+        case .webpXMP, .heifXMP: XMPPacket.wallgenSpec(text).utf8.count
         }
     }
 
@@ -109,7 +123,7 @@ public enum NotePlace: Sendable, Equatable, CustomStringConvertible {
     public var largestSize: Int? {
         switch self {
         case .jpegComment: 65_533
-        case .pngText, .webpXMP: nil
+        case .pngText, .webpXMP, .heifXMP: nil
         }
     }
 }
@@ -121,6 +135,8 @@ public enum OutputEncoding: Sendable, Equatable {
     case jpeg(quality: Int)
     /// Lossy at `quality`, lossless at 100.
     case webp(quality: Int)
+    /// AV1 through libheif: lossy at `quality` (full chroma from 90), lossless at 100.
+    case avif(quality: Int)
 
     /// The quality the lossy formats use when none is given.
     public static let defaultQuality = 90
@@ -135,6 +151,7 @@ public enum OutputEncoding: Sendable, Equatable {
         case .png: self = .png(png)
         case .jpeg: self = .jpeg(quality: quality)
         case .webp: self = .webp(quality: quality)
+        case .avif: self = .avif(quality: quality)
         }
     }
 
@@ -143,11 +160,12 @@ public enum OutputEncoding: Sendable, Equatable {
         case .png: .png
         case .jpeg: .jpeg
         case .webp: .webp
+        case .avif: .avif
         }
     }
 
-    /// Encodes `image`. `provenance` (the spec as JSON) is written into JPEG and WebP
-    /// files (see `ProvenanceReader`); PNG does not take it here.
+    /// Encodes `image`. `provenance` (the spec as JSON) is written where the format's
+    /// declaration says (see `NotePlace`, `ProvenanceReader`).
     public func encode(_ image: Image, workers: Int = Parallel.availableCores, provenance: String? = nil)
         throws(ImageEncodingError) -> [UInt8]
     {
@@ -156,6 +174,7 @@ public enum OutputEncoding: Sendable, Equatable {
         case .jpeg(let quality): try JPEGEncoder.encodeOutput(image, quality: quality, provenance: provenance)
         case .webp(let quality):
             try WebPEncoder.encode(image, quality: quality, lossless: quality == 100, provenance: provenance)
+        case .avif(let quality): try AVIFEncoder.encode(image, quality: quality, provenance: provenance)
         }
     }
 }

@@ -74,7 +74,12 @@ extension InspectCommand: WallgenCommand {
         overview:
             "Print the note wallgen writes into every picture it makes (unless --no-metadata): the command and its options, wallgen's version and the SHA-256 of the spec. Running the printed command (with -o) makes the same picture again, byte for byte, with the same version.",
         usage: ["<picture> [--json]"],
-        arguments: [.init(name: "picture", help: "A PNG, JPEG or WebP wallgen made.", completion: .file)],
+        arguments: [
+            .init(
+                name: "picture",
+                help: "A \(OutputFormat.listed(OutputFormat.allCases.map(\.description))) wallgen made.",
+                completion: .file)
+        ],
         options: options)
 
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> InspectRequest {

@@ -22,7 +22,10 @@ enum TermsCommand: WallgenCommand {
         default: "solar-terms")
     static let season = Option("season", short: "s", .season, help: "Only that season's six terms.")
     static let noGallery = Flag(
-        "no-gallery", help: "Skip the contact sheet (contact-sheet.png, or .jpg, .webp with --format) and index.html.")
+        "no-gallery",
+        help:
+            "Skip the contact sheet (contact-sheet.png, or \(RenderOptions.otherExtensions) with --format) and index.html."
+    )
 
     static let options: [any OptionListItem] =
         [folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone, OneCanvasOptions(), RenderOptions()]
@@ -32,7 +35,7 @@ enum TermsCommand: WallgenCommand {
     static let declaration = CommandDeclaration(
         name: "terms", summary: "All 24 term cards, a contact sheet and a gallery page.",
         overview:
-            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format jpeg or webp the cards and the contact sheet are .jpg or .webp files, and index.html shows those. A card that fails does not stop the others; the run then exits with that card's status and names every failure.",
+            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format the cards and the contact sheet are in that format (\(RenderOptions.otherExtensions) files), and index.html shows those. A card that fails does not stop the others; the run then exits with that card's status and names every failure.",
         usage: ["[-o <folder>] [--season <season>] [--jobs <n>] [--year <year>] [--lang zh|en] [--no-gallery]"],
         options: options,
         sections: [.init(title: "TERMS", body: TermOptions.termTable)])

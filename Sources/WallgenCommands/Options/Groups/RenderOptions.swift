@@ -106,6 +106,12 @@ struct RenderOptions: OptionGroup {
         return suffix.isEmpty ? nil : String(suffix)
     }
 
+    /// ".jpg, .webp": the extensions of the formats other than PNG, for help that says
+    /// what `--format` makes of a default name.
+    static var otherExtensions: String {
+        OutputFormat.allCases.filter { $0 != .png }.map { "." + $0.fileExtension }.joined(separator: ", ")
+    }
+
     /// "JPEG and WebP": the formats `--quality` is for.
     static var lossyNames: String { and(OutputFormat.lossy.map(\.description)) }
 
