@@ -13,17 +13,12 @@ public enum AVIFEncoder {
         let opaque = image.isOpaque
         let source = opaque ? image : PNGEncoder.straightAlphaCopy(of: image)
         let xmp = provenance.map { Array(XMPPacket.wallgenSpec($0).utf8) } ?? []
-        var output: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let result = xmp.withUnsafeBufferPointer { xmp in
-            ShimResult.call {
+        return try xmp.withUnsafeBufferPointer { (xmp) throws(ImageEncodingError) in
+            try ShimResult.encoded(.avif) { output, size, message, capacity in
                 wg_avif_encode(
                     source.pixels, UInt32(source.width), UInt32(source.height), source.bytesPerRow, Int32(quality),
-                    opaque ? 0 : 1, xmp.baseAddress, xmp.count, &output, &size, $0, $1)
+                    opaque ? 0 : 1, xmp.baseAddress, xmp.count, &output, &size, message, capacity)
             }
         }
-        guard result.succeeded, let output else { throw result.encodingError(.avif) }
-        defer { wg_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 }
