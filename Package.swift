@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac", "Escaping"]),
         .testTarget(
             name: "WallgenCommandsTests",
-            dependencies: ["WallgenCommands", "Almanac", "Compositor", "Designs", "Files"]),
+            dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.

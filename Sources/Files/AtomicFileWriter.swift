@@ -60,7 +60,11 @@ public enum AtomicFileWriter {
         if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
             throw .isDirectory(path: path)
         }
-        let folder = FilePath.folder(of: path)
+        try checkFolderExists(FilePath.folder(of: path))
+    }
+
+    private static func checkFolderExists(_ folder: String) throws(FileError) {
+        var status = stat()
         guard stat(folder, &status) == 0 else {
             throw errno == ENOENT || errno == ENOTDIR ? .folderMissing(path: folder) : .from(errno: errno, path: folder)
         }
@@ -73,7 +77,10 @@ public enum AtomicFileWriter {
     public static func prepareFolder(_ folder: String) throws(FileError) {
         var status = stat()
         if stat(folder, &status) != 0 {
-            try checkDestination(folder)
+            // The name and the parent only: another shard may make the folder meanwhile,
+            // and a folder is what is wanted here.
+            try FileReplacement.checkLength(FilePath.name(of: folder), display: folder)
+            try checkFolderExists(FilePath.folder(of: folder))
             if mkdir(folder, 0o777) != 0 {
                 let code = errno
                 guard code == EEXIST, stat(folder, &status) == 0 else { throw .from(errno: code, path: folder) }

@@ -9,7 +9,7 @@ import Testing
 
     func wallpaper(_ arguments: [String]) throws -> WallpaperRequest {
         let invocation = try Invocation.parse(arguments, today: Self.today)
-        guard case .wallpaper(let request) = invocation.command else {
+        guard let request = invocation.request(of: WallpaperCommand.self) else {
             Issue.record("not a wallpaper")
             throw UsageError("not a wallpaper")
         }
@@ -80,7 +80,7 @@ import Testing
     @Test func winterOfATermYearEndsInTheNextJanuary() throws {
         let invocation = try Invocation.parse(
             ["terms", "--year", "2026", "--season", "winter"], today: ArgumentParserTests.today)
-        guard case .terms(let request) = invocation.command else {
+        guard let request = invocation.request(of: TermsCommand.self) else {
             Issue.record("not a batch")
             return
         }

@@ -9,13 +9,14 @@ import Testing
 @Suite struct DesktopOptionsTests {
     static let today = CivilDate(year: 2026, month: 11, day: 30)!
 
-    func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        try Invocation.parse(arguments, today: Self.today, environment: ["HOME": "/home/me"]).command
+    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        try Invocation.parse(arguments, today: Self.today, environment: ["HOME": "/home/me"])
     }
 
     @Test func applyTakesAPicturePerMonitor() throws {
         guard
-            case .apply(let request) = try parse(["apply", "--monitor", "DP-1=a.png", "--monitor", "HDMI-A-1=b=c.png"])
+            let request = try parse(["apply", "--monitor", "DP-1=a.png", "--monitor", "HDMI-A-1=b=c.png"])
+                .request(of: ApplyCommand.self)
         else {
             Issue.record("not apply")
             return
@@ -52,17 +53,23 @@ import Testing
     }
 
     @Test func scheduleTakesTheMonitorsSizes() throws {
-        guard case .schedule(let request) = try parse(["schedule", "--device", "here"]) else {
+        guard let request = try parse(["schedule", "--device", "here"]).request(of: ScheduleCommand.self) else {
             Issue.record("not schedule")
             return
         }
         #expect(request.perMonitor && request.sizes.isEmpty && request.monitorsFile == nil)
-        guard case .schedule(let fromFile) = try parse(["schedule", "--monitors", "m.txt"]) else { return }
+        guard let fromFile = try parse(["schedule", "--monitors", "m.txt"]).request(of: ScheduleCommand.self) else {
+            Issue.record("not schedule")
+            return
+        }
         #expect(fromFile.perMonitor && fromFile.monitorsFile == "m.txt")
     }
 
     @Test func aPackageHasTheMonitorPresetsUnlessSizesAreGiven() throws {
-        guard case .kdePackage(let request) = try parse(["kde-package", "-o", "pkg", "--season", "winter"]) else {
+        guard
+            let request = try parse(["kde-package", "-o", "pkg", "--season", "winter"])
+                .request(of: KDEPackageCommand.self)
+        else {
             Issue.record("not kde-package")
             return
         }
@@ -72,11 +79,14 @@ import Testing
             ])
         #expect(request.name == "Winter (wallgen)")
         guard
-            case .kdePackage(let card) = try parse([
+            let card = try parse([
                 "kde-package", "-o", "pkg", "--term", "冬至", "--size", "100x50", "--device", "desktop-hd",
                 "--lang", "en", "--name", "Mine",
-            ])
-        else { return }
+            ]).request(of: KDEPackageCommand.self)
+        else {
+            Issue.record("not kde-package")
+            return
+        }
         #expect(card.sizes.map { "\($0.width)x\($0.height)" } == ["100x50", "1920x1080"])
         #expect(card.name == "Mine")
         guard case .card(let term) = card.picture else {

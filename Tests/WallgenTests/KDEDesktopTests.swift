@@ -92,7 +92,7 @@ import Testing
                     "# dbus-send is not installed (Debian package: dbus-bin); a real run needs it\n"))
             #expect(
                 result.output.contains(
-                    "dbus-send --session --print-reply --dest=org.kde.plasmashell --type=method_call /PlasmaShell org.kde.PlasmaShell.evaluateScript 'string:// Written by wallgen"
+                    "dbus-send --session --print-reply --dest=org.kde.plasmashell --type=method_call /PlasmaShell org.kde.PlasmaShell.evaluateScript $'string:// Written by wallgen"
                 ), "\(result.output)")
             #expect(result.output.contains("{monitor: \"DP-1\", x: 0, y: 0, image: \"\(uri)\"}"), "\(result.output)")
             #expect(result.output.contains("{monitor: \"HDMI-A-1\", x: 1920, y: 0, image: \"\(uri)\"}"))

@@ -108,6 +108,23 @@ wg_status wg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
                          uint8_t *_Nullable *_Nonnull output, size_t *output_size, char *message,
                          size_t message_capacity);
 
+// MARK: AVIF (libheif's AV1 encoder)
+
+/// Encodes `rgba` (straight alpha) as AVIF: lossy at `quality` 1...99 (full chroma from
+/// 90 up, 4:2:0 below), lossless at 100 (4:4:4, RGB kept as it is). With `alpha` the
+/// alpha channel is kept, else the picture is stored as opaque RGB. With `xmp` (an XMP
+/// packet, written as given), the file holds it as an XMP item of the primary image.
+/// The same input gives the same bytes on any machine: every encoder setting is fixed.
+wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int quality,
+                         int alpha, const uint8_t *_Nullable xmp, size_t xmp_size,
+                         uint8_t *_Nullable *_Nonnull output, size_t *output_size, char *message,
+                         size_t message_capacity);
+/// The first XMP item (content type application/rdf+xml) of a HEIF or AVIF file's
+/// primary image, in a buffer to free with wg_free; *xmp stays NULL when there is none.
+/// Only the file's boxes are read, nothing is decoded.
+wg_status wg_heif_read_xmp(const uint8_t *_Nullable data, size_t size, uint8_t *_Nullable *_Nonnull xmp,
+                           size_t *xmp_size, char *message, size_t message_capacity);
+
 // MARK: PNG (libpng, full API)
 
 typedef struct wg_png_decoder wg_png_decoder;

@@ -2,17 +2,19 @@ import Foundation
 
 /// Whether a picture file is whole, and its pixel size, from its container alone: a
 /// PNG's IHDR and its last chunk (IEND), a JPEG's frame header and its end marker (EOI),
-/// a WebP's RIFF length and its image chunk. Nothing is decoded, so a file cut short or
+/// a WebP's RIFF length and its image chunk, an AVIF's boxes filling the file to its end
+/// with the image's size property (`ispe`) and its data (`mdat`). Nothing is decoded, so a file cut short or
 /// holding no image is found cheaply; damage inside the compressed data is not.
 public enum WholePicture {
     /// The width and height of the picture in `bytes` when the file is whole; nil when
-    /// it is cut short, holds no image, or is not a PNG, JPEG or WebP.
+    /// it is cut short, holds no image, or is not a PNG, JPEG, WebP or AVIF.
     public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(bytes) }
         if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes) }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return webp(bytes)
         }
+        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) { return avif(bytes) }
         return nil
     }
 
@@ -95,5 +97,49 @@ public enum WholePicture {
             offset = data + length + (length & 1)
         }
         return nil
+    }
+
+    /// ISO base media boxes (ISO/IEC 14496-12) from `start` to `end`: (type, body range),
+    /// or nil when a box's size does not fit exactly.
+    private static func boxes(_ bytes: [UInt8], _ start: Int, _ end: Int) -> [(String, Range<Int>)]? {
+        var found: [(String, Range<Int>)] = []
+        var offset = start
+        while offset < end {
+            guard offset + 8 <= end else { return nil }
+            var size = bigEndian(bytes, offset, 4)
+            var header = 8
+            if size == 1 {
+                guard offset + 16 <= end else { return nil }
+                size = bigEndian(bytes, offset + 8, 8)
+                header = 16
+            } else if size == 0 {
+                size = end - offset
+            }
+            guard size >= header, size <= end - offset else { return nil }
+            found.append((String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self), (offset + header)..<(offset + size)))
+            offset += size
+        }
+        return found
+    }
+
+    /// The boxes fill the file exactly; the brands name AVIF; `meta` holds an image size
+    /// property (`iprp`/`ipco`/`ispe`, the first one: the primary image's, as wallgen
+    /// writes it) and an `mdat` follows with the data.
+    private static func avif(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let top = boxes(bytes, 0, bytes.count), let ftyp = top.first, ftyp.0 == "ftyp",
+            ftyp.1.count >= 8
+        else { return nil }
+        let brands = stride(from: ftyp.1.lowerBound, to: ftyp.1.upperBound - 3, by: 4).map {
+            String(decoding: bytes[$0..<($0 + 4)], as: UTF8.self)
+        }
+        guard brands.contains("avif"), top.contains(where: { $0.0 == "mdat" && !$0.1.isEmpty }),
+            let meta = top.first(where: { $0.0 == "meta" }), meta.1.count > 4,
+            let inMeta = boxes(bytes, meta.1.lowerBound + 4, meta.1.upperBound),
+            let iprp = inMeta.first(where: { $0.0 == "iprp" }),
+            let ipco = boxes(bytes, iprp.1.lowerBound, iprp.1.upperBound)?.first(where: { $0.0 == "ipco" }),
+            let ispe = boxes(bytes, ipco.1.lowerBound, ipco.1.upperBound)?.first(where: { $0.0 == "ispe" }),
+            ispe.1.count >= 12
+        else { return nil }
+        return (bigEndian(bytes, ispe.1.lowerBound + 4, 4), bigEndian(bytes, ispe.1.lowerBound + 8, 4))
     }
 }

@@ -26,7 +26,7 @@ public protocol PictureDesign {
 /// For designs that share nothing between images.
 public struct NoSharedResources: Sendable {}
 
-/// Spec in, encoded bytes (PNG, JPEG or WebP) out, for any design: checks the person's text, reads and decodes
+/// Spec in, encoded bytes (in any `OutputFormat`) out, for any design: checks the person's text, reads and decodes
 /// the picture (only as far as the canvas needs), builds the scene, renders and encodes.
 /// Writing the file is the caller's (it knows where and how).
 public struct DesignPipeline<Design: PictureDesign>: Sendable {

@@ -111,7 +111,7 @@ enum PipelineSteps {
         }
     }
 
-    /// Renders the scene and encodes it (PNG, JPEG or WebP), adding to `timings`. The scene's picture,
+    /// Renders the scene and encodes it (in any `OutputFormat`), adding to `timings`. The scene's picture,
     /// perhaps still being decoded (`source`, read from its `path`), is finished first:
     /// if its rows turn out damaged, that is the error, and nothing drawn from them is
     /// encoded.
@@ -150,7 +150,7 @@ enum PipelineSteps {
         return image
     }
 
-    /// Encodes a rendered image (PNG, JPEG or WebP), with `provenance` (how it was asked
+    /// Encodes a rendered image (in any `OutputFormat`), with `provenance` (how it was asked
     /// for, as JSON) written into the file, the time it took and any warning about the
     /// picture it was drawn from.
     static func encode(

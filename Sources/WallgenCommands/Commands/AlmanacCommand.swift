@@ -3,7 +3,7 @@ import Desktop
 import Foundation
 
 /// A validated `wallgen almanac` request.
-public struct AlmanacRequest: Equatable {
+public struct AlmanacRequest: Equatable, Sendable {
     var year: Int
     var zone: NamedZone
     var format: Format
@@ -16,7 +16,7 @@ public struct AlmanacRequest: Equatable {
 }
 
 /// `wallgen almanac`: the 24 terms of a year, to the second, in a time zone.
-enum AlmanacCommand {
+enum AlmanacCommand: WallgenCommand {
     static let year = Option("year", short: "y", .year, help: "The year, 1900 to 2100.", defaultText: "this year")
     static let json = Flag("json", help: "A JSON array instead of a table.")
     static let iCalendar = Flag(
@@ -31,7 +31,14 @@ enum AlmanacCommand {
     static let options: [any OptionDeclaration] =
         [year, TermOptions.zone, json, iCalendar, years] + CommonOptions.everywhere
 
-    static func validate(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> AlmanacRequest {
+    static let declaration = CommandDeclaration(
+        name: "almanac", summary: "When each of a year's 24 terms begins.",
+        overview:
+            "When each solar term of a year begins, to the second: the instant the Sun's apparent longitude reaches the term's multiple of 15°, computed from the VSOP87 theory with nutation and aberration. Times are civil time: UTC from 1972 (TT - UTC is 32.184 s plus the leap seconds) and Universal Time before, from the Espenak-Meeus Delta T. With --json each term is an object with the keys number (1-24 in the app's order, as `term N` takes), index (1-24 in time), name, pinyin, english, longitude, utc and local.",
+        usage: ["[--year <year>] [--tz <zone>] [--json | --ics [--years <n>]]"],
+        options: options)
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> AlmanacRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         let format: AlmanacRequest.Format
         switch (parsed.has(json), parsed.has(iCalendar)) {
@@ -40,7 +47,7 @@ enum AlmanacCommand {
         case (false, true): format = .iCalendar
         case (false, false): format = .table
         }
-        let first = parsed[year] ?? today.year
+        let first = parsed[year] ?? context.today.year
         let count = parsed[required: years]
         guard format == .iCalendar || !parsed.isGiven(years) else {
             throw UsageError("--years goes with --ics; the table and --json show one year")
@@ -52,7 +59,7 @@ enum AlmanacCommand {
         return AlmanacRequest(year: first, zone: parsed[required: TermOptions.zone], format: format, years: count)
     }
 
-    static func run(_ request: AlmanacRequest) -> ExitCode {
+    static func run(_ request: AlmanacRequest, _ output: StatusOutput) -> ExitCode {
         if request.format == .iCalendar { return writeFeed(request) }
         let instants: [SolarTermInstant]
         do {

@@ -28,7 +28,7 @@ extension ValueType where Value == MonitorFile {
 }
 
 /// A validated `wallgen apply` request.
-public struct ApplyRequest: Equatable {
+public struct ApplyRequest: Equatable, Sendable {
     /// The picture to set on the whole desktop; nil with `monitorPictures`, or to take the
     /// one a schedule has in effect.
     var picture: String?
@@ -114,13 +114,12 @@ enum ApplyCommand {
     static let options: [any OptionDeclaration] =
         [dark, monitor, monitors, desktop, lockScreen, dryRun, now, at, schedule] + CommonOptions.everywhere
 
-    /// `--apply` and `--desktop` on the commands that render: set the picture once written.
+    /// `--apply` on the commands that render (see `ApplyOptions`): set the picture once written.
     static let applyFlag = Flag(
         "apply",
         help:
             "Set the picture as the desktop's wallpaper once it is written; with --device here or --span, each monitor its own (see wallgen apply)."
     )
-    static let renderOptions: [any OptionDeclaration] = [applyFlag, desktop]
 
     static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> ApplyRequest {
         let fromSchedule = parsed.has(now) || parsed[at] != nil
@@ -248,5 +247,41 @@ enum ApplyCommand {
         case .whole(let light, let dark): [light] + (dark.map { [$0] } ?? [])
         case .perMonitor(let files): files.map(\.path)
         }
+    }
+}
+
+/// `wallgen apply` as one of wallgen's commands (see `CommandRegistry`).
+extension ApplyCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "apply", summary: "Set a picture as the desktop's wallpaper, or each monitor its own.",
+        overview:
+            "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). With --monitor NAME=FILE, each monitor its own: sway, Hyprland, KDE and XFCE set each monitor; GNOME, Cinnamon, MATE and X11, which show one picture across all monitors, get the monitors' pictures put together and spanned. The picture is first checked (it must be a picture wallgen reads, or a GNOME slideshow where the desktop reads one) and copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied, as a PNG when the desktop's setter cannot read its format; pictures a desktop still shows are kept there. With --now, the picture a schedule has in effect, as its timer runs it.",
+        usage: [
+            "(<picture> | --monitor <name=file>... | --now)",
+            "[--dark <file>] [--monitors <file>] [--desktop <name>] [--lock-screen] [--dry-run]",
+        ],
+        arguments: [
+            .init(
+                name: "picture",
+                help:
+                    "A picture: JPEG, PNG, WebP or HEIC (stored as a PNG for a setter that cannot read it), or, for GNOME, Cinnamon and MATE, a schedule.xml slideshow.",
+                completion: .file)
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen apply winter.png
+                    wallgen --season winter --apply
+                    wallgen --device here --apply
+                    wallgen apply --monitor DP-1=winter.png --monitor HDMI-A-1=22-dongzhi.png
+                    wallgen apply --dry-run --desktop sway 22-dongzhi.png
+                    wallgen apply --lock-screen winter.png
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ApplyRequest {
+        try validate(parsed, environment: context.environment)
     }
 }

@@ -5,7 +5,7 @@ import Escaping
 import Foundation
 
 /// A validated `wallgen inspect`.
-public struct InspectRequest: Equatable {
+public struct InspectRequest: Equatable, Sendable {
     var path: String
     var json: Bool
 }
@@ -91,11 +91,42 @@ enum InspectCommand {
         } catch {
             return "they do not parse (\(error.message))"
         }
-        switch invocation.command {
-        case .wallpaper(let request) where provenance.command == "wallpaper" && !request.apply: return nil
-        case .term(let request) where provenance.command == "term" && !request.apply: return nil
-        default: return "they name another command than \(provenance.command)"
+        if provenance.command == "wallpaper", let request = invocation.request(of: WallpaperCommand.self),
+            request.applyAfterwards == nil
+        {
+            return nil
         }
+        if provenance.command == "term", let request = invocation.request(of: TermCommand.self),
+            request.applyAfterwards == nil
+        {
+            return nil
+        }
+        return "they name another command than \(provenance.command)"
+
     }
 
+}
+
+/// `wallgen inspect` as one of wallgen's commands (see `CommandRegistry`).
+extension InspectCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "inspect", summary: "How a picture was made, and the command that makes it again.",
+        overview:
+            "Print the note wallgen writes into every picture it makes (unless --no-metadata): the command and its options, wallgen's version and the SHA-256 of the spec. Running the printed command (with -o) makes the same picture again, byte for byte, with the same version.",
+        usage: ["<picture> [--json]"],
+        arguments: [
+            .init(
+                name: "picture",
+                help: "A \(OutputFormat.listed(OutputFormat.allCases.map(\.description))) wallgen made.",
+                completion: .file)
+        ],
+        options: options)
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> InspectRequest {
+        try validate(parsed)
+    }
+
+    static func run(_ request: InspectRequest, _ output: StatusOutput) -> ExitCode {
+        run(request)
+    }
 }

@@ -8,8 +8,8 @@ import Foundation
 
 /// A validated `wallgen kde-package` request: a season wallpaper or a term card, at
 /// several sizes, light and dark, into a KDE Plasma wallpaper package.
-public struct KDEPackageRequest: Equatable {
-    enum Picture: Equatable {
+public struct KDEPackageRequest: Equatable, Sendable {
+    enum Picture: Equatable, Sendable {
         case wallpaper(WallpaperRequest)
         case card(TermRequest)
     }
@@ -40,20 +40,22 @@ enum KDEPackageCommand {
     static let options: [any OptionDeclaration] = {
         var seen = Set(own.map(\.long))
         var list = own
-        for option in WallpaperOptions.all + TermOptions.termOptions where seen.insert(option.long).inserted {
+        for option in WallpaperCommand.declaration.options + TermCommand.declaration.options
+        where seen.insert(option.long).inserted {
             list.append(option)
         }
         return list
     }()
 
-    /// Parses `arguments` again as the wallpaper or the card (by `--term`) and checks them
-    /// there, so every option means what it means in that command.
+    /// Parses `arguments` (the words of `parsed`, its own options left out) again as the
+    /// wallpaper or the card (by `--term`) and checks them there, so every option means
+    /// what it means in that command; what that command read counts as read here.
     static func validate(_ arguments: [String], _ parsed: ParsedArguments, today: CivilDate) throws(UsageError)
         -> KDEPackageRequest
     {
         try CommonOptions.rejectExtra(parsed.positionals)
         guard let folder = parsed[output] else { throw UsageError("'kde-package' needs -o FOLDER for the package") }
-        for flag in [ApplyCommand.applyFlag, WallpaperOptions.version] where parsed.has(flag) {
+        for flag in [ApplyCommand.applyFlag, CommonOptions.version] where parsed.has(flag) {
             throw UsageError(
                 "\(flag.flagName) does not go with kde-package; apply the package with plasma-apply-wallpaperimage FOLDER"
             )
@@ -63,24 +65,28 @@ enum KDEPackageCommand {
         let defaultName: String
         let settings: RenderSettings
         if let termName = parsed[term] {
-            let list = own + TermOptions.termOptions.filter { $0.long != "output" }
-            let card = try TermOptions.validateTerm(try ArgumentParser.parse([termName] + arguments, options: list))
+            let list = own + TermCommand.declaration.options.filter { $0.long != "output" }
+            let cardWords = try ArgumentParser.parse([termName] + arguments, options: list)
+            let card = try TermCommand.request(cardWords)
+            parsed.noteReads(of: cardWords)
             picture = .card(card)
             defaultName = "\(card.spec.term.name) \(card.spec.term.englishName) (wallgen)"
             settings = card.settings
             try checkCanvases(card.canvases)
         } else {
-            let list = own + WallpaperOptions.all.filter { $0.long != "output" }
-            let wallpaper = try WallpaperOptions.validate(
-                try ArgumentParser.parse(arguments, options: list), today: today)
+            let list = own + WallpaperCommand.declaration.options.filter { $0.long != "output" }
+            let wallpaperWords = try ArgumentParser.parse(arguments, options: list)
+            let wallpaper = try WallpaperCommand.request(wallpaperWords, today: today)
+            parsed.noteReads(of: wallpaperWords)
             picture = .wallpaper(wallpaper)
             defaultName = "\(wallpaper.spec.season.rawValue.capitalized) (wallgen)"
             settings = wallpaper.settings
             try checkCanvases(wallpaper.canvases)
         }
-        guard settings.encoding.format != .webp else {
+        guard [.png, .jpeg].contains(settings.encoding.format) else {
             throw UsageError(
-                "--format webp: Plasma reads WebP only with an extra Qt plugin; a package holds PNG or JPEG pictures")
+                "--format \(settings.encoding.format.rawValue): Plasma reads it only with an extra Qt plugin; a package holds PNG or JPEG pictures"
+            )
         }
         var sizes: [CanvasSize] = []
         if case .sizes(let canvases) = picture.canvases,
@@ -173,5 +179,32 @@ extension KDEPackageRequest.Picture {
         case .wallpaper(let request): request.canvases
         case .card(let request): request.canvases
         }
+    }
+}
+
+/// `wallgen kde-package` as one of wallgen's commands (see `CommandRegistry`).
+extension KDEPackageCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "kde-package", summary: "A KDE Plasma wallpaper package of a season or a term card.",
+        overview:
+            "Write a KDE Plasma wallpaper package into a folder: metadata.json, and the picture in contents/images/WxH.png at each size (the common monitor and laptop presets, or those given with --size and --device), with the dark style's in contents/images_dark/. Plasma picks the size nearest each screen and the dark pictures for a dark colour scheme. Takes the wallpaper's options, or --term NAME and the card's. plasma-apply-wallpaperimage FOLDER applies it; copied into ~/.local/share/wallpapers it is listed in Plasma's wallpaper settings.",
+        usage: [
+            "-o <folder> [--name <name>] [--term <name>] [--size <WxH>]... [--device <name>]... [<the picture's options>]"
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen kde-package -o ~/.local/share/wallpapers/winter --season winter
+                    wallgen kde-package -o dongzhi --term 冬至 --lang en
+                    plasma-apply-wallpaperimage ~/.local/share/wallpapers/winter
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> KDEPackageRequest
+    {
+        let words = parsed.canonicalArguments(order: declaration.options, excluding: Set(own.map(\.long)))
+        return try validate(words, parsed, today: context.today)
     }
 }

@@ -6,7 +6,7 @@ import Files
 import Foundation
 
 /// A validated `wallgen schedule` request.
-public struct ScheduleRequest: Equatable {
+public struct ScheduleRequest: Equatable, Sendable {
     enum Action: Equatable {
         /// Render the pictures and write the schedule (and install it when asked).
         case make(install: Bool)
@@ -51,7 +51,7 @@ enum ScheduleCommand {
     static let years = Option(
         "years", .wholeNumber(atLeast: 1),
         help: "How many years the span covers; the slideshow starts over after the last.", default: 10)
-    static let sizes = CommonOptions.size.repeatable(
+    static let sizes = OneCanvasOptions.size.repeatable(
         help: "A picture size in pixels, one per monitor; WxH as for --size.", defaultText: "1920x1080")
     static let devices = Option(
         "device", .deviceChoice,
@@ -84,16 +84,9 @@ enum ScheduleCommand {
     static let at = Option(
         "at", .instant, help: "Print the picture the schedule in --output has in effect at that instant (or now).")
 
-    static let options: [any OptionDeclaration] =
-        [
-            by, from, years, sizes, devices, monitors, zone, SeasonOptions.rule, SeasonOptions.hemisphere,
-            TermOptions.language,
-            CommonOptions.darkVariant, output, install, uninstall, at,
-        ]
-        + [
-            CommonOptions.maxPixels, CommonOptions.format, CommonOptions.quality, CommonOptions.compression,
-            CommonOptions.dither, TermOptions.jobs,
-        ]
+    static let options: [any OptionListItem] =
+        [by, from, years, sizes, devices, monitors, zone, SeasonRuleOptions(), TermOptions.language]
+        + [CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(), TermOptions.jobs]
         + CommonOptions.everywhere
 
     static let defaultSize = CanvasSize(width: 1920, height: 1080)
@@ -138,17 +131,20 @@ enum ScheduleCommand {
         if canvases.isEmpty && !perMonitor { canvases = [defaultSize] }
         var unique: [CanvasSize] = []
         for canvas in canvases where !unique.contains(canvas) { unique.append(canvas) }
-        for canvas in unique { try CommonOptions.checkPixels(canvas, parsed) }
+        for canvas in unique { try canvas.check(maxPixels: RenderOptions.limits(parsed).maxPixels) }
         let byTerms = parsed[required: by]
-        if byTerms, parsed.isGiven(SeasonOptions.rule) || parsed.isGiven(SeasonOptions.hemisphere) {
+        if byTerms, SeasonRuleOptions.isGiven(parsed) {
             throw UsageError("--season-rule and --hemisphere go with --by seasons")
         }
+        let seasonRules = SeasonRuleOptions.read(parsed)
+        let settings = try RenderOptions.read(parsed, output: nil)
+        for canvas in unique { try settings.check(canvas: canvas) }
         return ScheduleRequest(
             action: action, folder: parsed[output] ?? defaultFolder(environment), byTerms: byTerms, from: first,
             years: count, sizes: unique,
             zone: parsed[zone] ?? NamedZone(zone: .current, name: TimeZone.current.identifier),
-            rule: parsed[required: SeasonOptions.rule], hemisphere: parsed[required: SeasonOptions.hemisphere],
-            language: parsed[required: TermOptions.language], settings: try RenderSettings(parsed, output: nil),
+            rule: seasonRules.rule, hemisphere: seasonRules.hemisphere,
+            language: parsed[required: TermOptions.language], settings: settings,
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant),
             perMonitor: perMonitor, monitorsFile: parsed[monitors])
     }
@@ -393,5 +389,32 @@ enum ScheduleCommand {
     static func executablePath() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? absolutePath(CommandLine.arguments[0])
+    }
+}
+
+/// `wallgen schedule` as one of wallgen's commands (see `CommandRegistry`).
+extension ScheduleCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "schedule", summary: "A wallpaper that changes at each solar term (or season) by itself.",
+        overview:
+            "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for, or with --device here at each monitor's) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed; spanned across the monitors for --device here); wallgen-terms.timer and .service, systemd user units that run `wallgen apply --now` at every switch and at login, for every other desktop; wallgen-terms.desktop, the autostart entry for the desktops that do not start the service at login; and schedule.json, which that command reads. --install puts them where your session finds them and prints the commands that start it and set the picture in effect at once.",
+        usage: [
+            "[--by terms|seasons] [--from <year>] [--years <n>] [--size <WxH>]... [--device <name>|here]... [-o <folder>] [--install | --uninstall | --at <time>]"
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen schedule --size 2560x1440 --install
+                    wallgen schedule --device here --install
+                    wallgen apply ~/.local/share/wallgen/schedule/schedule.xml
+                    wallgen schedule --by seasons --season-rule astronomical --size 1920x1080 --size 1080x1920
+                    wallgen schedule --at 2026-12-21T20:50:15Z
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ScheduleRequest {
+        try validate(parsed, today: context.today, environment: context.environment)
     }
 }

@@ -4,8 +4,82 @@ import Designs
 import Files
 import Foundation
 
+/// A validated request for a batch of term cards.
+public struct TermsRequest: Equatable, Sendable {
+    var specs: [TermCardSpec]
+    var folder: String
+    var jobs: Int
+    var gallery: Bool
+    var settings = RenderSettings()
+    /// Each card's note of how it was made, as `wallgen term` would write it (none with
+    /// --no-metadata).
+    var provenances: [String?] = []
+}
+
 /// `wallgen terms`: a folder of term cards, a contact sheet and a gallery page.
-enum TermsCommand {
+enum TermsCommand: WallgenCommand {
+    static let folder = Option(
+        "output", short: "o", .folder, help: "Folder for the cards, made if missing (its parent must exist).",
+        default: "solar-terms")
+    static let season = Option("season", short: "s", .season, help: "Only that season's six terms.")
+    static let noGallery = Flag(
+        "no-gallery",
+        help:
+            "Skip the contact sheet (contact-sheet.png, or \(RenderOptions.otherExtensions) with --format) and index.html."
+    )
+
+    static let options: [any OptionListItem] =
+        [folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone, OneCanvasOptions(), RenderOptions()]
+        + [TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata, CardStyleOptions()]
+        + CommonOptions.everywhere
+
+    static let declaration = CommandDeclaration(
+        name: "terms", summary: "All 24 term cards, a contact sheet and a gallery page.",
+        overview:
+            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format the cards and the contact sheet are in that format (\(RenderOptions.otherExtensions) files), and index.html shows those. A card that fails does not stop the others; the run then exits with that card's status and names every failure.",
+        usage: ["[-o <folder>] [--season <season>] [--jobs <n>] [--year <year>] [--lang zh|en] [--no-gallery]"],
+        options: options,
+        sections: [.init(title: "TERMS", body: TermOptions.termTable)])
+
+    /// Checks every value and builds the request, with each card's note (none with
+    /// --no-metadata).
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> TermsRequest {
+        try CommonOptions.rejectExtra(parsed.positionals)
+        let terms = parsed[season].map(SolarTerm.terms(of:)) ?? SolarTerm.all
+        let canvas = try OneCanvasOptions.read(parsed, maxPixels: RenderOptions.limits(parsed).maxPixels)
+        let language = parsed[required: TermOptions.language]
+        let zone = parsed[required: TermOptions.zone].zone
+        let folder = parsed[required: folder]
+        guard folder != "-" else { throw UsageError("--output needs a folder name for 'terms'") }
+        var specs: [TermCardSpec] = []
+        for term in terms {
+            var spec = TermCardSpec(term: term, width: canvas.width, height: canvas.height, language: language)
+            spec.isDark = parsed.has(CommonOptions.darkVariant)
+            CardStyleOptions.read(parsed).apply(to: &spec)
+            if let year = parsed[TermOptions.year] {
+                spec.dateText = try TermOptions.exactDate(term, year: year, zone: zone, language)
+            }
+            specs.append(spec)
+        }
+        var request = TermsRequest(
+            specs: specs, folder: folder, jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores,
+            gallery: !parsed.has(noGallery),
+            settings: try RenderOptions.read(parsed, output: nil))
+        try request.settings.check(canvas: canvas)
+        if !parsed.has(CommonOptions.noMetadata) { request.provenances = provenances(parsed, specs) }
+        for note in request.provenances { try request.settings.check(note: note) }
+        return request
+    }
+
+    /// Each card of `wallgen terms` recorded as the `wallgen term` command that makes it:
+    /// the term's name, then the options the two commands share, as `term` orders them
+    /// (the options only `terms` has, such as --season and --jobs, are not `term`'s).
+    private static func provenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) -> [String?] {
+        let shared = parsed.canonicalArguments(
+            order: TermCommand.declaration.options, excluding: Provenance.notInSpec)
+        return specs.map { Provenance(command: "term", arguments: [$0.term.slug] + shared).json }
+    }
+
     static func run(_ request: TermsRequest, _ output: StatusOutput) -> ExitCode {
         // An unusable folder is reported before any card is rendered.
         do {

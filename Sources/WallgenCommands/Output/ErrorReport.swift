@@ -59,7 +59,12 @@ enum ErrorReport {
         case .background, .font, .text: .dataError
         case .bundled, .dataMissing: .bundledDataMissing
         // Out of memory in an encoder: another run, with more memory, may succeed.
-        case .encoding(.outOfMemory): .tryAgain
+        case .encoding(.library(_, .outOfMemory, _)): .tryAgain
+        // A picture or a note the format cannot hold is the request's fault (and is
+        // refused before rendering where it can be seen); a library that fails is not.
+        case .encoding(.library(_, .limit, _)), .encoding(.library(_, .argument, _)),
+            .encoding(.library(_, .unsupported, _)):
+            .usage
         case .encoding: .software
         }
     }

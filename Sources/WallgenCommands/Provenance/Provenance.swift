@@ -53,7 +53,7 @@ struct Provenance: Equatable, Sendable {
     /// `--device`, `--landscape`) replaced by this picture's own `--size`, in canonical
     /// form, so its hash is that of the same picture asked for alone.
     func resized(to size: CanvasSize) -> Provenance? {
-        let declaration = command == "term" ? CommandCatalog.term : CommandCatalog.wallpaper
+        let declaration = command == "term" ? TermCommand.declaration : WallpaperCommand.declaration
         var kept: [String] = []
         var skipsValue = false
         for word in arguments {

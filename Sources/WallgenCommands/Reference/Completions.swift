@@ -1,20 +1,5 @@
 import Escaping
 
-/// The shells wallgen writes completions for.
-public enum Shell: String, CaseIterable, Sendable {
-    case bash, zsh, fish
-
-    static func named(_ words: [String]) throws(UsageError) -> Shell {
-        let names = listed(allCases.map(\.rawValue))
-        guard let word = words.first else { throw UsageError("'completions' needs a shell: \(names)") }
-        guard words.count == 1 else { throw UsageError("unexpected argument '\(words[1])'") }
-        guard let shell = Shell(rawValue: word.lowercased()) else {
-            throw UsageError("'completions' knows no shell '\(word)'; use \(names)")
-        }
-        return shell
-    }
-}
-
 /// Shell completion scripts, made from the command declarations: every command, option,
 /// and the values an option takes (words, files or folders).
 enum Completions {
@@ -26,7 +11,7 @@ enum Completions {
         }
     }
 
-    private static var commands: [CommandDeclaration] { CommandCatalog.all.filter { $0.name != nil } }
+    private static var commands: [CommandDeclaration] { CommandRegistry.declarations.filter { $0.name != nil } }
 
     // MARK: bash
 
@@ -44,7 +29,7 @@ enum Completions {
             "    COMPREPLY=()",
             "    case \"$command\" in",
         ]
-        for command in [CommandCatalog.wallpaper] + commands {
+        for command in [WallpaperCommand.declaration] + commands {
             lines.append("        \(command.name ?? "\"\""))")
             lines.append("            case \"$prev\" in")
             for option in command.options where option.valueName != nil {
@@ -58,7 +43,7 @@ enum Completions {
             if command.name == nil {
                 lines.append("            elif [ \"$COMP_CWORD\" -eq 1 ]; then")
                 lines.append(
-                    "                COMPREPLY=($(compgen -W \"\(CommandCatalog.names.joined(separator: " "))\" -- \"$cur\"))"
+                    "                COMPREPLY=($(compgen -W \"\(CommandRegistry.names.joined(separator: " "))\" -- \"$cur\"))"
                 )
             } else if let argument = command.arguments.first {
                 lines.append("            else")
@@ -104,7 +89,7 @@ enum Completions {
         }
         lines.append("        *)")
         lines.append("            _arguments -s \\")
-        for option in CommandCatalog.wallpaper.options { lines.append("                \(zshSpec(option)) \\") }
+        for option in WallpaperCommand.declaration.options { lines.append("                \(zshSpec(option)) \\") }
         lines.append("                '1::command:((\(commandWords.joined(separator: " "))))'")
         lines += ["            ;;", "    esac", "}", "", "_wallgen \"$@\""]
         return lines.joined(separator: "\n")
@@ -138,7 +123,7 @@ enum Completions {
                 "complete -c wallgen -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name!) -d \(ShellQuoting.fishQuoted(command.summary))"
             )
         }
-        for command in [CommandCatalog.wallpaper] + commands {
+        for command in [WallpaperCommand.declaration] + commands {
             let condition =
                 command.name.map { "__fish_seen_subcommand_from \($0)" } ?? "not __fish_seen_subcommand_from \(names)"
             for option in command.options {

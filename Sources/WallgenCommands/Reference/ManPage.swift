@@ -15,17 +15,17 @@ enum ManPage {
             "wallgen \\- season wallpapers and solar-term cards",
             ".SH SYNOPSIS",
         ]
-        for command in CommandCatalog.all {
+        for command in CommandRegistry.declarations {
             for usage in command.usage {
                 lines += [".B \(command.invocation)"] + (usage.isEmpty ? [] : [RoffText.escape(usage)]) + [".br"]
             }
         }
         lines.removeLast()
-        let wallpaper = CommandCatalog.wallpaper
+        let wallpaper = WallpaperCommand.declaration
         lines += [".SH DESCRIPTION", RoffText.escape(wallpaper.overview), ".SH OPTIONS"]
         lines += optionEntries(wallpaper.options)
         lines.append(".SH COMMANDS")
-        for command in CommandCatalog.all.dropFirst() {
+        for command in CommandRegistry.declarations.dropFirst() {
             lines += [".SS \"\(command.invocation)\"", RoffText.escape(command.overview)]
             for argument in command.arguments {
                 lines += [".TP", "\\fI\(RoffText.escape(argument.name))\\fR", RoffText.escape(argument.help)]
@@ -44,7 +44,7 @@ enum ManPage {
             ".SH EXAMPLES",
         ]
         lines.append(".nf")
-        for section in CommandCatalog.all.flatMap(\.sections) where section.title == "EXAMPLES" {
+        for section in CommandRegistry.declarations.flatMap(\.sections) where section.title == "EXAMPLES" {
             lines += section.body.split(separator: "\n").map { RoffText.escape(String($0)) }
         }
         lines.append(".fi")

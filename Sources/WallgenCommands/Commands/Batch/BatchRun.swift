@@ -26,12 +26,12 @@ final class BatchRun: @unchecked Sendable {
     private(set) var failures: [String] = []
     private var failureCodes: Set<ExitCode> = []
     private var reportError: ReportFileError?
-    private var wallpaperPipelines: [(RenderSettings, WallpaperPipeline)] = []
-    private var termPipelines: [(RenderSettings, TermCardPipeline)] = []
-    private let recycler: ImageRecycler
     /// Pictures decoded once for the rows that share them and their canvas (every
     /// pipeline's; 256 MiB at most).
     let pictures = PictureCache()
+    /// The rows' pipelines, one per render settings, sharing the picture cache and the
+    /// image memory; each row's own rows get the threads the rows leave.
+    private let maker: PictureMaker
 
     init(
         request: BatchRequest, data: DataDirectory, report: ReportFile, outputs: OutputFolder, total: Int,
@@ -43,7 +43,9 @@ final class BatchRun: @unchecked Sendable {
         self.outputs = outputs
         self.total = total
         self.progress = progress
-        self.recycler = ImageRecycler(capacity: 3 * request.jobs)
+        self.maker = PictureMaker(
+            data: data, workers: max(1, Parallel.availableCores / request.jobs),
+            recycler: ImageRecycler(capacity: 3 * request.jobs), pictureCache: pictures)
     }
 
     /// Renders this shard's rows; returns the shard's status.
@@ -121,13 +123,7 @@ final class BatchRun: @unchecked Sendable {
             return
         }
         do {
-            let rendered: RenderedImage
-            switch row.image {
-            case .wallpaper(let image):
-                rendered = try wallpaperPipeline(image.settings).render(image.spec, provenance: image.provenance)
-            case .term(let image):
-                rendered = try termPipeline(image.settings).render(image.spec, provenance: image.provenance)
-            }
+            let rendered = try maker.render(row.picture)
             try outputs.write(rendered.encoded, to: row.output)
             let milliseconds = WallgenCLI.seconds(clock.now - started) * 1000
             record(line: row.line, index: row.index, output: row.output, .done(milliseconds: milliseconds))
@@ -161,32 +157,6 @@ final class BatchRun: @unchecked Sendable {
         else { return false }
         return size.width == row.pixelSize.width && size.height == row.pixelSize.height
     }
-
-    private func wallpaperPipeline(_ settings: RenderSettings) throws(PipelineError) -> WallpaperPipeline {
-        lock.lock()
-        defer { lock.unlock() }
-        if let found = wallpaperPipelines.first(where: { $0.0 == settings }) { return found.1 }
-        var pipeline: WallpaperPipeline = try settings.pipeline(data, workers: rowWorkers)
-        pipeline.renderer.recycler = recycler
-        pipeline.pictureCache = pictures
-        wallpaperPipelines.append((settings, pipeline))
-        return pipeline
-    }
-
-    private func termPipeline(_ settings: RenderSettings) throws(PipelineError) -> TermCardPipeline {
-        lock.lock()
-        defer { lock.unlock() }
-        if let found = termPipelines.first(where: { $0.0 == settings }) { return found.1 }
-        // The card's fonts are opened once here and shared by every row that uses them.
-        var pipeline: TermCardPipeline = try settings.pipeline(data, workers: rowWorkers)
-        pipeline.renderer.recycler = recycler
-        pipeline.pictureCache = pictures
-        termPipelines.append((settings, pipeline))
-        return pipeline
-    }
-
-    /// Threads each row's own rows get: rows times their threads stays within the cores.
-    private var rowWorkers: Int { max(1, Parallel.availableCores / request.jobs) }
 
     private var firstResult = true
 

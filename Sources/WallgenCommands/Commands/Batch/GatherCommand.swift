@@ -5,7 +5,7 @@ import Files
 import Foundation
 
 /// A validated `wallgen gather`.
-public struct GatherRequest: Equatable {
+public struct GatherRequest: Equatable, Sendable {
     var inputs: [String]
     var folder: String?
     var gallery: Bool
@@ -286,5 +286,20 @@ enum GatherCommand {
             entries: entries.map { BatchGallery.Entry(fileName: $0.output, row: $0.row) },
             title: "\(entries.count) pictures")
         try AtomicFileWriter.write(Array(html.utf8), to: folder + "/index.html")
+    }
+}
+
+/// `wallgen gather` as one of wallgen's commands (see `CommandRegistry`).
+extension GatherCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "gather", summary: "Merge a batch's shard reports; make its contact sheet and gallery.",
+        overview:
+            "Read the reports the shards of a batch wrote (the files named, or every .wallgen-report-*.json in a folder named), check that every row of the manifest was made, and write contact-sheet.png (the first 1,000 pictures, small) and index.html (every picture) into the batch's output folder. Exit 65 when a row failed, 66 when rows are in no report (a shard has not finished, or its report is missing).",
+        usage: ["(<report>... | <folder>) [-o <folder>] [--no-gallery]"],
+        arguments: [.init(name: "report", help: "A shard's report, or a folder of them.", completion: .file)],
+        options: options)
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> GatherRequest {
+        try validate(parsed)
     }
 }

@@ -5,7 +5,7 @@ import Escaping
 import Foundation
 
 /// A validated `wallgen plan`.
-public struct PlanRequest: Equatable {
+public struct PlanRequest: Equatable, Sendable {
     enum Set: String, Equatable { case terms, seasons }
     var set: Set
     /// Device names or WxH sizes, each with the key it goes under.
@@ -22,7 +22,7 @@ public struct PlanRequest: Equatable {
 
 /// `wallgen plan terms|seasons`: the manifest of a common set, one JSON line per picture,
 /// on standard output: every term (or season) for each device, language and year asked.
-enum PlanCommand {
+enum PlanCommand: WallgenCommand {
     static let devices = Option(
         "devices", .text("names"), help: "Devices, separated by commas (`wallgen devices` lists them).")
     static let sizes = Option("sizes", .text("WxH,..."), help: "Canvas sizes, separated by commas.")
@@ -35,7 +35,25 @@ enum PlanCommand {
     static let dark = Flag("dark", help: "Add the dark variant of every picture.")
     static let options: [any OptionDeclaration] = [devices, sizes, languages, years, dark] + CommonOptions.everywhere
 
-    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> PlanRequest {
+    static let declaration = CommandDeclaration(
+        name: "plan", summary: "Write the manifest of a common set (terms, seasons) for wallgen batch.",
+        overview:
+            "Write to standard output a manifest (JSON Lines) for wallgen batch: every term card (terms) or season wallpaper (seasons), for each device or size, language and year asked, each in a folder per year, canvas and language.",
+        usage: [
+            "(terms | seasons) [--devices <names>] [--sizes <WxH,...>] [--langs <zh,en>] [--years <years>] [--dark]"
+        ],
+        arguments: [.init(name: "set", help: "terms or seasons.", completion: .words(["terms", "seasons"]))],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen plan terms --devices iphone-15,ipad --langs zh,en --years 2026-2027 > cards.jsonl
+                    wallgen plan seasons --sizes 1920x1080,2560x1440 --dark > seasons.jsonl
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> PlanRequest {
         guard let name = parsed.positionals.first else {
             throw UsageError("'plan' needs a set: terms or seasons")
         }
@@ -51,7 +69,7 @@ enum PlanCommand {
             canvases.append(.init(key: "device", value: device))
         }
         for size in list(parsed[sizes]) {
-            _ = try CommonOptions.size.parse(size)
+            _ = try OneCanvasOptions.size.parse(size)
             canvases.append(.init(key: "size", value: size))
         }
         let languages = list(parsed[languages])
@@ -77,7 +95,7 @@ enum PlanCommand {
     }
 
     /// Writes the manifest; every output is in a folder per canvas (and year and language).
-    static func run(_ request: PlanRequest) -> ExitCode {
+    static func run(_ request: PlanRequest, _ output: StatusOutput) -> ExitCode {
         let canvases: [PlanRequest.Canvas?] = request.canvases.isEmpty ? [nil] : request.canvases
         let variants = request.dark ? [false, true] : [false]
         for canvas in canvases {
@@ -118,7 +136,7 @@ enum PlanCommand {
 enum WallgenValueTypesCheck {
     static func device(_ name: String) throws(UsageError) -> DevicePreset {
         do {
-            return try CommonOptions.device.parse(name)
+            return try OneCanvasOptions.device.parse(name)
         } catch {
             throw UsageError("--devices: \(error.message)")
         }

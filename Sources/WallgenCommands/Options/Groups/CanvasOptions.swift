@@ -12,14 +12,25 @@ enum DeviceChoice: Sendable, Equatable {
 
 extension ValueType where Value == DeviceChoice {
     static let deviceChoice = ValueType(
-        placeholder: "name", completion: .words(DevicePreset.all.map(\.name) + ["all", "here"])
-    ) { name, flag throws(UsageError) in
-        switch name.lowercased() {
-        case "all": return .all
-        case "here": return .here
-        default: return .preset(try ValueType<DevicePreset>.device.parse(name, flag))
-        }
-    }
+        placeholder: "name", completion: .words(DevicePreset.all.map(\.name) + ["all", "here"]),
+        kind: .choice(
+            DevicePreset.all.map(\.choice) + [
+                ControlChoice("all", label: "Every preset"), ControlChoice("here", label: "Each connected monitor"),
+            ]),
+        write: { choice in
+            switch choice {
+            case .preset(let preset): preset.name
+            case .all: "all"
+            case .here: "here"
+            }
+        },
+        parse: { name, flag throws(UsageError) in
+            switch name.lowercased() {
+            case "all": return .all
+            case "here": return .here
+            default: return .preset(try ValueType<DevicePreset>.device.parse(name, flag))
+            }
+        })
 }
 
 /// One size an image command makes, with the name `{device}` stands for in an `-o`
@@ -38,10 +49,11 @@ enum CanvasPlan: Sendable, Equatable {
     case monitors(span: Bool, file: String?)
 }
 
-/// The canvas options of the wallpaper and `term` commands, which may make several
-/// sizes in one run.
-enum CanvasOptions {
-    static let sizes = CommonOptions.size.repeatable(
+/// The canvas of the wallpaper and `term` commands, which may make several sizes in one
+/// run: repeated `--size` and `--device`, `--landscape`, `--span`, `--monitors`, read into
+/// a `CanvasPlan`.
+struct CanvasOptions: OptionGroup {
+    static let sizes = OneCanvasOptions.size.repeatable(
         help:
             "Canvas size in pixels, 1 to \(CanvasSize.maxSide) per side; 1920x1080, 1920X1080 and 1920×1080 all work. Several make one picture each, named NAME-WxH.png."
     )
@@ -50,6 +62,8 @@ enum CanvasOptions {
         help:
             "Canvas size of a device (`wallgen devices` lists them); all for every preset; here for one picture per connected monitor, named by its output (NAME-DP-1.png)."
     ).repeatable()
+    static let landscape = Flag(
+        "landscape", help: "Put the longer side across: turns a phone's or tablet's preset, or a --size, on its side.")
     static let span = Flag(
         "span",
         help:
@@ -61,17 +75,14 @@ enum CanvasOptions {
             "Read the monitors for --device here and --span from this file (what xrandr --query, swaymsg -t get_outputs or wlr-randr printed, a GNOME monitors.xml, or lines of NAME WxH+X+Y) instead of asking the session."
     )
 
-    /// In the order help lists them.
-    static let all: [any OptionDeclaration] = [
-        sizes, devices, CommonOptions.landscape, span, monitors, CommonOptions.maxPixels, CommonOptions.format,
-        CommonOptions.quality, CommonOptions.compression, CommonOptions.dither,
-    ]
+    var name: String { "canvas" }
+    var declarations: [any OptionDeclaration] { [Self.sizes, Self.devices, Self.landscape, Self.span, Self.monitors] }
 
-    /// The sizes asked for, each within `--max-pixels` (checked before any file is read).
-    static func plan(_ parsed: ParsedArguments) throws(UsageError) -> CanvasPlan {
+    /// The sizes asked for, each within `maxPixels` (checked before any file is read).
+    static func read(_ parsed: ParsedArguments, maxPixels: Int) throws(UsageError) -> CanvasPlan {
         let givenSizes = parsed[all: sizes]
         let choices = parsed[all: devices]
-        let landscape = parsed.has(CommonOptions.landscape)
+        let landscape = parsed.has(landscape)
         let spans = parsed.has(span)
         if spans || choices.contains(.here) {
             guard givenSizes.isEmpty, choices.allSatisfy({ $0 == .here }) else {
@@ -97,14 +108,55 @@ enum CanvasOptions {
         var unique: [NamedCanvas] = []
         for var canvas in canvases {
             if landscape { canvas.size = canvas.size.landscape }
-            try CommonOptions.checkPixels(canvas.size, parsed)
+            try canvas.size.check(maxPixels: maxPixels)
             if !unique.contains(canvas) { unique.append(canvas) }
         }
         return .sizes(unique)
     }
 }
 
+/// One canvas, for `wallgen terms`: `--size` or `--device`, and `--landscape`.
+struct OneCanvasOptions: OptionGroup {
+    static let size = Option(
+        "size", .canvasSize,
+        help:
+            "Canvas size in pixels, 1 to \(CanvasSize.maxSide) per side; 1920x1080, 1920X1080 and 1920×1080 all work.",
+        defaultText: "\(CanvasSize.standard.width)x\(CanvasSize.standard.height)")
+    static let device = Option("device", .device, help: "Canvas size of a device; `wallgen devices` lists them.")
+
+    var name: String { "canvas" }
+    var declarations: [any OptionDeclaration] { [Self.size, Self.device, CanvasOptions.landscape] }
+
+    /// The canvas from `--size` or `--device`, within `--max-pixels`: the canvas is
+    /// refused before any file is read, so a low limit never blames a picture.
+    static func read(_ parsed: ParsedArguments, maxPixels: Int) throws(UsageError) -> CanvasSize {
+        let canvas: CanvasSize
+        switch (parsed[size], parsed[device]) {
+        case (_?, _?):
+            throw UsageError("--size and --device both set the canvas size; give only one")
+        case (let given?, nil):
+            canvas = given
+        case (nil, let preset?):
+            canvas = CanvasSize(width: preset.width, height: preset.height)
+        case (nil, nil):
+            canvas = .standard
+        }
+        let turned = parsed.has(CanvasOptions.landscape) ? canvas.landscape : canvas
+        try turned.check(maxPixels: maxPixels)
+        return turned
+    }
+}
+
 extension CanvasSize {
+    /// Refuses a canvas above `maxPixels` (`--max-pixels`).
+    func check(maxPixels limit: Int) throws(UsageError) {
+        guard width * height <= limit else {
+            throw UsageError(
+                "the canvas \(width)x\(height) is \(width * height) pixels, above the limit of \(limit) (--max-pixels raises it)"
+            )
+        }
+    }
+
     /// The same size with the longer side across.
     var landscape: CanvasSize {
         height > width ? CanvasSize(width: height, height: width) : self
@@ -116,6 +168,13 @@ extension DevicePreset {
 }
 
 extension CanvasPlan {
+    /// Refuses, before any work, a size the format cannot hold (the monitors' sizes
+    /// are checked when they are known).
+    func check(_ settings: RenderSettings) throws(UsageError) {
+        guard case .sizes(let canvases) = self else { return }
+        for canvas in canvases { try settings.check(canvas: canvas.size) }
+    }
+
     /// The size the request's spec is made with: the first asked for (the monitors'
     /// are known only when the command runs, and replace it then).
     var first: CanvasSize {

@@ -4,7 +4,8 @@ extension ValueType where Value == Date {
     /// An instant: `now`, ISO 8601 with a zone (`2026-12-21T20:50:15Z`,
     /// `2026-12-22T04:50:15+08:00`), or a local date and time (`2026-12-22 04:50:15`,
     /// `2026-12-22T04:50`) read in this machine's zone.
-    static let instant = ValueType(placeholder: "time", completion: .none) { text, flag throws(UsageError) in
+    static let instant = ValueType(placeholder: "time", completion: .none, kind: .instant) {
+        text, flag throws(UsageError) in
         if text.lowercased() == "now" {
             return Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         }

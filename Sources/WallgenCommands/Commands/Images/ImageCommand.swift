@@ -3,39 +3,8 @@ import Designs
 import Desktop
 import Foundation
 
-/// How pictures are decoded, rendered and encoded: the same options for every command
-/// that renders (`--max-pixels`, `--format`, `--quality`, `--compression`, `--dither`).
-struct RenderSettings: Equatable {
-    var limits = DecodeLimits.standard
-    var encoding = OutputEncoding.standard
-    var dithers = true
-
-    init(limits: DecodeLimits = .standard, encoding: OutputEncoding = .standard, dithers: Bool = true) {
-        self.limits = limits
-        self.encoding = encoding
-        self.dithers = dithers
-    }
-
-    /// From the options every rendering command declares (`CommonOptions.canvas`);
-    /// `output` is the file asked for (its extension may choose the format), nil for a folder.
-    init(_ parsed: ParsedArguments, output: OutputTarget?) throws(UsageError) {
-        self.init(
-            limits: CommonOptions.limits(parsed), encoding: try CommonOptions.encoding(parsed, output: output),
-            dithers: parsed[required: CommonOptions.dither])
-    }
-
-    /// The pipeline for a design with these settings.
-    func pipeline<Design: PictureDesign>(_ data: DataDirectory, workers: Int? = nil) throws(PipelineError)
-        -> DesignPipeline<Design>
-    {
-        var renderer = Renderer(dithers: dithers)
-        if let workers { renderer.workers = workers }
-        return try DesignPipeline<Design>(data: data, renderer: renderer, encoding: encoding, decodeLimits: limits)
-    }
-}
-
 /// A validated request for one image of a design: a wallpaper or a card.
-public struct ImageRequest<Design: PictureDesign>: Equatable where Design.Spec: Equatable {
+public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Design.Spec: Equatable {
     var spec: Design.Spec
     var output: OutputTarget
     /// The sizes to make: the spec's own alone unless several were asked for.
@@ -43,9 +12,8 @@ public struct ImageRequest<Design: PictureDesign>: Equatable where Design.Spec: 
     var settings = RenderSettings()
     /// Said on standard error before the image is made (a text cut to the limit).
     var warnings: [String] = []
-    /// Set it as the desktop's wallpaper once written, on this desktop (nil: detected).
-    var apply = false
-    var desktop: String?
+    /// Set it as the desktop's wallpaper once written (`--apply`); nil when not asked.
+    var applyAfterwards: SingleOutput.ApplyAfterwards?
     /// How the image was asked for, written into the file (nil with --no-metadata).
     var provenance: String?
 }
@@ -80,7 +48,7 @@ enum ImageCommand {
         let spec = Design.spec(request.spec, width: only.size.width, height: only.size.height)
         return SingleOutput.run(
             only.target, format: request.settings.encoding.format, subject: subject, output,
-            thenApply: request.apply ? .init(desktop: request.desktop) : nil
+            thenApply: request.applyAfterwards
         ) {
             () throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
@@ -123,8 +91,10 @@ enum ImageCommand {
                             "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height); its sides must be 1 to \(CanvasSize.maxSide) pixels"
                     )
                 }
-                try checkPixels(
-                    CanvasSize(width: monitor.width, height: monitor.height), request.settings.limits.maxPixels)
+                let canvas = CanvasSize(width: monitor.width, height: monitor.height)
+                try canvas.check(maxPixels: request.settings.limits.maxPixels)
+                // Each monitor's picture (or tile of the spanned one) is what is encoded.
+                try request.settings.check(canvas: canvas)
             }
             let layout = spans ? SpanLayout(monitors) : nil
             if let layout {
@@ -134,7 +104,7 @@ enum ImageCommand {
                         "--span: the monitors' layout is \(canvas.width)x\(canvas.height), more than \(CanvasSize.maxSide) pixels across"
                     )
                 }
-                try checkPixels(canvas, request.settings.limits.maxPixels)
+                try canvas.check(maxPixels: request.settings.limits.maxPixels)
             }
             let entries = OutputNaming.entries(
                 monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })
@@ -145,14 +115,6 @@ enum ImageCommand {
                 )
             }
             return (outputs, layout, monitors)
-        }
-    }
-
-    private static func checkPixels(_ canvas: CanvasSize, _ limit: Int) throws(UsageError) {
-        guard canvas.width * canvas.height <= limit else {
-            throw UsageError(
-                "the canvas \(canvas.width)x\(canvas.height) is \(canvas.width * canvas.height) pixels, above the limit of \(limit) (--max-pixels raises it)"
-            )
         }
     }
 }
@@ -174,7 +136,7 @@ enum SeveralOutputs {
         _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, monitors: [Monitor],
         subject: String, _ output: StatusOutput
     ) -> ExitCode {
-        if request.apply && monitors.count != outputs.count {
+        if request.applyAfterwards != nil && monitors.count != outputs.count {
             Console.report(
                 "Error: --apply sets one picture, or one per monitor (--device here, --span), and this makes \(outputs.count) sizes; apply one with wallgen apply FILE\nRun 'wallgen --help' for usage."
             )
@@ -251,13 +213,13 @@ enum SeveralOutputs {
         output.status(
             "Wrote \(made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
                 + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
-        if request.apply {
+        if let apply = request.applyAfterwards {
             // Each monitor the picture just written for it.
             let pictures = zip(monitors, outputs).compactMap { monitor, planned -> MonitorFile? in
                 guard case .file(let path) = planned.target else { return nil }
                 return MonitorFile(name: monitor.name, path: path)
             }
-            return ApplyCommand.run(.monitors(pictures, of: monitors, desktop: request.desktop), output)
+            return ApplyCommand.run(.monitors(pictures, of: monitors, desktop: apply.desktop), output)
         }
         return .success
     }
