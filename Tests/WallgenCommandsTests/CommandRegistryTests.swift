@@ -13,8 +13,8 @@ import Testing
         #expect(Set(Self.named).count == Self.named.count)
         #expect(
             Self.named == [
-                "term", "terms", "almanac", "apply", "schedule", "batch", "gather", "plan", "inspect", "devices",
-                "completions", "man", "help",
+                "term", "terms", "almanac", "apply", "schedule", "kde-package", "batch", "gather", "plan", "inspect",
+                "devices", "completions", "man", "help",
             ])
     }
 

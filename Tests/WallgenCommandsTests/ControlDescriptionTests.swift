@@ -122,7 +122,7 @@ import Testing
     /// The words a command needs to be valid at all.
     static let required: [String: [String]] = [
         "term": ["冬至"], "batch": ["rows.jsonl"], "apply": ["picture.png"], "inspect": ["picture.png"],
-        "gather": ["folder"], "plan": ["terms"], "completions": ["bash"],
+        "gather": ["folder"], "plan": ["terms"], "completions": ["bash"], "kde-package": ["-o", "package"],
     ]
     /// What an option needs beside it, by "command option" (the error without it says so).
     static let companions: [String: [String]] = [
@@ -131,12 +131,23 @@ import Testing
         "terms quality": ["--format", "jpeg"], "schedule quality": ["--format", "jpeg"],
         "schedule season-rule": ["--by", "seasons"], "schedule hemisphere": ["--by", "seasons"],
         "almanac years": ["--ics"], "apply schedule": ["--now"], "batch shards": ["--shard-from", "parallel"],
+        "apply monitors": ["--now"], "kde-package year": ["--term", "冬至"], "kde-package lang": ["--term", "冬至"],
+        "kde-package quality": ["--format", "jpeg"],
+    ]
+    /// Options a command declares only to refuse them with a message saying what to do
+    /// instead (kde-package takes the wallpaper's options whole, and a package is not applied).
+    static let refused: Set<String> = [
+        "kde-package apply", "kde-package desktop", "kde-package span", "kde-package monitors",
     ]
     /// Commands whose required words an option replaces.
-    static let replacing: Set<String> = ["term date", "apply now", "apply at", "apply schedule"]
+    static let replacing: Set<String> = [
+        "term date", "apply now", "apply at", "apply schedule", "apply monitor", "apply monitors",
+        "kde-package output",
+    ]
     /// Text values that must name something.
     static let examples: [String: String] = [
         "plan devices": "ipad,iphone-15", "plan sizes": "10x20", "plan langs": "en", "plan years": "2026-2027",
+        "apply monitor": "DP-1=picture.png", "kde-package term": "冬至",
     ]
 
     static func example(_ option: any OptionDeclaration) -> String? {
@@ -171,6 +182,14 @@ import Testing
                 let parsed = try ArgumentParser.parse(words, options: declaration.options)
                 let command = declaration.name.flatMap(CommandRegistry.named) ?? WallpaperCommand.self
                 let environment = option.long == "shards" ? ["PARALLEL_SEQ": "1"] : [:]
+                if Self.refused.contains(key) {
+                    #expect(throws: UsageError.self, "\(key) is refused") {
+                        try command.validate(
+                            parsed, CommandContext(today: ArgumentParserTests.today, environment: environment))
+                    }
+                    read += 1
+                    continue
+                }
                 do {
                     _ = try command.validate(
                         parsed, CommandContext(today: ArgumentParserTests.today, environment: environment))

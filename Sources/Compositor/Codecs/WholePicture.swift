@@ -116,7 +116,11 @@ public enum WholePicture {
                 size = end - offset
             }
             guard size >= header, size <= end - offset else { return nil }
-            found.append((String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self), (offset + header)..<(offset + size)))
+            found.append(
+                (
+                    String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self),
+                    (offset + header)..<(offset + size)
+                ))
             offset += size
         }
         return found

@@ -35,10 +35,11 @@ enum KDEPackageCommand {
 
     static let own: [any OptionDeclaration] = [output, name, term]
 
-    /// The wallpaper's options and the card's, without their own `--output`: what the
-    /// package may be asked to hold.
+    /// The wallpaper's options and the card's, without their own `--output` and without
+    /// `--no-metadata` (a package's pictures carry no note: Plasma shows them, nothing
+    /// reads them back): what the package may be asked to hold.
     static let options: [any OptionDeclaration] = {
-        var seen = Set(own.map(\.long))
+        var seen = Set(own.map(\.long) + [CommonOptions.noMetadata.long])
         var list = own
         for option in WallpaperCommand.declaration.options + TermCommand.declaration.options
         where seen.insert(option.long).inserted {
@@ -202,8 +203,7 @@ extension KDEPackageCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> KDEPackageRequest
-    {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> KDEPackageRequest {
         let words = parsed.canonicalArguments(order: declaration.options, excluding: Set(own.map(\.long)))
         return try validate(words, parsed, today: context.today)
     }
