@@ -102,7 +102,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "CZlib", "TestSupport"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "TestSupport"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),

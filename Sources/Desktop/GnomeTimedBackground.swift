@@ -1,3 +1,4 @@
+import Almanac
 import Foundation
 
 /// Writes a GNOME timed background (the slideshow XML gnome-bg reads) from a schedule.
@@ -22,7 +23,7 @@ public enum GnomeTimedBackground {
 
     /// The slideshow XML for `schedule`, with wall-clock start time in `zone` (the zone of
     /// the session that shows it).
-    public static func xml(_ schedule: Schedule, zone: TimeZone) throws(DesktopError) -> String {
+    public static func xml(_ schedule: Schedule, zone: Zone) throws(DesktopError) -> String {
         let start = InstantText.fields(schedule.slides[0].start, zone: zone)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<!-- The solar terms' pictures, each from the second its term begins. Written by wallgen. -->\n"
@@ -31,7 +32,7 @@ public enum GnomeTimedBackground {
             ("year", start.year), ("month", start.month), ("day", start.day), ("hour", start.hour),
             ("minute", start.minute), ("second", start.second),
         ] {
-            out += "    <\(tag)>\(value ?? 0)</\(tag)>\n"
+            out += "    <\(tag)>\(value)</\(tag)>\n"
         }
         out += "  </starttime>\n"
         for (index, slide) in schedule.slides.enumerated() {

@@ -20,7 +20,7 @@ public struct ScheduleRequest: Equatable {
     var from: Int
     var years: Int
     var sizes: [CanvasSize]
-    var zone: NamedZone
+    var zone: Zone
     var rule: SeasonRule
     var hemisphere: Hemisphere
     var language: CardLanguage
@@ -114,7 +114,7 @@ enum ScheduleCommand {
         return ScheduleRequest(
             action: action, folder: parsed[output] ?? defaultFolder(environment), byTerms: byTerms, from: first,
             years: count, sizes: unique,
-            zone: parsed[zone] ?? NamedZone(zone: .current, name: TimeZone.current.identifier),
+            zone: parsed[zone] ?? ZoneDatabase.system().localZone(),
             rule: parsed[required: SeasonOptions.rule], hemisphere: parsed[required: SeasonOptions.hemisphere],
             language: parsed[required: TermOptions.language], settings: try RenderSettings(parsed, output: nil),
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant))
@@ -169,11 +169,11 @@ enum ScheduleCommand {
         let schedule =
             request.byTerms
             ? try Schedule.solarTerms(
-                from: request.from, years: request.years, zone: request.zone.zone, darkPictures: darkNames,
+                from: request.from, years: request.years, zone: request.zone, darkPictures: darkNames,
                 pictures: names.pictures(for:))
             : try Schedule.seasons(
                 from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
-                zone: request.zone.zone, darkPictures: darkNames, pictures: names.pictures(for:))
+                zone: request.zone, darkPictures: darkNames, pictures: names.pictures(for:))
         let count = try renderPictures(request, folder: folder)
         let wallgen = executablePath()
         let service = SystemdUnits.service(wallgen: wallgen, schedule: folder + "/schedule.json")
@@ -183,14 +183,14 @@ enum ScheduleCommand {
             name: title, filename: folder + "/schedule.xml",
             darkFilename: request.dark ? folder + "/schedule-dark.xml" : nil)
         var files: [(String, String)] = [
-            ("schedule.xml", try GnomeTimedBackground.xml(schedule, zone: request.zone.zone)),
+            ("schedule.xml", try GnomeTimedBackground.xml(schedule, zone: request.zone)),
             ("schedule.json", String(decoding: ScheduleFile.encode(schedule), as: UTF8.self)),
             (SystemdUnits.timerName, timer), (SystemdUnits.serviceName, service),
             ("gnome-background-properties.xml", properties),
         ]
         if request.dark {
             files.append(
-                ("schedule-dark.xml", try GnomeTimedBackground.xml(schedule.darkStyle, zone: request.zone.zone)))
+                ("schedule-dark.xml", try GnomeTimedBackground.xml(schedule.darkStyle, zone: request.zone)))
         }
         for (name, text) in files { try AtomicFileWriter.write(Array(text.utf8), to: folder + "/" + name) }
         output.status(

@@ -29,7 +29,7 @@ enum TermOptions {
         "tz", .zone,
         help:
             "Time zone for dates: an IANA name in any case (Asia/Tokyo), an offset (+08:00, UTC+8), UTC, or local for this machine's.",
-        default: .calendar, shown: "Asia/Taipei, UTC+8")
+        default: SolarTermCalendar.calendarZone, shown: "Asia/Taipei, UTC+8")
     static let date = Option(
         "date", short: "d", .date,
         help: "Instead of a name: the term in effect on that day (the last one begun by the day's end in --tz).")
@@ -85,7 +85,7 @@ enum TermOptions {
         + CommonOptions.everywhere
 
     static func validateTerm(_ parsed: ParsedArguments) throws(UsageError) -> TermRequest {
-        let zone = parsed[required: Self.zone].zone
+        let zone = parsed[required: Self.zone]
         let year = parsed[year]
         let language = parsed[required: language]
         var spec: TermCardSpec
@@ -135,7 +135,7 @@ enum TermOptions {
         let terms = parsed[season].map(SolarTerm.terms(of:)) ?? SolarTerm.all
         let canvas = try CommonOptions.canvasSize(parsed)
         let language = parsed[required: language]
-        let zone = parsed[required: Self.zone].zone
+        let zone = parsed[required: Self.zone]
         let folder = parsed[required: folder]
         guard folder != "-" else { throw UsageError("--output needs a folder name for 'terms'") }
         var specs: [TermCardSpec] = []
@@ -170,7 +170,7 @@ enum TermOptions {
     }
 
     /// The day a term begins in a given year, written for the card.
-    static func exactDate(_ term: SolarTerm, year: Int, zone: TimeZone, _ language: CardLanguage) throws(UsageError)
+    static func exactDate(_ term: SolarTerm, year: Int, zone: Zone, _ language: CardLanguage) throws(UsageError)
         -> String
     {
         let calendarYear = term.calendarYear(inTermYear: year)

@@ -77,7 +77,7 @@ enum WallpaperOptions {
     /// The season of a day by the rule: the season in effect at the day's end (as a term
     /// is "in effect on a day" once it has begun by then).
     static func season(on day: CivilDate, _ parsed: ParsedArguments) throws(UsageError) -> Season {
-        let zone = parsed[zone]?.zone ?? .current
+        let zone = parsed[zone] ?? ZoneDatabase.system().localZone()
         let end = day.start(in: zone).addingTimeInterval(86_399)
         do {
             return try parsed[required: SeasonOptions.rule].season(
