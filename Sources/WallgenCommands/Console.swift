@@ -52,9 +52,11 @@ enum Console {
     /// Why writing standard output failed, if it did.
     static var outputError: String? { outputFailure.withLock { $0 } }
 
-    /// A line on standard error: errors, warnings and status.
+    /// A line on standard error: errors, warnings and status. Invisible characters from
+    /// names and values the person gave are shown by code point (`VisibleText`).
     static func report(_ message: String) {
         // A failure here has nowhere left to be reported, so it is dropped.
-        try? AtomicFileWriter.writeAll(Array((message + "\n").utf8), to: STDERR_FILENO, path: "standard error")
+        try? AtomicFileWriter.writeAll(
+            Array((VisibleText.named(message) + "\n").utf8), to: STDERR_FILENO, path: "standard error")
     }
 }
