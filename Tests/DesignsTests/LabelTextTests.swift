@@ -113,6 +113,41 @@ import Testing
     }
 }
 
+/// A vertical label at the bottom keeps the bottom margin a horizontal one keeps
+/// (issue 28: the column ended about 60 px from the edge where the line kept about 390).
+@Suite struct VerticalLabelMarginTests {
+    /// The rows of the label's ink: a white label on black, no picture.
+    static func inkRows(text: String, vertical: Bool, width: Int, height: Int) throws -> (top: Int, bottom: Int) {
+        var spec = SeasonWallpaperSpec(season: .winter, width: width, height: height)
+        spec.text = text
+        spec.baseColor = .black
+        spec.alpha = 0
+        spec.textColor = .white
+        spec.isVertical = vertical
+        spec.labelPosition = .bottom
+        let fonts = FontChain([try Font(data: FileReader.read(data.font("WallgenKai-Bold.ttf")), label: "Kai")])
+        let image = try Renderer().render(
+            SeasonWallpaper.scene(spec, picture: DecodedPicture(Image(width: 4, height: 4)), fonts: fonts))
+        var top = height
+        var bottom = 0
+        for y in 0..<height where (0..<width).contains(where: { image[$0, y].g > 128 }) {
+            (top, bottom) = (min(top, y), max(bottom, y))
+        }
+        return (top, bottom)
+    }
+
+    @Test(arguments: [(585, 1266), (960, 540)])
+    func theBottomMarginIsTheSameUpOrAcross(width: Int, height: Int) throws {
+        let across = try Self.inkRows(text: "冬至快樂", vertical: false, width: width, height: height)
+        let down = try Self.inkRows(text: "冬至快樂", vertical: true, width: width, height: height)
+        let em = LabelText.size(for: "冬至快樂", width: width, height: height)
+        #expect(
+            abs(Double(down.bottom - across.bottom)) < 0.1 * em,
+            "vertical ends at \(down.bottom), horizontal at \(across.bottom), of \(height)")
+        #expect(down.top > height / 4, "the column stays in the lower part: \(down)")
+    }
+}
+
 /// SplitMix64, as TestSupport has it (this target does not depend on TestSupport).
 struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
