@@ -41,6 +41,17 @@ public struct TextLayer: Sendable {
     }
 }
 
+extension TextLayer {
+    /// The size of the ink the painter draws for this layer, after shrinking it to its
+    /// limits; nil when it draws nothing. Lets a design place text by what it will cover.
+    public func inkSize() throws(FontError) -> (width: Int, height: Int)? {
+        guard let fitted = try TextPainter.fit(self), let ink = fitted.rendered.combinedCoverage.inkBounds else {
+            return nil
+        }
+        return (ink.width, ink.height)
+    }
+}
+
 /// Where a line of text goes, in canvas pixels.
 public enum TextPlacement: Sendable, Equatable {
     /// The centre of the text's ink box on this point: what the eye sees as centred,

@@ -121,16 +121,25 @@ public enum SeasonWallpaper {
                 let centerY = labelCenterY(width: frame.width, height: frame.height, position: spec.labelPosition)
                 placement = .inkCentered(x: centerX, y: Double(frame.y) + centerY)
             }
-            layers.append(
-                .text(
-                    TextLayer(
-                        text: spec.labelText, fonts: fonts, size: size, placement: placement,
-                        maxWidth: width * safeWidth, maxHeight: spec.isVertical ? height * 0.5 : height * 0.3,
-                        paint: spec.textColor.map { .fixed($0, shadow: softShadow(for: $0)) }
-                            ?? (spec.isDark
-                                ? .fixed(Color(hex: theme.accent) ?? .white, shadow: softShadow(for: .white))
-                                : .contrasting(dark: ink, light: .white)),
-                        isVertical: spec.isVertical, language: LabelLanguage.of(spec.labelText))))
+            var label = TextLayer(
+                text: spec.labelText, fonts: fonts, size: size, placement: placement,
+                maxWidth: width * safeWidth, maxHeight: spec.isVertical ? height * 0.5 : height * 0.3,
+                paint: spec.textColor.map { .fixed($0, shadow: softShadow(for: $0)) }
+                    ?? (spec.isDark
+                        ? .fixed(Color(hex: theme.accent) ?? .white, shadow: softShadow(for: .white))
+                        : .contrasting(dark: ink, light: .white)),
+                isVertical: spec.isVertical, language: LabelLanguage.of(spec.labelText))
+            // A label at the top of a bundled picture stays in its sky (`LabelPlacement`).
+            if !spec.isVertical, spec.labelPosition == .top, spec.backgroundPath == nil,
+                let skyline = PictureSkyline.seasons[spec.season], case .inkCentered(let x, let y) = placement,
+                let inkSize = try? label.inkSize()
+            {
+                let choice = LabelPlacement.choose(
+                    ink: (Double(inkSize.width), Double(inkSize.height)), size: size, preferred: (x, y), frame: frame,
+                    canvas: (spec.width, spec.height), skyline: skyline)
+                label.placement = .inkCentered(x: choice.x, y: choice.y)
+            }
+            layers.append(.text(label))
         }
         return Scene(width: spec.width, height: spec.height, layers: layers)
     }
