@@ -73,13 +73,19 @@ import Testing
         #expect(collisions.isEmpty, "\(season): \(collisions)")
     }
 
-    /// The phone keeps the app's place: centred, 14 % down, so its pictures are the same
-    /// bytes as before the rule.
+    /// Phones and tablets upright keep the app's place, centred and 14 % down, so their
+    /// pictures are the same bytes as before the rule.
     @Test(arguments: Season.allCases)
-    func thePhoneKeepsTheAppsPlace(season: Season) throws {
-        let scene = SeasonWallpaper.scene(
-            SeasonWallpaperSpec(season: season), picture: DecodedPicture(Image(width: 4, height: 4)), fonts: Self.fonts)
-        let label = try #require(scene.layers.compactMap { if case .text(let text) = $0 { text } else { nil } }.first)
-        #expect(label.placement == .inkCentered(x: 585, y: 2532 * 0.14))
+    func phonesAndTabletsKeepTheAppsPlace(season: Season) throws {
+        for preset in DevicePreset.all where preset.height > preset.width {
+            let scene = SeasonWallpaper.scene(
+                SeasonWallpaperSpec(season: season, width: preset.width, height: preset.height),
+                picture: DecodedPicture(Image(width: 4, height: 4)), fonts: Self.fonts)
+            let label = try #require(
+                scene.layers.compactMap { if case .text(let text) = $0 { text } else { nil } }.first)
+            #expect(
+                label.placement
+                    == .inkCentered(x: Double(preset.width) / 2, y: Double(preset.height) * 0.14), "\(preset.name)")
+        }
     }
 }
