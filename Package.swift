@@ -115,7 +115,7 @@ let package = Package(
             name: "CompositorTests",
             dependencies: ["Compositor", "Files", "Kernels", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "TestSupport"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "Escaping", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac", "Escaping"]),

@@ -1,3 +1,4 @@
+import Almanac
 import Escaping
 import Foundation
 
@@ -27,7 +28,7 @@ public enum GnomeTimedBackground {
 
     /// The slideshow XML for `schedule`, with wall-clock start time in `zone` (the zone of
     /// the session that shows it). `spanned`: each picture lies across every monitor.
-    public static func xml(_ schedule: Schedule, zone: TimeZone, spanned: Bool = false) throws(DesktopError) -> String {
+    public static func xml(_ schedule: Schedule, zone: Zone, spanned: Bool = false) throws(DesktopError) -> String {
         let start = InstantText.fields(schedule.slides[0].start, zone: zone)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<!-- The solar terms' pictures, each from the second its term begins. Written by wallgen. -->\n"
@@ -37,7 +38,7 @@ public enum GnomeTimedBackground {
             ("year", start.year), ("month", start.month), ("day", start.day), ("hour", start.hour),
             ("minute", start.minute), ("second", start.second),
         ] {
-            out += "    <\(tag)>\(value ?? 0)</\(tag)>\n"
+            out += "    <\(tag)>\(value)</\(tag)>\n"
         }
         out += "  </starttime>\n"
         for (index, slide) in schedule.slides.enumerated() {

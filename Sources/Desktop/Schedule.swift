@@ -93,7 +93,7 @@ public struct Schedule: Sendable, Hashable {
     /// One slide per solar term that begins in the years `from...from+years-1` (in `zone`,
     /// by default the calendar zone, UTC+8), plus the term in effect when they begin.
     public static func solarTerms(
-        from: Int, years: Int, zone: TimeZone = SolarTermCalendar.calendarZone,
+        from: Int, years: Int, zone: Zone = SolarTermCalendar.calendarZone,
         darkPictures: ((SlideSubject) -> [String: String])? = nil, pictures: (SlideSubject) -> [String: String]
     ) throws(DesktopError) -> Schedule {
         let span = try span(from: from, years: years)
@@ -125,7 +125,7 @@ public struct Schedule: Sendable, Hashable {
     /// One slide per season that begins in the years `from...from+years-1` under `rule`,
     /// plus the season in effect when they begin.
     public static func seasons(
-        from: Int, years: Int, rule: SeasonRule, hemisphere: Hemisphere = .north, zone: TimeZone,
+        from: Int, years: Int, rule: SeasonRule, hemisphere: Hemisphere = .north, zone: Zone,
         darkPictures: ((SlideSubject) -> [String: String])? = nil, pictures: (SlideSubject) -> [String: String]
     ) throws(DesktopError) -> Schedule {
         let span = try span(from: from, years: years)

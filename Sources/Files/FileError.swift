@@ -81,6 +81,8 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         case EACCES, EPERM: .permissionDenied(path: path)
         case EROFS: .readOnlyFileSystem(path: path)
         case ENOSPC, EDQUOT: .noSpace(path: path)
+        // A pipe whose reader left (`wallgen -o - | head -c 10`).
+        case EPIPE: .other(path: path, reason: "the program reading it closed the pipe before the end")
         default: .other(path: path, reason: String(cString: strerror(code)))
         }
     }

@@ -51,11 +51,14 @@ import Testing
         #expect(filled == [3], "冬至 is the fourth term of winter")
     }
 
-    /// A title that already ends a sentence keeps its own mark instead of gaining a second.
+    /// A title that already ends a sentence keeps its own mark instead of gaining a second;
+    /// the stop follows only a Chinese or Japanese character (issue 28: "冬至快樂, Mia。").
     @Test(arguments: [
         ("春分。", false, "春分。"), ("春天來了！", false, "春天來了！"), ("Spring!", false, "Spring!"),
-        ("「春」", false, "「春」"), ("春分", false, "春分｡"), ("🌸", false, "🌸｡"),
+        ("「春」", false, "「春」"), ("春分", false, "春分｡"), ("🌸", false, "🌸"),
         ("春分。", true, "春分。"), ("春天來了？", true, "春天來了？"), ("春分", true, "春分。"),
+        ("冬至快樂, Mia", false, "冬至快樂, Mia"), ("春暖花開 🌸", false, "春暖花開 🌸"), ("Spring", false, "Spring"),
+        ("はるです", false, "はるです｡"), ("겨울", false, "겨울"), ("冬至快樂", true, "冬至快樂。"),
     ])
     func ownTitleGetsOneStop(title: String, vertical: Bool, drawn: String) throws {
         var spec = TermCardSpec(term: SolarTerm.find("春分")!)

@@ -1,3 +1,4 @@
+import Almanac
 import Desktop
 import Foundation
 import Testing
@@ -12,7 +13,7 @@ import Testing
             start: Date(timeIntervalSince1970: 1_782_900_000), subject: .season(.summer), pictures: ["1920x1080": path])
         let slideshow = try GnomeTimedBackground.xml(
             Schedule(slides: [slide], end: Date(timeIntervalSince1970: 1_782_900_000 + 86_400)),
-            zone: TimeZone(identifier: "UTC")!)
+            zone: .utc)
         let properties = GnomeBackgroundProperties.xml(name: "Terms\u{7}\u{9B}", filename: path)
         for document in [slideshow, properties] {
             #expect(

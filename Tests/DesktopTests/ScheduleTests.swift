@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite struct ScheduleTests {
-    private let taipei = TimeZone(identifier: "Asia/Taipei")!
+    private let taipei = SolarTermCalendar.calendarZone
     private let folder = PictureFolder(folder: "/pictures", sizes: ["1920x1080", "1080x2340"])
 
     private func seconds(_ date: Date) -> Double { date.timeIntervalSince1970.rounded() }
@@ -64,10 +64,11 @@ import Testing
     }
 
     @Test func monthSeasonsStartAtLocalMidnights() throws {
-        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let zone = try ZoneDatabase.system().zone(named: "Europe/Berlin")
         let schedule = try Schedule.seasons(from: 2026, years: 1, rule: .months, zone: zone, pictures: folder.pictures)
+        // Foundation's calendar, an independent reading of the same zone.
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
         let starts = [(2025, 12), (2026, 3), (2026, 6), (2026, 9), (2026, 12)].map {
             calendar.date(from: DateComponents(year: $0.0, month: $0.1, day: 1))!
         }
@@ -126,7 +127,7 @@ import Testing
         let terms = try Schedule.solarTerms(from: 2026, years: 2, pictures: folder.pictures)
         #expect(try ScheduleFile.decode(ScheduleFile.encode(terms)) == terms)
         let seasons = try Schedule.seasons(
-            from: 2030, years: 1, rule: .astronomical, zone: TimeZone(identifier: "UTC")!, pictures: folder.pictures)
+            from: 2030, years: 1, rule: .astronomical, zone: .utc, pictures: folder.pictures)
         #expect(try ScheduleFile.decode(ScheduleFile.encode(seasons)) == seasons)
     }
 

@@ -131,11 +131,13 @@ func runBash(_ line: String) throws -> [UInt8] {
 }
 
 @Suite struct TerminalTextTests {
-    /// A line from data shows its control characters as escapes and keeps the rest.
+    /// A line from data shows its control and format characters by code point and keeps
+    /// the rest: combining marks, line feeds and tabs, an emoji's joiners.
     @Test func controlCharactersAreShownNotSent() {
-        let line = TerminalText.visible("row 2: a\u{1B}[2J\rb\u{9B}c\u{202E}d\u{301}é\n\tnext")
-        let expected = "row 2: a\\x1B[2J\\rb\\u009Bc\\u202Ed\u{301}é\n\tnext"
+        let line = TerminalText.visible("row 2: a\u{1B}[2J\rb\u{9B}c\u{202E}d\u{301}é\n\tnext\u{FEFF}")
+        let expected = "row 2: a<U+001B>[2J<U+000D>b<U+009B>c<U+202E>d\u{301}é\n\tnext<U+FEFF>"
         #expect(line == expected)
         #expect(TerminalText.visible("plain 冬至 line") == "plain 冬至 line")
+        #expect(TerminalText.visible("👨\u{200D}👩\u{200D}👧 a\u{200D}b") == "👨\u{200D}👩\u{200D}👧 a<U+200D>b")
     }
 }

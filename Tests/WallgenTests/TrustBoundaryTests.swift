@@ -271,7 +271,7 @@ import Testing
             #expect(batch.status == 65 && gather.status == 65)
             for text in [batch.standardError, gather.standardError] {
                 #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\r" }, "\(text)")
-                #expect(text.contains("a\\x1B[2J\\rb"), "\(text)")
+                #expect(text.contains("a<U+001B>[2J<U+000D>b"), "\(text)")
             }
         }
     }

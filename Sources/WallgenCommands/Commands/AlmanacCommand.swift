@@ -5,7 +5,7 @@ import Foundation
 /// A validated `wallgen almanac` request.
 public struct AlmanacRequest: Equatable, Sendable {
     var year: Int
-    var zone: NamedZone
+    var zone: Zone
     var format: Format
     /// Years from `year` on; only the calendar feed takes more than one.
     var years = 1
@@ -63,12 +63,12 @@ enum AlmanacCommand: WallgenCommand {
         if request.format == .iCalendar { return writeFeed(request) }
         let instants: [SolarTermInstant]
         do {
-            instants = try SolarTermCalendar.instants(inYear: request.year, zone: request.zone.zone)
+            instants = try SolarTermCalendar.instants(inYear: request.year, zone: request.zone)
         } catch {
             Console.report("Error: \(error)")
             return .usage
         }
-        Console.print(request.format == .json ? json(instants, request.zone.zone) : table(instants, request))
+        Console.print(request.format == .json ? json(instants, request.zone) : table(instants, request))
         return .success
     }
 
@@ -106,7 +106,7 @@ enum AlmanacCommand: WallgenCommand {
         let local: String
     }
 
-    static func json(_ instants: [SolarTermInstant], _ zone: TimeZone) -> String {
+    static func json(_ instants: [SolarTermInstant], _ zone: Zone) -> String {
         let entries = instants.enumerated().map { index, instant in
             Entry(
                 number: instant.term.number, index: index + 1, name: instant.term.name, pinyin: instant.term.pinyin,
@@ -123,7 +123,7 @@ enum AlmanacCommand: WallgenCommand {
         var lines = ["二十四節氣 \(request.year), \(request.zone.name)"]
         for instant in instants {
             let term = instant.term
-            let stamp = ISOStamp.localStamp(instant.instant, in: request.zone.zone)
+            let stamp = ISOStamp.localStamp(instant.instant, in: request.zone)
             let when = stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(8) + " " + stamp.dropFirst(19)
             let longitude = String(repeating: " ", count: 3 - String(term.longitude).count) + "\(term.longitude)°"
             lines.append(

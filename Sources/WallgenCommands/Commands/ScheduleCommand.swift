@@ -21,7 +21,7 @@ public struct ScheduleRequest: Equatable, Sendable {
     var from: Int
     var years: Int
     var sizes: [CanvasSize]
-    var zone: NamedZone
+    var zone: Zone
     var rule: SeasonRule
     var hemisphere: Hemisphere
     var language: CardLanguage
@@ -142,7 +142,7 @@ enum ScheduleCommand {
         return ScheduleRequest(
             action: action, folder: parsed[output] ?? defaultFolder(environment), byTerms: byTerms, from: first,
             years: count, sizes: unique,
-            zone: parsed[zone] ?? NamedZone(zone: .current, name: TimeZone.current.identifier),
+            zone: parsed[zone] ?? ZoneDatabase.system().localZone(),
             rule: seasonRules.rule, hemisphere: seasonRules.hemisphere,
             language: parsed[required: TermOptions.language], settings: settings,
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant),
@@ -207,11 +207,11 @@ enum ScheduleCommand {
         var schedule =
             request.byTerms
             ? try Schedule.solarTerms(
-                from: request.from, years: request.years, zone: request.zone.zone, darkPictures: darkNames,
+                from: request.from, years: request.years, zone: request.zone, darkPictures: darkNames,
                 pictures: names.pictures(for:))
             : try Schedule.seasons(
                 from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
-                zone: request.zone.zone, darkPictures: darkNames, pictures: names.pictures(for:))
+                zone: request.zone, darkPictures: darkNames, pictures: names.pictures(for:))
         schedule.monitors = monitors
         var count = try renderPictures(request, folder: folder)
         // GNOME has one picture for all monitors: its slideshow shows each slide's
@@ -237,7 +237,7 @@ enum ScheduleCommand {
             name: title, filename: folder + "/schedule.xml",
             darkFilename: request.dark ? folder + "/schedule-dark.xml" : nil, spanned: spanned)
         var files: [(String, String)] = [
-            ("schedule.xml", try GnomeTimedBackground.xml(slideshow, zone: request.zone.zone, spanned: spanned)),
+            ("schedule.xml", try GnomeTimedBackground.xml(slideshow, zone: request.zone, spanned: spanned)),
             ("schedule.json", String(decoding: ScheduleFile.encode(schedule), as: UTF8.self)),
             (SystemdUnits.timerName, timer), (SystemdUnits.serviceName, service),
             (AutostartEntry.fileName, autostart), ("gnome-background-properties.xml", properties),
@@ -246,7 +246,7 @@ enum ScheduleCommand {
             files.append(
                 (
                     "schedule-dark.xml",
-                    try GnomeTimedBackground.xml(darkSlideshow, zone: request.zone.zone, spanned: spanned)
+                    try GnomeTimedBackground.xml(darkSlideshow, zone: request.zone, spanned: spanned)
                 ))
         }
         let outputs = try OutputFolder(opening: folder)

@@ -74,7 +74,7 @@ enum TermCommand: WallgenCommand {
 
     /// Checks every value and builds the request, without its note.
     static func request(_ parsed: ParsedArguments) throws(UsageError) -> TermRequest {
-        let zone = parsed[required: TermOptions.zone].zone
+        let zone = parsed[required: TermOptions.zone]
         let year = parsed[TermOptions.year]
         let language = parsed[required: TermOptions.language]
         var spec: TermCardSpec

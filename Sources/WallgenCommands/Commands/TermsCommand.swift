@@ -48,7 +48,7 @@ enum TermsCommand: WallgenCommand {
         let terms = parsed[season].map(SolarTerm.terms(of:)) ?? SolarTerm.all
         let canvas = try OneCanvasOptions.read(parsed, maxPixels: RenderOptions.limits(parsed).maxPixels)
         let language = parsed[required: TermOptions.language]
-        let zone = parsed[required: TermOptions.zone].zone
+        let zone = parsed[required: TermOptions.zone]
         let folder = parsed[required: folder]
         guard folder != "-" else { throw UsageError("--output needs a folder name for 'terms'") }
         var specs: [TermCardSpec] = []

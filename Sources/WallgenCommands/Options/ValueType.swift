@@ -39,6 +39,12 @@ extension ValueType where Value == String {
             parse: {
                 text, flag throws(UsageError) in
                 guard !text.isEmpty else { throw UsageError("\(flag) must not be empty") }
+                // Spaces (or invisible characters) alone would draw nothing where a label was asked for.
+                guard
+                    text.unicodeScalars.contains(where: {
+                        !$0.properties.isWhitespace && $0.properties.generalCategory != .format
+                    })
+                else { throw UsageError("\(flag) must not be only spaces") }
                 return text
             })
     }

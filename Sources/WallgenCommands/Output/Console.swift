@@ -55,7 +55,8 @@ enum Console {
     static var outputError: String? { outputFailure.withLock { $0 } }
 
     /// A line on standard error: errors, warnings and status. Control characters in it
-    /// (a manifest's output name, a report's reason) are shown as escapes (`TerminalText`).
+    /// (a manifest's output name, a report's reason, a key with a byte-order mark) are shown
+    /// by code point (`TerminalText`).
     static func report(_ message: String) {
         // A failure here has nowhere left to be reported, so it is dropped.
         try? AtomicFileWriter.writeAll(

@@ -17,7 +17,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case bundledDataMissing = 72
     /// The output file cannot be created (missing folder, no permission, a folder in the way).
     case cannotCreate = 73
-    /// Writing failed part-way (disk full, I/O error); nothing was left behind.
+    /// Writing failed part-way (disk full, I/O error, a pipe whose reader left); nothing
+    /// was left behind.
     case ioError = 74
     /// A retry may succeed: a batch's rows failed only in writing (disk full, I/O), or
     /// memory ran out (a pixel buffer, an encoder). Job engines may retry this status.
@@ -36,7 +37,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .software: "internal error"
         case .bundledDataMissing: "wallgen's bundled pictures or fonts are missing"
         case .cannotCreate: "the output cannot be created (or a service systemd would refuse to run)"
-        case .ioError: "writing failed (disk full, I/O error, a closed standard output)"
+        case .ioError: "writing failed (disk full, I/O error, a closed standard output or pipe)"
         case .tryAgain:
             "a retry may succeed: a batch's rows failed only in writing, or memory ran out; run it again (a batch with --resume)"
         }

@@ -56,7 +56,7 @@ struct LabelOptions: OptionGroup {
         return (
             cut,
             [
-                "Warning: \(text.flagName) has \(count) characters, more than the limit of \(limit); using the first \(limit): \"\(cut)\""
+                "Warning: \(text.flagName) has \(count) characters, more than the limit of \(limit) (--max-chars); using \"\(cut)\". --max-chars \(count) keeps it whole; --strict refuses a text over the limit"
             ]
         )
     }

@@ -61,7 +61,7 @@ struct SeasonOptions: OptionGroup {
             }
             return chosen
         case (nil, let day):
-            return try season(on: day ?? today, SeasonRuleOptions.read(parsed), zone: parsed[zone]?.zone ?? .current)
+            return try season(on: day ?? today, SeasonRuleOptions.read(parsed), zone: parsed[zone] ?? ZoneDatabase.system().localZone())
         }
     }
 
@@ -72,7 +72,7 @@ struct SeasonOptions: OptionGroup {
 
     /// The season of a day by the rule: the season in effect at the day's end (as a term
     /// is "in effect on a day" once it has begun by then).
-    static func season(on day: CivilDate, _ rules: SeasonRuleChoice, zone: TimeZone) throws(UsageError) -> Season {
+    static func season(on day: CivilDate, _ rules: SeasonRuleChoice, zone: Zone) throws(UsageError) -> Season {
         let end = day.start(in: zone).addingTimeInterval(86_399)
         do {
             return try rules.rule.season(at: end, zone: zone, hemisphere: rules.hemisphere)

@@ -17,14 +17,14 @@ enum TermOptions {
         "tz", .zone,
         help:
             "Time zone for dates: an IANA name in any case (Asia/Tokyo), an offset (+08:00, UTC+8), UTC, or local for this machine's.",
-        default: .calendar, shown: "Asia/Taipei, UTC+8")
+        default: SolarTermCalendar.calendarZone, shown: "Asia/Taipei, UTC+8")
     static let jobs = Option(
         "jobs", short: "j", .wholeNumber(atLeast: 1),
         help: "Cards rendered at once, at most the CPUs this process may use (its affinity mask and cgroup CPU quota).",
         defaultText: "those CPUs")
 
     /// The day a term begins in a given year, written for the card.
-    static func exactDate(_ term: SolarTerm, year: Int, zone: TimeZone, _ language: CardLanguage) throws(UsageError)
+    static func exactDate(_ term: SolarTerm, year: Int, zone: Zone, _ language: CardLanguage) throws(UsageError)
         -> String
     {
         let calendarYear = term.calendarYear(inTermYear: year)

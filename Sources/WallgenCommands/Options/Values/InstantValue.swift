@@ -1,3 +1,4 @@
+import Almanac
 import Foundation
 
 extension ValueType where Value == Date {
@@ -42,24 +43,18 @@ enum InstantText {
             return nil
         }
         let designator = body[timeEnd...]
-        let zone: TimeZone
+        let zone: Zone
         if designator.isEmpty {
-            zone = .current
+            zone = ZoneDatabase.system().localZone()
         } else if designator.lowercased() == "z" {
-            zone = TimeZone(secondsFromGMT: 0)!
-        } else if let offset = ZoneNames.offsetSeconds(String(designator)), let fixed = TimeZone(secondsFromGMT: offset)
-        {
-            zone = fixed
+            zone = .utc
+        } else if let offset = ZoneNames.offsetSeconds(String(designator)) {
+            zone = .fixed(name: ZoneNames.offsetName(offset), secondsEast: offset)
         } else {
             return nil
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard let date = calendar.date(from: components),
-            calendar.dateComponents([.year, .month, .day], from: date)
-                == DateComponents(year: year, month: month, day: day)
-        else { return nil }
-        return date
+        guard CivilDate(year: year, month: month, day: day) != nil else { return nil }
+        return zone.instant(
+            at: WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
     }
 }

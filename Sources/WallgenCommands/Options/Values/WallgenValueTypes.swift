@@ -13,16 +13,6 @@ struct CanvasSize: Sendable, Equatable {
     static let maxSide = 16384
 }
 
-/// A time zone with the name the person gave it, so a table can be titled as asked
-/// (Foundation calls UTC "GMT").
-struct NamedZone: Sendable, Equatable {
-    var zone: TimeZone
-    var name: String
-
-    static let calendar = NamedZone(
-        zone: SolarTermCalendar.calendarZone, name: SolarTermCalendar.calendarZone.identifier)
-}
-
 /// Where an image goes.
 enum OutputTarget: Equatable, Sendable {
     case file(String)
@@ -136,18 +126,12 @@ extension ValueType where Value == OutputTarget {
     }
 }
 
-extension ValueType where Value == NamedZone {
-    /// An IANA zone in any case, `local`, `UTC`, or a fixed offset (`+08:00`, `UTC+8`).
+extension ValueType where Value == Zone {
+    /// A zone of the system's tz database in any case, `local`, `UTC`, or a fixed offset
+    /// (`+08:00`, `UTC+8`).
     static let zone = ValueType(
         placeholder: "zone", completion: .none, kind: .zone, write: { $0.name },
-        parse: {
-            text, flag throws(UsageError) in
-            if let zone = ZoneNames.zone(named: text) { return zone }
-            let suggestion = ZoneNames.closest(to: text).map { " (did you mean '\($0)'?)" }
-            throw UsageError(
-                "\(flag) must be an IANA time zone such as Asia/Taipei or Europe/Paris, an offset such as +08:00 or UTC+8, or local; got '\(text)'\(suggestion ?? "")"
-            )
-        })
+        parse: { text, flag throws(UsageError) in try ZoneNames.zone(named: text, flag: flag) })
 }
 
 extension ValueType where Value == Int {

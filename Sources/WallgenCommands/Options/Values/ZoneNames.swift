@@ -1,25 +1,30 @@
+import Almanac
 import Foundation
 
-/// Reads the time zones people type: IANA names in any case, offsets, `local`.
+/// Reads the time zones people type: the system tz database's names in any case,
+/// offsets, `UTC`, `local`.
 enum ZoneNames {
-    static func zone(named text: String) -> NamedZone? {
+    static func zone(named text: String, flag: String, database: ZoneDatabase = .system()) throws(UsageError)
+        -> Zone
+    {
         let lowered = text.lowercased()
-        if lowered == "local" { return NamedZone(zone: .current, name: TimeZone.current.identifier) }
-        if ["utc", "gmt", "z"].contains(lowered) {
-            return NamedZone(zone: TimeZone(secondsFromGMT: 0)!, name: "UTC")
+        if lowered == "local" { return database.localZone() }
+        if ["utc", "gmt", "z"].contains(lowered) { return .utc }
+        if let offset = offsetSeconds(lowered) { return .fixed(name: offsetName(offset), secondsEast: offset) }
+        do {
+            return try database.zone(matching: text)
+        } catch .unknown, .invalidName {
+            let names = database.names()
+            let hint =
+                names.isEmpty
+                ? " (there is no tz database in \(database.folder): install tzdata)"
+                : WallgenCommands.closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(
+                "\(flag) must be an IANA time zone such as Asia/Taipei or Europe/Paris, an offset such as +08:00 or UTC+8, or local; got '\(text)'\(hint)"
+            )
+        } catch {
+            throw UsageError("\(flag) \(text): \(error)")
         }
-        if let offset = offsetSeconds(lowered), let zone = TimeZone(secondsFromGMT: offset) {
-            return NamedZone(zone: zone, name: offsetName(offset))
-        }
-        guard let identifier = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == lowered }),
-            let zone = TimeZone(identifier: identifier)
-        else { return nil }
-        return NamedZone(zone: zone, name: identifier)
-    }
-
-    /// The known zone name closest to a misspelt one (Asia/Tokio: Asia/Tokyo).
-    static func closest(to text: String) -> String? {
-        WallgenCommands.closest(to: text, in: TimeZone.knownTimeZoneIdentifiers)
     }
 
     /// `+08:00`, `+0800`, `+8`, `utc+8`, `gmt-05:30`: seconds east of UTC, up to 14 hours.
