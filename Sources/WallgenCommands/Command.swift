@@ -17,6 +17,7 @@ public enum Command {
     case inspect(InspectRequest)
     case gather(GatherRequest)
     case plan(PlanRequest)
+    case studio(StudioRequest)
     case completions(Shell)
     case manual
     case help(String)
@@ -76,6 +77,7 @@ public struct Invocation {
         case "inspect": return invocation(.inspect(try InspectCommand.validate(parsed)))
         case "gather": return invocation(.gather(try GatherCommand.validate(parsed)))
         case "plan": return invocation(.plan(try PlanCommand.validate(parsed)))
+        case "studio": return invocation(.studio(try StudioCommand.validate(parsed)))
         case "devices":
             try CommonOptions.rejectExtra(parsed.positionals)
             if parsed.isGiven(CanvasOptions.monitors), !parsed.has(DevicesTable.here) {
@@ -212,6 +214,7 @@ public enum WallgenCLI {
         case .inspect(let request): return InspectCommand.run(request)
         case .gather(let request): return GatherCommand.run(request, output)
         case .plan(let request): return PlanCommand.run(request)
+        case .studio(let request): return StudioCommand.run(request, output)
         }
         return .success
     }

@@ -196,8 +196,8 @@ enum CommandCatalog {
                 name: "command", help: "A command's name.",
                 completion: .words(
                     [
-                        term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions,
-                        manual,
+                        term, terms, almanac, apply, schedule, batch, gather, plan, inspect, StudioCommand.declaration,
+                        devices, completions, manual,
                     ].compactMap(\.name) + ["help"])
             )
         ],
@@ -205,8 +205,8 @@ enum CommandCatalog {
 
     /// Every command, the wallpaper first.
     static let all: [CommandDeclaration] = [
-        wallpaper, term, terms, almanac, apply, schedule, batch, gather, plan, inspect, devices, completions, manual,
-        help,
+        wallpaper, term, terms, almanac, apply, schedule, batch, gather, plan, inspect, StudioCommand.declaration,
+        devices, completions, manual, help,
     ]
 
     /// The words that name a command rather than the wallpaper's options.
