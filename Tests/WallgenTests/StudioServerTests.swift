@@ -190,6 +190,22 @@ import Testing
         }
     }
 
+    /// A text no font has makes the pipeline open every installed font through fontconfig,
+    /// whose configuration parser needs more stack than civetweb's threads have: it once ran
+    /// into a neighbouring thread's stack, and the studio crashed when it stopped. The error
+    /// is the command line's, and the studio still stops with 0 (withStudio checks).
+    @Test func aRenderThatSearchesTheSystemFontsLeavesTheServerWhole() throws {
+        try withStudio { studio throws in
+            let json = #"{"settings":{"command":"wallpaper","options":{"text":"A\u0378"}},"width":60,"height":90}"#
+            let answer = try studio.post("/api/preview", json: json)
+            #expect(answer.status == 422)
+            #expect(answer.text.contains("U+0378"), "\(answer.text)")
+            let next = try studio.post(
+                "/api/preview", json: #"{"settings":{"command":"wallpaper","options":{}},"width":60,"height":90}"#)
+            #expect(next.status == 200 && pngHeader(next.body)?.width == 60)
+        }
+    }
+
     /// The page may set only the options it has controls for: no --output, --apply or --font.
     @Test func settingsOutsideThePageAreRefused() throws {
         try withStudio { studio throws in

@@ -36,7 +36,9 @@ enum BodyEnd: Equatable {
 }
 
 /// A request as civetweb parsed it, valid only while the handler runs.
-struct HTTPExchange {
+/// Used by one thread at a time: the civetweb thread that received the request waits while
+/// the thread answering it reads and writes.
+struct HTTPExchange: @unchecked Sendable {
     private let request: OpaquePointer
 
     init(_ request: OpaquePointer) {

@@ -54,11 +54,25 @@ final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Each request is answered on a thread of its own with a full-sized stack, while the
+    /// civetweb thread that received it waits: civetweb's threads have small stacks, and a
+    /// render that opens the system's fonts (fontconfig parses its XML configuration) ran
+    /// past one into a neighbouring thread's stack.
     fileprivate func handle(_ request: OpaquePointer) {
         let exchange = HTTPExchange(request)
-        let response = handler(exchange)
-        exchange.send(response)
+        let done = DispatchSemaphore(value: 0)
+        let handler = self.handler
+        let worker = Thread {
+            exchange.send(handler(exchange))
+            done.signal()
+        }
+        worker.stackSize = Self.stackSize
+        worker.start()
+        done.wait()
     }
+
+    /// As much as the main thread gets on Linux by default (`ulimit -s`).
+    static let stackSize = 8 << 20
 }
 
 /// The C callback: back to the server object that started civetweb.

@@ -167,15 +167,22 @@
 
   // One request in flight, and at most one waiting: a new change replaces the waiting one,
   // so a fast drag never queues stale renders and the newest always wins.
+  // The body's data-busy says whether any request is in flight or waiting (tests wait on it).
+  let working = 0;
   function pump(send) {
     let busy = false;
     let waiting = null;
     async function next() {
-      if (busy || waiting === null) return;
+      if (busy || waiting === null) {
+        document.body.dataset.busy = String(working > 0);
+        return;
+      }
       const job = waiting;
       waiting = null;
       busy = true;
-      try { await send(job); } finally { busy = false; next(); }
+      working += 1;
+      document.body.dataset.busy = "true";
+      try { await send(job); } finally { busy = false; working -= 1; next(); }
     }
     return function (job) { waiting = job; next(); };
   }
