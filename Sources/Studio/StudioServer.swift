@@ -1,3 +1,4 @@
+internal import CHTTP
 import Foundation
 import Synchronization
 
@@ -22,17 +23,12 @@ public enum StudioServer {
         engine: any StudioEngine, port: Int, opensBrowser: Bool, environment: [String: String],
         announce: (String) -> Void, report: @escaping @Sendable (String) -> Void
     ) throws(StartError) {
-        // The signals are waited for below, not left to end the process at once: ignored
-        // here, they reach the dispatch sources instead (set before the server's threads start).
-        let stopping = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stopping.signal() }
-            source.resume()
-            return source
+        // Ctrl-C and SIGTERM are waited for below, not left to end the process at once.
+        var message = [CChar](repeating: 0, count: 256)
+        guard wg_http_catch_stop_signals(&message, message.count) == WG_HTTP_OK else {
+            throw StartError(
+                description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        defer { for source in sources { source.cancel() } }
 
         let folder: PrivateFolder
         do {
@@ -58,7 +54,7 @@ public enum StudioServer {
         let address = "http://127.0.0.1:\(server.port)/?token=\(token.text)"
         announce(address)
         if opensBrowser { BrowserOpener.open(address, environment: environment, report: report) }
-        stopping.wait()
+        _ = wg_http_wait_for_stop_signal()
         report("wallgen studio: stopping")
         // What the engine runs first: a request waiting for it would keep the server from stopping.
         engine.stop()

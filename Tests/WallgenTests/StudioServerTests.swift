@@ -4,7 +4,7 @@ import Testing
 
 /// `wallgen studio` as a client that means harm sees it: a real server, started by each
 /// test, asked over plain sockets.
-@Suite struct StudioServerTests {
+@Suite(.timeLimit(.minutes(10))) struct StudioServerTests {
     /// A studio for `body`, stopped with SIGTERM after it; the stop must exit 0 and leave
     /// the studio's temporary folder empty.
     func withStudio(_ body: (StudioProcess) throws -> Void) throws {

@@ -1,7 +1,8 @@
 // CHTTP: a thin shim over civetweb (Debian's libcivetweb), the HTTP server `wallgen studio`
 // embeds. civetweb parses every request; this shim only starts and stops it with the
 // studio's limits, hands each request to one callback, and lets Swift read the request
-// and write one whole response without seeing any civetweb type.
+// and write one whole response without seeing any civetweb type. It also waits for the
+// signal that stops the studio (stop_signal.c), which a signal handler must do in C.
 //
 // Every function that can fail returns a wg_http_status and, on failure, writes a
 // NUL-terminated message into the caller's buffer. Every symbol carries the wg_http_ prefix.
@@ -73,6 +74,13 @@ int64_t wg_http_read(wg_http_request *request, void *buffer, size_t capacity);
 /// without Content-Length, which is added) and the body. Returns 0 when all was sent.
 int32_t wg_http_respond(wg_http_request *request, int32_t status, const char *headers,
                         const void *_Nullable body, size_t length);
+
+/// Catches SIGINT and SIGTERM from now on (unblocked in the calling thread, which is to wait),
+/// for wg_http_wait_for_stop_signal; the processes the studio starts get the default actions
+/// back (exec resets caught signals). A signal ignored when the process started stays ignored.
+wg_http_status wg_http_catch_stop_signals(char *message, size_t message_capacity);
+/// Blocks until SIGINT or SIGTERM arrives (or arrived since they were caught); its number.
+int32_t wg_http_wait_for_stop_signal(void);
 
 #pragma clang assume_nonnull end
 
