@@ -67,20 +67,29 @@ class Studio:
         return self.process.returncode, errors.decode(errors="replace")
 
 
-def browser(width, height, scale=1, dark=False, language="en-US", downloads=None, fontconfig=None):
+def browser(width, height, scale=1, dark=False, language="en-US", downloads=None, fontconfig=None, profile=None):
     """Headless Chromium with a window of `width`x`height` CSS pixels at `scale` device
     pixels each, the colour scheme and language given, saving downloads in `downloads`;
     `fontconfig` names a fonts.conf of its own (to look at the Chinese page where the
-    machine has no Chinese font)."""
+    machine has no Chinese font); `profile` is the browser's own folder, which also holds
+    its temporary files, so a test run leaves nothing in TMPDIR once it removes it."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=%d,%d" % (width, height), "--force-device-scale-factor=%g" % scale,
                      "--lang=" + language, "--hide-scrollbars"]:
         options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": language})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # Several Saves from one page are allowed without asking, as a person would allow them.
+    options.add_experimental_option("prefs", {
+        "intl.accept_languages": language,
+        "profile.default_content_setting_values.automatic_downloads": 1,
+    })
     environment = dict(os.environ)
+    if profile:
+        os.makedirs(os.path.join(profile, "tmp"), exist_ok=True)
+        options.add_argument("--user-data-dir=" + os.path.join(profile, "data"))
+        environment["TMPDIR"] = os.path.join(profile, "tmp")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if fontconfig:
         environment["FONTCONFIG_FILE"] = fontconfig
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER, env=environment), options=options)
@@ -123,33 +132,35 @@ def wait_for_preview(driver, after=None, timeout=60):
 
 
 def wait_idle(driver, timeout=60):
-    """Waits until no preview is asked or in flight for a while and returns the serial."""
+    """Waits until no request of the page is in flight or waiting, for a while, and returns
+    the preview's serial."""
     deadline = time.time() + timeout
-    last = None
-    stable = 0
+    quiet = 0
     while time.time() < deadline:
-        now = (serial(driver), driver.execute_script("return document.body.dataset.previews || '0'"),
-               driver.execute_script("return document.querySelector('[data-testid=command]').textContent"))
-        stable = stable + 1 if now == last else 0
-        last = now
-        if stable >= 4:
-            return now[0]
-        time.sleep(0.15)
+        busy = driver.execute_script("return document.body.dataset.busy")
+        quiet = quiet + 1 if busy != "true" else 0
+        if quiet >= 3:
+            return serial(driver)
+        time.sleep(0.1)
     raise AssertionError("the page never settled")
 
 
 def preview_png(driver):
-    """The bytes of the picture the preview shows now."""
+    """The picture the preview shows now, as PNG bytes: drawn into a canvas at its own size
+    and read back (the page's policy lets it fetch nothing but its own server)."""
     script = """
-        const done = arguments[arguments.length - 1];
-        fetch(document.querySelector('[data-testid=preview]').src).then(r => r.arrayBuffer()).then(buffer => {
-            let text = ''; const bytes = new Uint8Array(buffer);
-            for (let i = 0; i < bytes.length; i += 1) text += String.fromCharCode(bytes[i]);
-            done(btoa(text));
-        });
+        const image = document.querySelector('[data-testid=preview]');
+        const canvas = document.createElement('canvas');
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        canvas.getContext('2d').drawImage(image, 0, 0);
+        return canvas.toDataURL('image/png').split(',')[1];
     """
-    return base64.b64decode(driver.execute_async_script(script))
+    return base64.b64decode(driver.execute_script(script))
 
 
 def console_errors(driver):
-    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    """What the page logged as errors, without the answers the studio gives on purpose: 422
+    for settings the command line refuses (shown beside their control)."""
+    return [entry for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE" and not (entry["source"] == "network" and "status of 422" in entry["message"])]
