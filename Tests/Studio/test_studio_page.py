@@ -39,10 +39,23 @@ def command(driver):
     return by_test_id(driver, "command").text
 
 
-def run_shown_command(driver, folder, extra=()):
-    """Runs the command the page shows, in `folder`, as a person would paste it."""
+def run_shown_command(driver, folder, extra=(), at_size=None):
+    """Runs the command the page shows, in `folder`, as a person would paste it; with
+    `at_size` (WxH), at that size instead of the canvas it names, as the preview is made."""
     words = shlex.split(command(driver))
     assert words[0] == "wallgen", words
+    if at_size:
+        kept = []
+        skip = False
+        for word in words:
+            if skip:
+                skip = False
+            elif word in ("--size", "--device"):
+                skip = True
+            else:
+                kept.append(word)
+        words = kept
+        extra = ["--size", at_size] + list(extra)
     result = subprocess.run([WALLGEN] + words[1:] + list(extra), cwd=folder, capture_output=True, text=True)
     return result
 
@@ -178,7 +191,7 @@ class WallpaperTabTests(StudioPageTest):
         self.assertAlmostEqual(shown[0], width, delta=0.51)
         self.assertAlmostEqual(shown[1], height, delta=0.51)
         folder = self.work()
-        result = run_shown_command(d, folder, ["--size", "%dx%d" % (width, height), "-o", "reference.png"])
+        result = run_shown_command(d, folder, ["-o", "reference.png"], at_size="%dx%d" % (width, height))
         self.assertEqual(result.returncode, 0, result.stderr)
         with open(os.path.join(folder, "reference.png"), "rb") as file:
             reference = pixels(file.read())
@@ -215,13 +228,15 @@ class WallpaperTabTests(StudioPageTest):
         # The command line says the same: 14 characters, the first 13 used.
         self.assertIn("more than the limit of 13", warning.get_attribute("title"))
         folder = self.work()
-        result = run_shown_command(d, folder, ["--size", "60x130", "-o", "cut.png"])
+        result = run_shown_command(d, folder, ["-o", "cut.png"], at_size="60x130")
         self.assertIn("--text has 14 characters, more than the limit of 13", result.stderr)
 
     def test_save_downloads_the_bytes_the_shown_command_writes(self):
         d = self.driver
         set_value(d, by_test_id(d, "alpha"), "0.6")
-        Select(by_test_id(d, "device")).select_by_value("iphone-se")
+        # Small, so that the debug build the tests run renders it quickly.
+        Select(by_test_id(d, "device")).select_by_value("custom")
+        by_test_id(d, "size").send_keys("360x640")
         for format_, quality in [("png", None), ("jpeg", "80"), ("webp", "100")]:
             Select(by_test_id(d, "format")).select_by_value(format_)
             if quality:
@@ -238,6 +253,8 @@ class WallpaperTabTests(StudioPageTest):
         d = self.driver
         chosen = os.path.join(self.work(), "my photo (1).jpg")
         shutil.copy(os.path.join(REPOSITORY, "Assets/terms/05-qingming.jpg"), chosen)
+        Select(by_test_id(d, "device")).select_by_value("custom")
+        by_test_id(d, "size").send_keys("300x500")
         by_test_id(d, "background").send_keys(chosen)
         WebDriverWait(d, 30).until(lambda d: "--background 'my photo (1).jpg'" in command(d))
         wait_idle(d)
@@ -314,7 +331,7 @@ class WallpaperTabTests(StudioPageTest):
         # And the picture shown is exactly the command's at that size.
         image = by_test_id(d, "preview")
         folder = self.work()
-        result = run_shown_command(d, folder, ["--size", "%sx%s" % (image.get_attribute("data-width"), image.get_attribute("data-height")), "-o", "r.png"])
+        result = run_shown_command(d, folder, ["-o", "r.png"], at_size="%sx%s" % (image.get_attribute("data-width"), image.get_attribute("data-height")))
         self.assertEqual(result.returncode, 0, result.stderr)
         with open(os.path.join(folder, "r.png"), "rb") as file:
             self.assertIsNone(ImageChops.difference(pixels(preview_png(d)), pixels(file.read())).getbbox())
@@ -430,7 +447,7 @@ class TermsTabTests(StudioPageTest):
         image = by_test_id(d, "preview")
         folder = self.work()
         shutil.copy(os.path.join(REPOSITORY, "Assets/seasons/spring.jpg"), folder)
-        result = run_shown_command(d, folder, ["--size", "%sx%s" % (image.get_attribute("data-width"), image.get_attribute("data-height")), "-o", "r.png"])
+        result = run_shown_command(d, folder, ["-o", "r.png"], at_size="%sx%s" % (image.get_attribute("data-width"), image.get_attribute("data-height")))
         self.assertEqual(result.returncode, 0, result.stderr)
         with open(os.path.join(folder, "r.png"), "rb") as file:
             self.assertIsNone(ImageChops.difference(pixels(preview_png(d)), pixels(file.read())).getbbox())
