@@ -26,7 +26,7 @@
       scheduleText: "The 24 cards are rendered and a timer is installed that changes the wallpaper as each term begins, as this command does:",
       scheduleDrops: "These choices of the page do not go into a schedule:",
       working: "Working…", done: "Done", failed: "Failed (exit status {status})",
-      picture: "Picture", style: "Style", file: "File", canvas: "Canvas",
+      picture: "Picture", style: "Style", file: "File", canvas: "Canvas", when: "Season and date", words: "Label and text",
       months: "By month", astronomical: "Astronomical", "solar-terms": "Solar terms",
       north: "Northern", south: "Southern", top: "Top", center: "Centre", bottom: "Bottom",
       on: "On", off: "Off", zh: "中文", en: "English", png: "PNG", jpeg: "JPEG", webp: "WebP",
@@ -50,7 +50,7 @@
       scheduleText: "將繪製 24 張節氣卡，並安裝在每個節氣開始時更換桌布的計時器，與這個指令相同：",
       scheduleDrops: "頁面上的這些選擇無法帶入排程：",
       working: "處理中…", done: "完成", failed: "失敗（結束碼 {status}）",
-      picture: "圖片", style: "樣式", file: "檔案", canvas: "畫布",
+      picture: "圖片", style: "樣式", file: "檔案", canvas: "畫布", when: "季節與日期", words: "標籤與文字",
       months: "按月份", astronomical: "天文", "solar-terms": "節氣",
       north: "北半球", south: "南半球", top: "上", center: "中", bottom: "下",
       on: "開", off: "關", zh: "中文", en: "English", png: "PNG", jpeg: "JPEG", webp: "WebP",
@@ -475,8 +475,8 @@
     panel.textContent = "";
     const current = values[tab];
     const groups = tab === "wallpaper"
-      ? [["season", ["season", "date", "season-rule", "hemisphere"]], ["picture", ["alpha", "base", "dark", "background"]],
-         ["label", ["label", "text", "position", "vertical", "text-color"]], ["canvas", ["device", "format", "quality"]]]
+      ? [["when", ["season", "date", "season-rule", "hemisphere"]], ["picture", ["alpha", "base", "dark", "background"]],
+         ["words", ["label", "text", "position", "vertical", "text-color"]], ["canvas", ["device", "format", "quality"]]]
       : [["style", ["card-lang", "alpha", "text", "vertical", "base", "text-color", "dark", "background"]],
          ["canvas", ["device", "format", "quality"]]];
     for (const [group, ids] of groups) {
