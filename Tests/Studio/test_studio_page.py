@@ -336,6 +336,26 @@ class WallpaperTabTests(StudioPageTest):
         with open(os.path.join(folder, "r.png"), "rb") as file:
             self.assertIsNone(ImageChops.difference(pixels(preview_png(d)), pixels(file.read())).getbbox())
 
+    def test_every_control_the_tests_name_is_there(self):
+        d = self.driver
+        listed = ["wallpaper-tab", "terms-tab", "ui-lang", "season", "season-dots", "date", "alpha", "alpha-value",
+                  "label", "text", "text-count", "text-warning", "position", "vertical", "base", "text-color", "dark",
+                  "device", "size", "background", "format", "quality", "preview", "command", "save", "apply",
+                  "schedule", "confirm-yes", "confirm-no", "result", "prev", "next", "term-dots", "card-lang"]
+        seen = set()
+        for tab in ["wallpaper-tab", "terms-tab"]:
+            self.change(lambda: by_test_id(d, tab).click())
+            for test_id in listed:
+                found = all_by_test_id(d, test_id)
+                self.assertLessEqual(len(found), 1, "%s is not unique" % test_id)
+                if found:
+                    seen.add(test_id)
+        self.assertEqual(sorted(set(listed) - seen), [])
+        # An error has its own: data-testid=error, data-for naming the control.
+        set_value(d, by_test_id(d, "base"), "nocolour")
+        WebDriverWait(d, 30).until(lambda d: errors_on_page(d))
+        self.assertEqual(errors_on_page(d)[0][0], "base")
+
     def test_the_language_switch(self):
         d = self.driver
         Select(by_test_id(d, "ui-lang")).select_by_value("zh-Hant")
