@@ -63,6 +63,12 @@ let package = Package(
         // The HTTP server of `wallgen studio`: civetweb, which parses every request, behind a
         // small shim. Debian ships no pkg-config file for it, so it is linked by name.
         .target(name: "CHTTP", linkerSettings: [.linkedLibrary("civetweb")]),
+        // The C side of the file writer: O_TMPFILE and the signal handler that removes
+        // temporaries. No library, only the kernel.
+        .target(name: "CFiles"),
+        // The one way wallgen writes a file: temporaries, modes, fsync, links, and paths
+        // opened beneath a folder's descriptor.
+        .target(name: "Files", dependencies: ["CFiles"]),
         // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.
         .target(name: "Kernels"),
         .target(name: "KernelsAVX2", dependencies: ["Kernels"], swiftSettings: avx2Flags),
@@ -72,20 +78,23 @@ let package = Package(
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
         .target(
             name: "Compositor",
-            dependencies: ["CImaging", "Deflate", "Kernels", "KernelsAVX2"],
+            dependencies: ["CImaging", "Deflate", "Escaping", "Files", "Kernels", "KernelsAVX2"],
             swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
         .target(name: "Almanac"),
+        // One escaper per output language (HTML, links, JSON, XML, systemd, iCalendar, roff,
+        // shells), on Unicode scalars, and the page policy; every writer uses them.
+        .target(name: "Escaping"),
         // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
         // pipeline that reads inputs, renders and encodes it.
-        .target(name: "Designs", dependencies: ["Compositor", "Almanac"]),
+        .target(name: "Designs", dependencies: ["Compositor", "Almanac", "Escaping", "Files"]),
         // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
-        .target(name: "Desktop", dependencies: ["Almanac"]),
+        .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files"]),
         // The command line: parse, validate, run, report.
         // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
-        .target(name: "Batch"),
+        .target(name: "Batch", dependencies: ["Escaping", "Files"]),
         // The local page of `wallgen studio`: routes, the token, Host and Origin checks, uploads,
         // and the page itself compiled in. It renders nothing: the command layer hands it an engine.
         .target(
@@ -95,7 +104,8 @@ let package = Package(
             ]
         ),
         .target(
-            name: "WallgenCommands", dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Studio"]),
+            name: "WallgenCommands",
+            dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Studio"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(
             name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
@@ -113,19 +123,24 @@ let package = Package(
         // generator, an independent PNG writer.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "CompositorTests", dependencies: ["Compositor", "Kernels", "CImaging", "CZlib", "TestSupport"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
+            name: "CompositorTests",
+            dependencies: ["Compositor", "Files", "Kernels", "CImaging", "CZlib", "TestSupport"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "TestSupport"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "CImaging", "CZlib", "TestSupport"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "TestSupport"]),
-        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac"]),
-        .testTarget(name: "WallgenCommandsTests", dependencies: ["WallgenCommands", "Almanac"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "Escaping", "TestSupport"]),
+        .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac", "Escaping"]),
+        .testTarget(
+            name: "WallgenCommandsTests",
+            dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
+        .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",
             dependencies: [
                 "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzHEIC", "FuzzFont", "FuzzArguments",
-                "FuzzManifest", "Compositor", "TestSupport",
+                "FuzzManifest", "Compositor", "Files", "TestSupport",
             ]),
     ]
 )

@@ -27,11 +27,8 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// Today in the given time zone (the machine's by default).
-    public static func today(in timeZone: TimeZone = .current, now: Date = Date()) -> CivilDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        return CivilDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    public static func today(in zone: Zone = ZoneDatabase.system().localZone(), now: Date = Date()) -> CivilDate {
+        on(now, in: zone)
     }
 
     public static func isLeap(_ year: Int) -> Bool {

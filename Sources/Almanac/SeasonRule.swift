@@ -19,7 +19,7 @@ public enum SeasonRule: String, CaseIterable, Sendable {
     ///
     /// `zone` matters only to the months rule, whose boundaries are local midnights.
     /// Throws when the instant's year (in `zone`) is outside `SolarTermCalendar.supportedYears`.
-    public func season(at instant: Date, zone: TimeZone, hemisphere: Hemisphere = .north) throws(AlmanacError)
+    public func season(at instant: Date, zone: Zone, hemisphere: Hemisphere = .north) throws(AlmanacError)
         -> Season
     {
         let year = CivilDate.on(instant, in: zone).year
@@ -44,7 +44,7 @@ public enum SeasonRule: String, CaseIterable, Sendable {
     ///
     /// For the solar-term rules the year of a boundary is its year in the calendar zone
     /// (UTC+8), as `SolarTermCalendar.instant(of:inYear:)` counts it; for months, in `zone`.
-    public func boundaries(years: ClosedRange<Int>, zone: TimeZone, hemisphere: Hemisphere = .north)
+    public func boundaries(years: ClosedRange<Int>, zone: Zone, hemisphere: Hemisphere = .north)
         throws(AlmanacError) -> [SeasonBoundary]
     {
         try northernBoundaries(years: years, zone: zone).map {
@@ -53,7 +53,7 @@ public enum SeasonRule: String, CaseIterable, Sendable {
     }
 
     /// The boundaries of the northern reckoning.
-    private func northernBoundaries(years: ClosedRange<Int>, zone: TimeZone) throws(AlmanacError)
+    private func northernBoundaries(years: ClosedRange<Int>, zone: Zone) throws(AlmanacError)
         -> [SeasonBoundary]
     {
         for year in [years.lowerBound, years.upperBound] where !SolarTermCalendar.supportedYears.contains(year) {

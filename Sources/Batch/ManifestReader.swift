@@ -50,15 +50,20 @@ public final class ManifestReader {
 
     deinit { close(descriptor) }
 
+    /// U+FEFF in UTF-8.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// The next row, or nil at the end. Throws `.empty` at the end of a manifest
     /// that had no rows at all.
     public func next() throws(ManifestError) -> ManifestRow? {
         while true {
-            guard let bytes = try lines.next() else {
+            guard var bytes = try lines.next() else {
                 guard nextIndex > 0 else { throw .empty }
                 return nil
             }
             let line = lines.lineNumber
+            // Excel's "CSV UTF-8" (and Notepad) begin the file with a byte-order mark.
+            if line == 1, bytes.starts(with: Self.byteOrderMark) { bytes.removeFirst(Self.byteOrderMark.count) }
             switch format {
             case .jsonLines:
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }

@@ -1,3 +1,5 @@
+import Escaping
+import Files
 import Foundation
 
 /// Copies of the pictures applied as wallpapers, named by the SHA-256 of their bytes.
@@ -5,9 +7,15 @@ import Foundation
 /// Desktops keep a path, not a picture: if wallgen later rewrites the picture in place,
 /// some desktops would not notice and others would show a half-written file. A copy
 /// under a content name never changes, and applying the same picture twice reuses it.
+///
+/// The store never removes a picture a desktop still shows: a ledger (`AppliedLedger`)
+/// records what each successful apply set, per desktop and monitor, and the pictures of
+/// the last `keep` successful applies; only copies in neither are removed. A failed
+/// apply removes the copies it made and changes nothing else. One apply at a time holds
+/// the store (`transaction`), so two never prune each other's copies.
 public struct AppliedStore: Sendable {
     public let folder: String
-    /// How many copies to keep, newest by modification time.
+    /// How many successful applies' pictures to keep besides those in use.
     public let keep: Int
 
     public init(folder: String, keep: Int = 6) {
@@ -15,58 +23,81 @@ public struct AppliedStore: Sendable {
         self.keep = max(1, keep)
     }
 
-    /// Copies each picture in (atomically: a temporary, then a rename), removes all but the
-    /// newest `keep` copies — never the ones just stored — and returns the copies' paths.
-    public func store(_ pictures: [String]) throws(DesktopError) -> [String] {
-        let fileManager = FileManager.default
+    /// Where a copy of `bytes` goes: `FOLDER/<sha256>.<ext>`.
+    public func path(for bytes: [UInt8], fileExtension: String) -> String {
+        folder + "/" + SHA256.hexDigest(of: bytes) + (fileExtension.isEmpty ? "" : "." + fileExtension)
+    }
+
+    /// Runs `body` holding the store's lock (made with the folder when missing).
+    public func transaction<T>(_ body: () throws(DesktopError) -> T) throws(DesktopError) -> T {
         do {
-            try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw .fileFailed(path: folder, operation: "create", reason: error.localizedDescription)
         }
-        var stored: [String] = []
-        for picture in pictures {
-            guard let data = fileManager.contents(atPath: picture) else {
-                throw .fileFailed(path: picture, operation: "read", reason: "no such readable file")
-            }
-            let suffix = (picture as NSString).pathExtension.lowercased()
-            let target = folder + "/" + SHA256.hex(Array(data)) + (suffix.isEmpty ? "" : "." + suffix)
-            if fileManager.fileExists(atPath: target) {
-                try? fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: target)
-            } else {
-                let temporary = folder + "/.\(UUID().uuidString).tmp"
-                do {
-                    try data.write(to: URL(fileURLWithPath: temporary))
-                } catch {
-                    try? fileManager.removeItem(atPath: temporary)
-                    throw .fileFailed(path: target, operation: "write", reason: error.localizedDescription)
-                }
-                guard rename(temporary, target) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    try? fileManager.removeItem(atPath: temporary)
-                    throw .fileFailed(path: target, operation: "rename into place", reason: reason)
-                }
-            }
-            stored.append(target)
+        let lockPath = folder + "/.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .fileFailed(path: lockPath, operation: "open", reason: String(cString: strerror(errno)))
         }
-        prune(keeping: Set(stored))
-        return stored
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
     }
 
-    /// Removes the oldest copies beyond `keep`, never those in `protected`.
-    private func prune(keeping protected: Set<String>) {
+    /// Puts `bytes` at `path` (from `path(for:fileExtension:)`) through the one atomic
+    /// writer (a temporary, flushed, then renamed). An existing copy is the same bytes and is only touched.
+    public func put(_ bytes: [UInt8], at path: String) throws(DesktopError) {
         let fileManager = FileManager.default
-        guard let names = try? fileManager.contentsOfDirectory(atPath: folder) else { return }
-        let copies = names.filter { !$0.hasPrefix(".") }.map { folder + "/" + $0 }.map { path in
-            (path, (try? fileManager.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast)
-        }.sorted { $0.1 > $1.1 }
-        var kept = protected.count
-        for (path, _) in copies where !protected.contains(path) {
-            if kept < keep {
-                kept += 1
-            } else {
-                try? fileManager.removeItem(atPath: path)
-            }
+        if fileManager.fileExists(atPath: path) {
+            try? fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+            return
+        }
+        do {
+            try AtomicFileWriter.write(bytes, to: path)
+        } catch {
+            throw .fileFailed(path: path, operation: "write", reason: "\(error)")
         }
     }
+
+    /// After a successful apply: `live` (setting key to the copies it now shows) replaces
+    /// those keys in the ledger, and every key starting with `clearing` (a whole-desktop
+    /// apply replaces each monitor's own picture); then copies in no use are removed.
+    public func commit(_ live: [String: [String]], clearing prefix: String? = nil) throws(DesktopError) {
+        var ledger = AppliedLedger.read(folder: folder)
+        if !FileManager.default.fileExists(atPath: folder + "/" + AppliedLedger.fileName) {
+            // The first apply with a ledger: the copies already here (from before it
+            // existed) count as one earlier apply, so one of them still on show stays.
+            let earlier = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter(AppliedLedger.isCopyName).sorted()
+            if !earlier.isEmpty { ledger.recent = [earlier] }
+        }
+        if let prefix { ledger.live = ledger.live.filter { !$0.key.hasPrefix(prefix) } }
+        let names = live.mapValues { $0.map(Self.name) }
+        ledger.live.merge(names) { $1 }
+        ledger.recent.insert(Array(Set(names.values.joined())).sorted(), at: 0)
+        ledger.recent = Array(ledger.recent.prefix(keep))
+        try ledger.write(folder: folder)
+        prune(ledger)
+    }
+
+    /// After a failed apply: removes `paths` unless the ledger keeps them.
+    public func discard(_ paths: [String]) {
+        let kept = AppliedLedger.read(folder: folder).kept
+        for path in paths where !kept.contains(Self.name(path)) {
+            unlink(path)
+        }
+    }
+
+    /// Removes the copies the ledger does not keep (never its hidden files: the lock,
+    /// the ledger, temporaries).
+    private func prune(_ ledger: AppliedLedger) {
+        let kept = ledger.kept
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where !name.hasPrefix(".") && !kept.contains(name) {
+            unlink(folder + "/" + name)
+        }
+    }
+
+    private static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
 }

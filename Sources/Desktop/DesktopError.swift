@@ -16,8 +16,9 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
     case unreadableSchedule(path: String, reason: String)
     /// No desktop could be recognised, or the one named is not one wallgen can set.
     case unsupportedDesktop(detected: String, valid: [String])
-    /// None of the commands that set this desktop's wallpaper is on the PATH.
-    case setterNotInstalled(desktop: String, lookedFor: [String])
+    /// None of the commands that set this desktop's wallpaper is on the PATH; `packages`
+    /// are the Debian packages that provide them.
+    case setterNotInstalled(desktop: String, lookedFor: [String], packages: [String])
     /// A setter ran and exited with a non-zero status.
     case setterFailed(command: String, status: Int32, standardError: String)
     /// A program could not be started at all.
@@ -26,6 +27,20 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
     case unsafePath(path: String, reason: String)
     /// A file could not be read, written, renamed or removed.
     case fileFailed(path: String, operation: String, reason: String)
+    /// A file given to `apply` that is not a picture wallgen can read.
+    case notAPicture(path: String, reason: String)
+    /// A GNOME slideshow (XML) given for a desktop that reads none.
+    case slideshowNotRead(path: String, desktop: String)
+    /// A monitor named that is not connected.
+    case monitorNotConnected(name: String, connected: [String])
+    /// A desktop with one picture for every monitor was given pictures for only some.
+    case monitorsWithoutPicture(desktop: String, missing: [String])
+    /// `--lock-screen` on a desktop whose lock screen wallgen cannot set.
+    case noLockScreen(desktop: String, reason: String)
+    /// An instant outside the years a schedule covers.
+    case outsideSchedule(instant: String, path: String, years: ClosedRange<Int>)
+    /// An executable path systemd refuses in `ExecStart=`, however it is quoted.
+    case unsafeExecutable(path: String)
     /// No monitor could be found: no session, no tool, or the tool listed none.
     case noMonitors(source: String, reason: String)
     /// A monitor list (a tool's output or a file) that cannot be read.
@@ -49,9 +64,9 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
         case .unsupportedDesktop(let detected, let valid):
             "wallgen cannot set the wallpaper of the desktop \"\(detected)\"; name one of: "
                 + valid.joined(separator: ", ")
-        case .setterNotInstalled(let desktop, let lookedFor):
+        case .setterNotInstalled(let desktop, let lookedFor, let packages):
             "none of the programs that set the \(desktop) wallpaper is installed (looked for "
-                + lookedFor.joined(separator: ", ") + " on PATH)"
+                + lookedFor.joined(separator: ", ") + " on PATH; " + SetterPrograms.packageText(packages) + ")"
         case .setterFailed(let command, let status, let standardError):
             "\(command) exited with status \(status)"
                 + (standardError.isEmpty ? "" : ": " + standardError.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -61,6 +76,29 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
             "cannot use the picture \(path): \(reason)"
         case .fileFailed(let path, let operation, let reason):
             "cannot \(operation) \(path): \(reason)"
+        case .notAPicture(let path, let reason):
+            "\(path) is not a picture wallgen can read: \(reason)"
+        case .slideshowNotRead(let path, let desktop):
+            "\(path) is a GNOME slideshow (XML), which only GNOME, Unity, Cinnamon and MATE read; "
+                + "\(desktop) needs a picture (PNG, JPEG, WebP or HEIC)"
+        case .monitorNotConnected(let name, let connected):
+            "no monitor named \"\(name)\" is connected; the connected ones are "
+                + connected.joined(separator: ", ")
+        case .monitorsWithoutPicture(let desktop, let missing):
+            "\(desktop) shows one picture across all monitors, so every monitor needs one; "
+                + "give --monitor NAME=FILE for " + missing.joined(separator: ", ")
+        case .noLockScreen(let desktop, let reason):
+            "wallgen cannot set the \(desktop) lock screen: \(reason)"
+        case .outsideSchedule(let instant, let path, let years):
+            "\(instant) is outside the schedule in \(path), which covers "
+                + (years.count == 1
+                    ? "the year \(years.lowerBound)" : "the years \(years.lowerBound)-\(years.upperBound)")
+                + "; make one that covers it with wallgen schedule --from YEAR --years N"
+        case .unsafeExecutable(let path):
+            "systemd refuses an ExecStart= program whose path holds ', \" or \\ or a control character, "
+                + "however it is quoted, and wallgen's is \(path); copy wallgen to a path without them "
+                + "(for example /usr/local/bin/wallgen; a link does not help, systemd would be given its target) "
+                + "and run it from there"
         case .noMonitors(let source, let reason):
             "no monitors found from \(source): \(reason)"
         case .unreadableMonitors(let source, let reason):

@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 
 /// The monitors in GNOME's `monitors.xml` (`$XDG_CONFIG_HOME/monitors.xml`), which
@@ -111,9 +112,6 @@ enum SimpleXML {
     }
 
     private static func unescape(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        XMLText.unescape(text) ?? String(text)
     }
 }

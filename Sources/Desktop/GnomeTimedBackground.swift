@@ -1,3 +1,5 @@
+import Almanac
+import Escaping
 import Foundation
 
 /// Writes a GNOME timed background (the slideshow XML gnome-bg reads) from a schedule.
@@ -20,18 +22,23 @@ public enum GnomeTimedBackground {
     /// following piece: 16 leaves a margin of four.
     public static let pieceRatio: Int = 16
 
+    /// What a slideshow of pictures spanning every monitor says in a comment, so that
+    /// `wallgen apply` sets it with GNOME's `spanned` option (the XML has no field for it).
+    public static let spannedMark = "wallgen: picture-options spanned"
+
     /// The slideshow XML for `schedule`, with wall-clock start time in `zone` (the zone of
-    /// the session that shows it).
-    public static func xml(_ schedule: Schedule, zone: TimeZone) throws(DesktopError) -> String {
+    /// the session that shows it). `spanned`: each picture lies across every monitor.
+    public static func xml(_ schedule: Schedule, zone: Zone, spanned: Bool = false) throws(DesktopError) -> String {
         let start = InstantText.fields(schedule.slides[0].start, zone: zone)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<!-- The solar terms' pictures, each from the second its term begins. Written by wallgen. -->\n"
+        if spanned { out += "<!-- \(spannedMark): each picture lies across every monitor. -->\n" }
         out += "<background>\n  <starttime>\n"
         for (tag, value) in [
             ("year", start.year), ("month", start.month), ("day", start.day), ("hour", start.hour),
             ("minute", start.minute), ("second", start.second),
         ] {
-            out += "    <\(tag)>\(value ?? 0)</\(tag)>\n"
+            out += "    <\(tag)>\(value)</\(tag)>\n"
         }
         out += "  </starttime>\n"
         for (index, slide) in schedule.slides.enumerated() {
@@ -74,23 +81,5 @@ public enum GnomeTimedBackground {
             out += "      <size width=\"\(size.width)\" height=\"\(size.height)\">\(XMLText.escape(path))</size>\n"
         }
         return out + "    </file>\n"
-    }
-}
-
-/// Escapes text and attribute values for XML.
-enum XMLText {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -1,4 +1,5 @@
 import Almanac
+import Escaping
 import Foundation
 
 /// One timed event of a calendar feed.

@@ -1,3 +1,4 @@
+import Almanac
 import Foundation
 
 /// Instants as the formats of this library write them, all to the whole second.
@@ -13,10 +14,8 @@ public enum InstantText {
     }
 
     /// The wall-clock fields of a rounded instant in a zone.
-    public static func fields(_ instant: Date, zone: TimeZone) -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: rounded(instant))
+    public static func fields(_ instant: Date, zone: Zone) -> WallClock {
+        zone.wallClock(at: rounded(instant))
     }
 
     /// `20261221T205013Z`: an RFC 5545 DATE-TIME in UTC.
@@ -56,17 +55,16 @@ public enum InstantText {
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard let date = calendar.date(from: parts), iso8601(date) == text else { return nil }
+        let date = utc.instant(
+            at: WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        guard iso8601(date) == text else { return nil }
         return date
     }
 
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone.utc
 
-    static func pad(_ value: Int?, _ width: Int) -> String {
-        let digits = String(value ?? 0)
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

@@ -5,7 +5,7 @@
 /// side is taller than wide). Positions are in the layout's units, which are pixels
 /// on X11 and logical pixels on a scaled Wayland output: `scale` is pixels per layout
 /// unit (2 for a 4K monitor shown at 200 %).
-public struct Monitor: Sendable, Equatable {
+public struct Monitor: Sendable, Hashable {
     public var name: String
     public var width: Int
     public var height: Int

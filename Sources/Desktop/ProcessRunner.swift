@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 import Synchronization
 

@@ -10,6 +10,10 @@ import Foundation
 public struct Schedule: Sendable, Hashable {
     public let slides: [Slide]
     public let end: Date
+    /// The monitors the pictures were made for, one size each, when the schedule was made
+    /// per monitor (`schedule --device here`): `apply --now` then sets each monitor its
+    /// own. Empty for a schedule of sizes alone.
+    public var monitors: [Monitor] = []
 
     /// A schedule from slides in any order; at least one, ending after the last starts.
     public init(slides: [Slide], end: Date) throws(DesktopError) {
@@ -17,6 +21,29 @@ public struct Schedule: Sendable, Hashable {
         guard let last = sorted.last else { throw .emptySchedule }
         self.slides = sorted
         self.end = max(InstantText.rounded(end), last.start.addingTimeInterval(1))
+    }
+
+    /// The civil years (UTC) the schedule was made for: from its first switch's year to
+    /// its last slide's.
+    public var years: ClosedRange<Int> {
+        let first = InstantText.fields(switches.first ?? slides[0].start, zone: InstantText.utc).year ?? 0
+        let last = InstantText.fields(slides[slides.count - 1].start, zone: InstantText.utc).year ?? first
+        return first...max(first, last)
+    }
+
+    /// Whether the schedule says what is shown at `instant`: from its first slide's start
+    /// (before 1 January of its first year) until its end.
+    public func covers(_ instant: Date) -> Bool {
+        instant >= slides[0].start && instant < end
+    }
+
+    /// The slide in effect at `instant`, refusing an instant the schedule does not cover
+    /// (`path` names the schedule in the error).
+    public func slide(at instant: Date, path: String) throws(DesktopError) -> Slide {
+        guard covers(instant) else {
+            throw .outsideSchedule(instant: InstantText.iso8601(instant), path: path, years: years)
+        }
+        return slide(at: instant)
     }
 
     /// The instants the picture changes inside the span: every slide's start but the
@@ -49,7 +76,9 @@ public struct Schedule: Sendable, Hashable {
                 start: $0.start, subject: $0.subject, pictures: $0.darkPictures.isEmpty ? $0.pictures : $0.darkPictures)
         }
         // The slides are those of a valid schedule: never empty.
-        return (try? Schedule(slides: slides, end: end)) ?? self
+        guard var dark = try? Schedule(slides: slides, end: end) else { return self }
+        dark.monitors = monitors
+        return dark
     }
 
     /// Checks a span `from...from+years-1` against the almanac's years.
@@ -64,7 +93,7 @@ public struct Schedule: Sendable, Hashable {
     /// One slide per solar term that begins in the years `from...from+years-1` (in `zone`,
     /// by default the calendar zone, UTC+8), plus the term in effect when they begin.
     public static func solarTerms(
-        from: Int, years: Int, zone: TimeZone = SolarTermCalendar.calendarZone,
+        from: Int, years: Int, zone: Zone = SolarTermCalendar.calendarZone,
         darkPictures: ((SlideSubject) -> [String: String])? = nil, pictures: (SlideSubject) -> [String: String]
     ) throws(DesktopError) -> Schedule {
         let span = try span(from: from, years: years)
@@ -96,7 +125,7 @@ public struct Schedule: Sendable, Hashable {
     /// One slide per season that begins in the years `from...from+years-1` under `rule`,
     /// plus the season in effect when they begin.
     public static func seasons(
-        from: Int, years: Int, rule: SeasonRule, hemisphere: Hemisphere = .north, zone: TimeZone,
+        from: Int, years: Int, rule: SeasonRule, hemisphere: Hemisphere = .north, zone: Zone,
         darkPictures: ((SlideSubject) -> [String: String])? = nil, pictures: (SlideSubject) -> [String: String]
     ) throws(DesktopError) -> Schedule {
         let span = try span(from: from, years: years)

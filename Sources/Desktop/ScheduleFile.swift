@@ -14,6 +14,8 @@ import Foundation
 ///     Chinese name (informative), or `season`: `spring`, `summer`, `autumn`, `winter`;
 ///   - `pictures`: an object from size (`"1920x1080"`) to the picture's path;
 ///   - `dark` (when the schedule has dark-style pictures): the same for those.
+/// - `monitors` (only in a schedule made per monitor): each monitor's `name`, `width` and
+///   `height` in pixels, `x` and `y` in the layout, `scale`, and `primary`.
 public enum ScheduleFile {
     public static let format = "wallgen-schedule"
     public static let version = 1
@@ -23,6 +25,17 @@ public enum ScheduleFile {
         var version: Int
         var end: String
         var slides: [Entry]
+        var monitors: [MonitorEntry]?
+    }
+
+    private struct MonitorEntry: Codable {
+        var name: String
+        var width: Int
+        var height: Int
+        var x: Int
+        var y: Int
+        var scale: Double
+        var primary: Bool
     }
 
     private struct Entry: Codable {
@@ -49,8 +62,14 @@ public enum ScheduleFile {
                     pictures: slide.pictures, dark: slide.darkPictures.isEmpty ? nil : slide.darkPictures)
             }
         }
+        let monitors = schedule.monitors.map {
+            MonitorEntry(
+                name: $0.name, width: $0.width, height: $0.height, x: $0.x, y: $0.y, scale: $0.scale,
+                primary: $0.isPrimary)
+        }
         let document = Document(
-            format: format, version: version, end: InstantText.iso8601(schedule.end), slides: entries)
+            format: format, version: version, end: InstantText.iso8601(schedule.end), slides: entries,
+            monitors: monitors.isEmpty ? nil : monitors)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings, numbers and dictionaries of strings cannot fail.
@@ -97,7 +116,17 @@ public enum ScheduleFile {
                 Slide(start: start, subject: subject, pictures: entry.pictures, darkPictures: entry.dark ?? [:]))
         }
         guard !slides.isEmpty else { throw refuse("it has no slides") }
-        return try Schedule(slides: slides, end: end)
+        var schedule = try Schedule(slides: slides, end: end)
+        for (index, entry) in (document.monitors ?? []).enumerated() {
+            guard !entry.name.isEmpty, (1...65535).contains(entry.width), (1...65535).contains(entry.height),
+                entry.scale.isFinite, entry.scale > 0, abs(entry.x) < 1 << 20, abs(entry.y) < 1 << 20
+            else { throw refuse("monitor \(index + 1) is not a named monitor with a size, a place and a scale") }
+            schedule.monitors.append(
+                Monitor(
+                    name: entry.name, width: entry.width, height: entry.height, x: entry.x, y: entry.y,
+                    scale: entry.scale, isPrimary: entry.primary))
+        }
+        return schedule
     }
 
     /// Reads `schedule.json` from a file.

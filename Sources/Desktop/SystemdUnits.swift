@@ -1,11 +1,16 @@
+import Escaping
 import Foundation
 
-/// Writes the systemd user units that re-apply the wallpaper when a term or season begins.
+/// Writes the systemd user units that apply the wallpaper when a term or season begins,
+/// and when the graphical session starts.
 ///
 /// The timer lists every switch as its own `OnCalendar=` in UTC, so the session's zone
 /// and summer time cannot move it; `AccuracySec=1s` stops systemd from batching it up to
 /// a minute late, and `Persistent=true` applies a switch missed while the machine was off
-/// at the next boot.
+/// at the next boot. The service is also wanted by `graphical-session.target`, which
+/// GNOME and KDE Plasma start once their display variables are in the user manager: so
+/// the picture is set at every login there, and `Also=` enables it with the timer.
+/// (`OnStartupSec=` would fire when the user manager starts, before any display exists.)
 public enum SystemdUnits {
     /// The units' name, without the suffix.
     public static let name = "wallgen-terms"
@@ -16,53 +21,51 @@ public enum SystemdUnits {
     public static func timer(instants: [Date]) -> String {
         var out = "[Unit]\nDescription=Change the wallpaper when a solar term or season begins\n\n[Timer]\n"
         for instant in instants { out += "OnCalendar=" + InstantText.systemd(instant) + "\n" }
-        out += "AccuracySec=1s\nPersistent=true\nUnit=\(serviceName)\n\n[Install]\nWantedBy=timers.target\n"
+        out += "AccuracySec=1s\nPersistent=true\nUnit=\(serviceName)\n\n"
+        out += "[Install]\nWantedBy=timers.target\nAlso=\(serviceName)\n"
         return out
     }
 
-    /// The `.service`: runs `WALLGEN apply --now --schedule SCHEDULE` once.
+    /// What the service, the autostart entry and the compositors' start-up lines run:
+    /// `WALLGEN apply --now --schedule SCHEDULE`.
+    public static func applyCommand(wallgen: String, schedule: String) -> [String] {
+        [wallgen, "apply", "--now", "--schedule", schedule]
+    }
+
+    /// The `.service`: runs `WALLGEN apply --now --schedule SCHEDULE` once, when the timer
+    /// fires and when the graphical session starts.
     ///
     /// `wallgen` should be an absolute path: systemd runs user units with a small PATH.
-    public static func service(wallgen: String, schedule: String) -> String {
+    /// systemd refuses a program path holding a quote, a backslash or a control character
+    /// however it is quoted, so such a path is refused here rather than written into a
+    /// unit that could never start.
+    public static func service(wallgen: String, schedule: String) throws(DesktopError) -> String {
+        try checkExecutable(wallgen)
+        let argv = applyCommand(wallgen: wallgen, schedule: schedule)
         let command =
-            ([quoteArgument(wallgen, isExecutable: true)]
-            + ["apply", "--now", "--schedule", schedule].map { quoteArgument($0) }).joined(separator: " ")
+            ([SystemdText.quote(argv[0], isExecutable: true)] + argv.dropFirst().map { SystemdText.quote($0) })
+            .joined(separator: " ")
         return """
             [Unit]
             Description=Apply the wallpaper of the current solar term or season
+            After=graphical-session.target
 
             [Service]
             Type=oneshot
             ExecStart=\(command)
 
+            [Install]
+            WantedBy=graphical-session.target
+
             """
     }
 
-    /// Quotes one argument of an `ExecStart=` line (systemd.service(5), "Command lines"):
-    /// double quotes, C-style escapes for `\`, `"` and control characters, `%%` for a
-    /// literal percent sign (specifiers) and `$$` for a literal dollar sign (variables).
-    /// systemd expands variables in the arguments but not in the executable's path, so
-    /// there a dollar sign stays as it is (checked with `systemd-analyze verify`).
-    public static func quoteArgument(_ argument: String, isExecutable: Bool = false) -> String {
-        var out = "\""
-        for scalar in argument.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "%": out += "%%"
-            case "$": out += isExecutable ? "$" : "$$"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\x" + (hex.count < 2 ? "0" : "") + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+    /// Refuses what systemd's `string_is_safe` refuses in an executable's path: control
+    /// characters, `'`, `"`, `\` and DEL.
+    public static func checkExecutable(_ path: String) throws(DesktopError) {
+        let unsafe = path.unicodeScalars.contains { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F || scalar == "'" || scalar == "\"" || scalar == "\\"
         }
-        return out + "\""
+        if unsafe { throw .unsafeExecutable(path: path) }
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// One file to put in place.
@@ -33,59 +34,88 @@ public struct UserLocations: Sendable, Equatable {
     }
 
     public var systemdUserFolder: String { configHome + "/systemd/user" }
+    public var autostartFolder: String { configHome + "/autostart" }
     public var backgroundPropertiesFolder: String { dataHome + "/gnome-background-properties" }
     public var appliedFolder: String { dataHome + "/wallgen/applied" }
 
-    /// The timer, the service and the properties entry of a schedule, where they belong.
+    /// The timer, the service, the autostart entry and the properties entry of a
+    /// schedule, where they belong.
     public func scheduleFiles(
-        timer: String, service: String, backgroundProperties: String
+        timer: String, service: String, autostart: String, backgroundProperties: String
     ) -> [InstallFile] {
         [
             InstallFile(path: systemdUserFolder + "/" + SystemdUnits.timerName, text: timer),
             InstallFile(path: systemdUserFolder + "/" + SystemdUnits.serviceName, text: service),
+            InstallFile(path: autostartFolder + "/" + AutostartEntry.fileName, text: autostart),
             InstallFile(path: backgroundPropertiesFolder + "/\(SystemdUnits.name).xml", text: backgroundProperties),
         ]
+    }
+
+    /// The paths `scheduleFiles` puts in place.
+    public var schedulePaths: [String] {
+        scheduleFiles(timer: "", service: "", autostart: "", backgroundProperties: "").map(\.path)
     }
 }
 
 /// Puts files in place all together or not at all, and takes them away again.
 ///
-/// Every file is first written under a temporary name beside its target, then each is
-/// renamed over its target; if any write or rename fails, what was written is removed,
-/// so a failed install never leaves a timer without its service.
+/// Every file is first written under a temporary name beside its target, and every
+/// target checked (a folder in the way fails here, before anything is replaced); then
+/// each is renamed over its target, the file it replaces kept under a second name until
+/// all are in place. If a rename fails, the files replaced so far are put back, so a
+/// failed install leaves the units that worked before exactly as they were.
 public enum UnitInstaller {
-    /// What to tell the user after an install.
-    public static let enableMessage =
-        "systemctl --user daemon-reload && systemctl --user enable --now \(SystemdUnits.timerName)"
-
     public static func install(_ files: [InstallFile]) throws(DesktopError) {
         let fileManager = FileManager.default
         var temporaries: [(temporary: String, target: String)] = []
-        var renamed: [String] = []
-        func rollBack() {
-            for (temporary, _) in temporaries { try? fileManager.removeItem(atPath: temporary) }
-            for target in renamed { try? fileManager.removeItem(atPath: target) }
+        func removeTemporaries() {
+            for (temporary, _) in temporaries { unlink(temporary) }
         }
         for file in files {
             let folder = (file.path as NSString).deletingLastPathComponent
-            let temporary = folder + "/." + (file.path as NSString).lastPathComponent + ".\(UUID().uuidString).tmp"
+            var status = stat()
+            if lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                removeTemporaries()
+                throw .fileFailed(path: file.path, operation: "replace", reason: "a folder is in the way")
+            }
             do {
                 try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try file.contents.write(to: URL(fileURLWithPath: temporary))
+                let temporary = try AtomicFileWriter.writeTemporary(Array(file.contents), beside: file.path)
                 temporaries.append((temporary, file.path))
             } catch {
-                rollBack()
+                removeTemporaries()
                 throw .fileFailed(path: file.path, operation: "write", reason: "\(error.localizedDescription)")
             }
         }
+        // What each rename replaced: the old file's second name, or nil for a new file.
+        var replaced: [(target: String, kept: String?)] = []
+        func putBack() {
+            for (target, kept) in replaced.reversed() {
+                if let kept { rename(kept, target) } else { unlink(target) }
+            }
+        }
         for (temporary, target) in temporaries {
+            var kept: String? = nil
+            if access(target, F_OK) == 0 {
+                let second = temporary + ".old"
+                guard link(target, second) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    putBack()
+                    removeTemporaries()
+                    throw .fileFailed(path: target, operation: "keep the old copy of", reason: reason)
+                }
+                kept = second
+            }
             guard rename(temporary, target) == 0 else {
                 let reason = String(cString: strerror(errno))
-                rollBack()
+                if let kept { unlink(kept) }
+                putBack()
+                removeTemporaries()
                 throw .fileFailed(path: target, operation: "rename into place", reason: reason)
             }
-            renamed.append(target)
+            replaced.append((target, kept))
         }
+        for case (_, let kept?) in replaced { unlink(kept) }
     }
 
     /// Removes the files at `paths`; missing ones are fine. Returns the paths removed.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct SeasonRuleTests {
-    private static let taipei = TimeZone(identifier: "Asia/Taipei")!
+    private static let taipei = SolarTermCalendar.calendarZone
     private static let southern: [Season: Season] = [
         .spring: .autumn, .summer: .winter, .autumn: .spring, .winter: .summer,
     ]
@@ -37,9 +37,10 @@ import Testing
     }
 
     @Test func monthsSwitchAtLocalMidnight() throws {
-        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let zone = try ZoneDatabase.system().zone(named: "America/New_York")
+        // Foundation's calendar, an independent reading of the same zone.
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = try #require(TimeZone(identifier: "America/New_York"))
         for (month, before, after) in [
             (3, Season.winter, Season.spring), (6, .spring, .summer), (9, .summer, .autumn),
             (12, .autumn, .winter),
@@ -51,7 +52,7 @@ import Testing
                 try SeasonRule.months.season(at: midnight.addingTimeInterval(1), zone: zone, hemisphere: .south)
                     == Self.southern[after])
             // The same instant is still the previous day in a zone to the west.
-            let pacific = try #require(TimeZone(identifier: "America/Los_Angeles"))
+            let pacific = try ZoneDatabase.system().zone(named: "America/Los_Angeles")
             #expect(try SeasonRule.months.season(at: midnight.addingTimeInterval(1), zone: pacific) == before)
         }
     }

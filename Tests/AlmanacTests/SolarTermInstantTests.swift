@@ -31,7 +31,8 @@ import Testing
         let solstice = try SolarTermCalendar.instant(of: SolarTerm.find("冬至")!, inYear: 2021)
         #expect(solstice.localDate(in: SolarTermCalendar.calendarZone) == CivilDate(year: 2021, month: 12, day: 21))
         #expect(
-            solstice.localDate(in: TimeZone(identifier: "Asia/Tokyo")!) == CivilDate(year: 2021, month: 12, day: 22))
+            try solstice.localDate(in: ZoneDatabase.system().zone(named: "Asia/Tokyo"))
+                == CivilDate(year: 2021, month: 12, day: 22))
     }
 
     @Test func aYearHasTwentyFourTermsInTimeOrderFromMinorCold() throws {

@@ -57,6 +57,18 @@ import Testing
         if case .failure(.badValue(1, "a", _)) = try rows("{\"a\": {\"b\": 1}}\n") {} else { Issue.record("object") }
     }
 
+    /// Excel's "CSV UTF-8" and Notepad start the file with a byte-order mark: it is not
+    /// part of the first key.
+    @Test func aLeadingByteOrderMarkIsIgnored() throws {
+        let csv = try rows("\u{FEFF}season,output\nwinter,w.png\n", name: "m.csv").get()
+        #expect(csv.map(\.fields) == [["season": .text("winter"), "output": .text("w.png")]])
+        let json = try rows("\u{FEFF}{\"season\": \"winter\"}\n").get()
+        #expect(json.map(\.fields) == [["season": .text("winter")]])
+        // Only at the very start: anywhere else it is the key's, for the row's check to name.
+        let later = try rows("season,output\n\u{FEFF}winter,w.png\n", name: "m.csv").get()
+        #expect(later.first?.fields["season"] == .text("\u{FEFF}winter"))
+    }
+
     @Test func csvAsRFC4180WritesIt() throws {
         let text = "command,term,output,text\r\nterm,冬至,\"a,b.png\",\"say \"\"hi\"\"\nthere\"\nwallpaper,,w.png,\n"
         let rows = try rows(text, name: "m.csv").get()

@@ -92,11 +92,4 @@ import Testing
             #expect(throws: ReportFileError.self) { _ = try ReportFile(path: folder + "/none/report.json") }
         }
     }
-
-    @Test func jsonTextEscapes() throws {
-        let quoted = JSONText.quoted("a\"b\\c\nd\u{1}冬")
-        #expect(quoted == "\"a\\\"b\\\\c\\nd\\u0001冬\"")
-        let back = try JSONSerialization.jsonObject(with: Data("[\(quoted)]".utf8)) as? [String]
-        #expect(back == ["a\"b\\c\nd\u{1}冬"])
-    }
 }

@@ -97,6 +97,73 @@ import Testing
     }
 }
 
+/// An emoji in a vertical line (issue 28: "冬至🎉快樂" set it half a column to the right,
+/// with a gap after it): centred on the column like the ideographs, in a cell its own
+/// size, so the space above and below it is the same.
+@Suite struct VerticalEmojiTests {
+    /// Rows (line coordinates, y down from the top) holding outline ink, as runs, and
+    /// the colour glyphs' box.
+    static func ink(_ text: String, size: Double) throws -> (
+        outline: [(top: Int, bottom: Int, left: Int, right: Int)], emoji: (top: Int, bottom: Int, left: Int, right: Int)
+    ) {
+        let line = try TextLine.layout(text, fonts: ShapingTests.chain, size: size, vertical: true)
+        let drawn = try line.rasterize()
+        let mask = drawn.mask
+        let color = try #require(drawn.color)
+        var emoji = (top: Int.max, bottom: Int.min, left: Int.max, right: Int.min)
+        for y in 0..<color.height {
+            for x in 0..<color.width where color[x, y].a > 16 {
+                emoji = (min(emoji.top, y), max(emoji.bottom, y), min(emoji.left, x), max(emoji.right, x))
+            }
+        }
+        // Outline ink, split into glyphs by the empty rows between them.
+        var outline: [(top: Int, bottom: Int, left: Int, right: Int)] = []
+        var current: (top: Int, bottom: Int, left: Int, right: Int)?
+        for y in 0..<mask.height {
+            let xs = (0..<mask.width).filter { mask[$0, y] > 16 }
+            if let first = xs.first, let last = xs.last {
+                if let box = current {
+                    current = (box.top, y, min(box.left, first), max(box.right, last))
+                } else {
+                    current = (y, y, first, last)
+                }
+            } else if let box = current {
+                outline.append(box)
+                current = nil
+            }
+        }
+        if let current { outline.append(current) }
+        let shift = { (box: (top: Int, bottom: Int, left: Int, right: Int)) in
+            (
+                top: box.top + mask.originY, bottom: box.bottom + mask.originY, left: box.left + mask.originX,
+                right: box.right + mask.originX
+            )
+        }
+        return (outline.map(shift), shift(emoji))
+    }
+
+    @Test func anEmojiIsCentredOnTheColumnWithoutAGap() throws {
+        let size = 100.0
+        // The same ideograph either side, so their own bearings cancel out.
+        let (outline, emoji) = try Self.ink("冬🎉冬", size: size)
+        #expect(outline.count == 2, "\(outline)")
+        let above = try #require(outline.first)
+        let below = try #require(outline.last)
+        // The column's centre is x = 0: the ideographs are centred on it, and so is the emoji.
+        let emojiCentre = Double(emoji.left + emoji.right) / 2
+        let ideographCentre = Double(above.left + above.right) / 2
+        #expect(abs(ideographCentre) < 0.05 * size, "ideographs at \(ideographCentre)")
+        #expect(abs(emojiCentre) < 0.05 * size, "the emoji's centre is \(emojiCentre) from the column's")
+        // As much room above it as below it, and no more than between two ideographs.
+        let gapAbove = Double(emoji.top - above.bottom)
+        let gapBelow = Double(below.top - emoji.bottom)
+        let ideographs = try Self.ink("冬冬🎉", size: size).outline
+        let ideographGap = Double(ideographs[1].top - ideographs[0].bottom)
+        #expect(abs(gapAbove - gapBelow) < 0.08 * size, "above \(gapAbove), below \(gapBelow)")
+        #expect(gapBelow < ideographGap + 0.1 * size, "below \(gapBelow), between ideographs \(ideographGap)")
+    }
+}
+
 /// The bounds on text checked before shaping.
 @Suite struct TextLimitTests {
     @Test func realClustersAreWellWithinTheLimits() throws {

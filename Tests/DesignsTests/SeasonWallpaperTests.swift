@@ -1,8 +1,9 @@
 import Almanac
 import Compositor
-import Designs
 import Foundation
 import Testing
+
+@testable import Designs
 
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -102,5 +103,19 @@ let data = DataDirectory(path: repositoryRoot)
         } catch {
             #expect("\(error)".contains("/nonexistent/wallgen-data"))
         }
+    }
+}
+
+/// Which screens a bundled picture (3200x2400) is too small to cover sharply: the 5K, 6K
+/// and 32:9 monitors, and the Galaxy S24 Ultra (3120 tall, 1.3 times 2400).
+@Suite struct BundledSoftnessTests {
+    @Test func onlyTheLargestMonitorsAreWarnedOf() throws {
+        let soft = DevicePreset.all.filter { preset in
+            BackgroundEnlargement.bundledWarning((3200, 2400), canvases: [(preset.width, preset.height)]) != nil
+        }
+        #expect(soft.map(\.name) == ["galaxy-s24-ultra", "desktop-5k", "desktop-6k", "super-ultrawide"])
+        let six = try #require(BackgroundEnlargement.bundledWarning((3200, 2400), canvases: [(6016, 3384)]))
+        // 16:9 at 1.25 times 3200 wide.
+        #expect(six.hasSuffix("6016x3384 (enlarged 1.9 times; sharp up to 4000x2250)"), "\(six)")
     }
 }

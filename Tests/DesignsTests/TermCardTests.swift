@@ -51,11 +51,14 @@ import Testing
         #expect(filled == [3], "冬至 is the fourth term of winter")
     }
 
-    /// A title that already ends a sentence keeps its own mark instead of gaining a second.
+    /// A title that already ends a sentence keeps its own mark instead of gaining a second;
+    /// the stop follows only a Chinese or Japanese character (issue 28: "冬至快樂, Mia。").
     @Test(arguments: [
         ("春分。", false, "春分。"), ("春天來了！", false, "春天來了！"), ("Spring!", false, "Spring!"),
-        ("「春」", false, "「春」"), ("春分", false, "春分｡"), ("🌸", false, "🌸｡"),
+        ("「春」", false, "「春」"), ("春分", false, "春分｡"), ("🌸", false, "🌸"),
         ("春分。", true, "春分。"), ("春天來了？", true, "春天來了？"), ("春分", true, "春分。"),
+        ("冬至快樂, Mia", false, "冬至快樂, Mia"), ("春暖花開 🌸", false, "春暖花開 🌸"), ("Spring", false, "Spring"),
+        ("はるです", false, "はるです｡"), ("겨울", false, "겨울"), ("冬至快樂", true, "冬至快樂。"),
     ])
     func ownTitleGetsOneStop(title: String, vertical: Bool, drawn: String) throws {
         var spec = TermCardSpec(term: SolarTerm.find("春分")!)
@@ -116,13 +119,12 @@ import Testing
 
 @Suite struct GalleryTests {
     @Test func textIsEscapedEverywhere() {
-        #expect(
-            Gallery.escape("<b>\"Tom\" & 'Jerry'</b>") == "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;")
         let page = Gallery.html(
             cards: SolarTerm.all.map { Gallery.Card(term: $0, fileName: "</script><script>alert(1)</script>.png") },
             language: .chinese)
         #expect(!page.contains("</script><script>alert(1)"), "a file name closed the script element")
         #expect(page.components(separatedBy: "</script>").count == 3, "exactly the page's own two scripts")
+        #expect(page.contains("default-src 'none'") && !page.contains("unsafe-inline"), "the page carries its policy")
     }
 
     @Test func pageIsSelfContainedWithTabsForTheSeasonsGiven() {

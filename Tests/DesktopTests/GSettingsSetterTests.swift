@@ -19,7 +19,9 @@ struct GSettingsSetterTests {
         environment["XDG_CONFIG_HOME"] = folder.path
         let runner = ProcessRunner(environment: environment)
         let plan = try WallpaperSetter.plan(
-            desktop: .gnome, picture: "/srv/pics/冬至 light.png", darkPicture: "/srv/pics/dark.png", runner: runner)
+            desktop: .gnome,
+            pictures: .whole(light: "/srv/pics/冬至 light.png", dark: "/srv/pics/dark.png", spanned: false),
+            program: "gsettings")
         try WallpaperSetter.apply(plan, runner: runner)
         func get(_ key: String) throws -> String {
             let run = try runTool(

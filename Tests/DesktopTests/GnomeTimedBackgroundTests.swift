@@ -43,7 +43,7 @@ private let slideshowProbe = """
             Slide(start: start.addingTimeInterval(100), subject: .season(.autumn), pictures: ["1920x1080": "/c.png"]),
         ]
         let schedule = try Schedule(slides: slides, end: start.addingTimeInterval(200))
-        let xml = try GnomeTimedBackground.xml(schedule, zone: #require(TimeZone(identifier: "Europe/Berlin")))
+        let xml = try GnomeTimedBackground.xml(schedule, zone: ZoneDatabase.system().zone(named: "Europe/Berlin"))
         #expect(xml.contains("<year>2026</year>\n    <month>7</month>\n    <day>1</day>\n    <hour>12</hour>"))
         #expect(
             xml.contains(
@@ -64,7 +64,7 @@ private let slideshowProbe = """
         let slide = Slide(start: Date(), subject: .season(.summer), pictures: ["big": "/a.png", "1x1": "/b.png"])
         let schedule = try Schedule(slides: [slide], end: Date().addingTimeInterval(10))
         #expect(throws: DesktopError.invalidSizeKey("big")) {
-            try GnomeTimedBackground.xml(schedule, zone: TimeZone(identifier: "UTC")!)
+            try GnomeTimedBackground.xml(schedule, zone: .utc)
         }
     }
 
@@ -74,7 +74,7 @@ private let slideshowProbe = """
         .enabled(if: FileManager.default.fileExists(atPath: libfaketime), "faketime is not installed"),
         arguments: ["Europe/Berlin", "Asia/Taipei", "America/Santiago"])
     func gnomeShowsEachPictureFromItsSecond(zoneName: String) throws {
-        let zone = try #require(TimeZone(identifier: zoneName))
+        let zone = try ZoneDatabase.system().zone(named: zoneName)
         let schedule = try Schedule.solarTerms(from: 2026, years: 2, pictures: folder.pictures)
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
@@ -105,7 +105,7 @@ private let slideshowProbe = """
     /// first look at or after a switch comes within 2 s of it.
     @Test func theShellsNextLookLandsWithinTwoSeconds() throws {
         let schedule = try Schedule.solarTerms(from: 2026, years: 1, pictures: folder.pictures)
-        let xml = try GnomeTimedBackground.xml(schedule, zone: #require(TimeZone(identifier: "Asia/Taipei")))
+        let xml = try GnomeTimedBackground.xml(schedule, zone: SolarTermCalendar.calendarZone)
         // An independent reading of the XML: the durations in order, and which start a new picture.
         var durations: [Double] = []
         var files: [String] = []

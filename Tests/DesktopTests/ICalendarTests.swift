@@ -1,5 +1,6 @@
 import Almanac
 import Desktop
+import Escaping
 import Foundation
 import Testing
 

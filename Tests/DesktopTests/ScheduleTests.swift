@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite struct ScheduleTests {
-    private let taipei = TimeZone(identifier: "Asia/Taipei")!
+    private let taipei = SolarTermCalendar.calendarZone
     private let folder = PictureFolder(folder: "/pictures", sizes: ["1920x1080", "1080x2340"])
 
     private func seconds(_ date: Date) -> Double { date.timeIntervalSince1970.rounded() }
@@ -64,15 +64,59 @@ import Testing
     }
 
     @Test func monthSeasonsStartAtLocalMidnights() throws {
-        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let zone = try ZoneDatabase.system().zone(named: "Europe/Berlin")
         let schedule = try Schedule.seasons(from: 2026, years: 1, rule: .months, zone: zone, pictures: folder.pictures)
+        // Foundation's calendar, an independent reading of the same zone.
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
         let starts = [(2025, 12), (2026, 3), (2026, 6), (2026, 9), (2026, 12)].map {
             calendar.date(from: DateComponents(year: $0.0, month: $0.1, day: 1))!
         }
         #expect(schedule.slides.map(\.start) == starts)
         #expect(schedule.slides[1].pictures["1920x1080"] == "/pictures/spring-1920x1080.png")
+    }
+
+    @Test func coversItsYearsAndSaysWhichWhenAnInstantIsOutside() throws {
+        let schedule = try Schedule.solarTerms(from: 2026, years: 10, pictures: folder.pictures)
+        #expect(schedule.years == 2026...2035)
+        let june2040 = try #require(CivilDate(year: 2040, month: 6, day: 1)).start(in: taipei)
+        #expect(!schedule.covers(june2040))
+        #expect(
+            throws: DesktopError.outsideSchedule(
+                instant: InstantText.iso8601(june2040), path: "s/schedule.json", years: 2026...2035)
+        ) { try schedule.slide(at: june2040, path: "s/schedule.json") }
+        // The first slide began before the span (the previous 冬至): covered from there.
+        #expect(schedule.covers(schedule.slides[0].start))
+        #expect(!schedule.covers(schedule.slides[0].start.addingTimeInterval(-1)))
+        #expect(!schedule.covers(schedule.end))
+        #expect(
+            try schedule.slide(at: schedule.end.addingTimeInterval(-1), path: "x").subject
+                == .term(SolarTerm.find("冬至")!))
+        let one = try Schedule.seasons(from: 2030, years: 1, rule: .months, zone: taipei, pictures: folder.pictures)
+        #expect(one.years == 2030...2030)
+        #expect(
+            DesktopError.outsideSchedule(instant: "x", path: "p", years: 2030...2030).description.contains(
+                "which covers the year 2030"))
+    }
+
+    @Test func aPerMonitorScheduleKeepsItsMonitors() throws {
+        var schedule = try Schedule.solarTerms(from: 2026, years: 1, pictures: folder.pictures)
+        schedule.monitors = [
+            Monitor(name: "DP-1", width: 1920, height: 1080, x: 0, y: 0, scale: 1, isPrimary: true),
+            Monitor(name: "eDP-1", width: 2340, height: 1080, x: 1920, y: -60, scale: 1.5),
+        ]
+        let decoded = try ScheduleFile.decode(ScheduleFile.encode(schedule))
+        #expect(decoded.monitors == schedule.monitors)
+        #expect(decoded == schedule)
+        // A schedule of sizes alone is written as before: no monitors key.
+        schedule.monitors = []
+        #expect(!String(decoding: ScheduleFile.encode(schedule), as: UTF8.self).contains("monitors"))
+        let bad = String(decoding: ScheduleFile.encode(schedule), as: UTF8.self).replacingOccurrences(
+            of: "\"format\"",
+            with:
+                "\"monitors\" : [{\"name\": \"\", \"width\": 0, \"height\": 1, \"x\": 0, \"y\": 0, \"scale\": 1, \"primary\": false}], \"format\""
+        )
+        #expect(throws: DesktopError.self) { try ScheduleFile.decode(Data(bad.utf8)) }
     }
 }
 
@@ -83,7 +127,7 @@ import Testing
         let terms = try Schedule.solarTerms(from: 2026, years: 2, pictures: folder.pictures)
         #expect(try ScheduleFile.decode(ScheduleFile.encode(terms)) == terms)
         let seasons = try Schedule.seasons(
-            from: 2030, years: 1, rule: .astronomical, zone: TimeZone(identifier: "UTC")!, pictures: folder.pictures)
+            from: 2030, years: 1, rule: .astronomical, zone: .utc, pictures: folder.pictures)
         #expect(try ScheduleFile.decode(ScheduleFile.encode(seasons)) == seasons)
     }
 

@@ -9,19 +9,35 @@ import Testing
             Date(timeIntervalSince1970: 1_797_886_213), Date(timeIntervalSince1970: 1_797_886_213.6),
         ])
         #expect(timer.contains("\nOnCalendar=2026-12-21 20:50:13 UTC\nOnCalendar=2026-12-21 20:50:14 UTC\n"))
-        for line in ["AccuracySec=1s", "Persistent=true", "WantedBy=timers.target", "Unit=wallgen-terms.service"] {
+        for line in [
+            "AccuracySec=1s", "Persistent=true", "WantedBy=timers.target", "Unit=wallgen-terms.service",
+            "Also=wallgen-terms.service",
+        ] {
             #expect(timer.contains("\n" + line + "\n"), "\(line)")
         }
     }
 
-    @Test func serviceQuotesItsArguments() {
-        let service = SystemdUnits.service(
-            wallgen: "/opt/my $tools/wallgen", schedule: "/home/a\"b/100%/$HOME\\x.json")
+    @Test func serviceQuotesItsArgumentsAndRunsAtLogin() throws {
+        let service = try SystemdUnits.service(
+            wallgen: "/opt/my $tools/100%/wallgen", schedule: "/home/a\"b/100%/$HOME\\x.json")
         #expect(service.contains("\nType=oneshot\n"))
         #expect(
             service.contains(
-                #"ExecStart="/opt/my $tools/wallgen" "apply" "--now" "--schedule" "/home/a\"b/100%%/$$HOME\\x.json""#
+                #"ExecStart="/opt/my $tools/100%%/wallgen" "apply" "--now" "--schedule" "/home/a\"b/100%%/$$HOME\\x.json""#
                     + "\n"))
+        #expect(service.contains("\nAfter=graphical-session.target\n"))
+        #expect(service.hasSuffix("\n[Install]\nWantedBy=graphical-session.target\n"))
+    }
+
+    /// systemd refuses these in an executable's path however they are quoted (issue 26,
+    /// item 8): refused before a unit is written.
+    @Test(arguments: [
+        "/opt/it's/wallgen", "/opt/say \"hi\"/wallgen", #"/opt/back\slash/wallgen"#, "/opt/a\u{7}/wallgen",
+    ])
+    func anExecutablePathSystemdRefusesIsRefused(path: String) {
+        #expect(throws: DesktopError.unsafeExecutable(path: path)) {
+            try SystemdUnits.service(wallgen: path, schedule: "/s/schedule.json")
+        }
     }
 
     /// systemd-analyze itself reads each line and says when it next elapses from a base time.
@@ -65,7 +81,7 @@ import Testing
         let instants = try SolarTermCalendar.instants(inYear: 2027).map(\.instant)
         let timer = try folder.write("wallgen-terms.timer", SystemdUnits.timer(instants: instants))
         let service = try folder.write(
-            "wallgen-terms.service", SystemdUnits.service(wallgen: tool, schedule: "/tmp/a b/schedule.json"))
+            "wallgen-terms.service", try SystemdUnits.service(wallgen: tool, schedule: "/tmp/a b/schedule.json"))
         var environment = ProcessInfo.processInfo.environment
         environment["SYSTEMD_COLORS"] = "0"
         // --user needs a running user manager's runtime folder; the system mode parses the

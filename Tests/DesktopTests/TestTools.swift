@@ -17,8 +17,18 @@ struct TemporaryFolder {
         let target = file(name)
         try FileManager.default.createDirectory(
             atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: target))
-        if executable { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: target) }
+        guard executable else {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: target))
+            return target
+        }
+        // A program the test will run is written by `install`, never through a descriptor
+        // of this process: a process another test forks meanwhile would inherit that
+        // descriptor, and running the program would then fail with "Text file busy".
+        let source = target + ".source"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: source))
+        defer { try? FileManager.default.removeItem(atPath: source) }
+        let copy = try runTool("/usr/bin/install", ["-m", "755", source, target])
+        guard copy.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["reason": copy.error]) }
         return target
     }
 

@@ -9,7 +9,7 @@ import Testing
 
     func wallpaper(_ arguments: [String]) throws -> WallpaperRequest {
         let invocation = try Invocation.parse(arguments, today: Self.today)
-        guard case .wallpaper(let request) = invocation.command else {
+        guard let request = invocation.request(of: WallpaperCommand.self) else {
             Issue.record("not a wallpaper")
             throw UsageError("not a wallpaper")
         }
@@ -69,9 +69,9 @@ import Testing
         ("utc-05:30", -19800, "UTC-05:30"), ("asia/tokyo", 32400, "Asia/Tokyo"),
     ])
     func zones(text: String, offset: Int, name: String) throws {
-        let zone = try #require(ZoneNames.zone(named: text))
+        let zone = try ZoneNames.zone(named: text, flag: "--tz")
         #expect(zone.name == name)
-        #expect(zone.zone.secondsFromGMT(for: .init(timeIntervalSince1970: 1_780_000_000)) == offset)
+        #expect(zone.offset(at: .init(timeIntervalSince1970: 1_780_000_000)).secondsEast == offset)
     }
 }
 
@@ -80,7 +80,7 @@ import Testing
     @Test func winterOfATermYearEndsInTheNextJanuary() throws {
         let invocation = try Invocation.parse(
             ["terms", "--year", "2026", "--season", "winter"], today: ArgumentParserTests.today)
-        guard case .terms(let request) = invocation.command else {
+        guard let request = invocation.request(of: TermsCommand.self) else {
             Issue.record("not a batch")
             return
         }
@@ -98,5 +98,29 @@ import Testing
         } throws: { error in
             (error as? UsageError)?.message.contains("begins in 2101, outside the supported years 1900-2100") == true
         }
+    }
+}
+
+/// Every zone of the system's tz database is a `--tz` for every command that takes one
+/// (they share one declaration's value type; `term --date`, which computes the Sun, is
+/// run on a few names only).
+@Suite struct EveryZoneNameTests {
+    @Test func everyNameIsAcceptedEverywhere() throws {
+        let names = ZoneDatabase.system().names()
+        #expect(names.count > 300)
+        var refused: [String] = []
+        for name in names {
+            for arguments in [["almanac", "--tz", name], ["schedule", "--tz", name], ["--tz", name]]
+            where (try? Invocation.parse(arguments, today: ArgumentParserTests.today)) == nil {
+                refused.append(arguments.joined(separator: " "))
+            }
+        }
+        for name in ["Asia/Kolkata", "Etc/UTC", "US/Pacific"] {
+            for arguments in [["term", "--date", "2026-12-21", "--tz", name], ["terms", "--tz", name]]
+            where (try? Invocation.parse(arguments, today: ArgumentParserTests.today)) == nil {
+                refused.append(arguments.joined(separator: " "))
+            }
+        }
+        #expect(refused.isEmpty, "\(refused.prefix(20))")
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// Pillow's own table of the CSS names (an independent copy of the specification's list).
 @Suite struct ColorOptionTests {
     func base(_ text: String) throws(UsageError) -> Color {
-        try WallpaperOptions.base.parse(text)
+        try WallpaperCommand.base.parse(text)
     }
 
     /// Pillow's `ImageColor.colormap`: name to `#rrggbb`, read at test time.
@@ -73,7 +73,7 @@ import Testing
     @Test func everyColourOptionTakesNames() throws {
         let invocation = try Invocation.parse(
             ["term", "冬至", "--base", "navy", "--text-color", "#ff0"], today: ArgumentParserTests.today)
-        guard case .term(let request) = invocation.command else {
+        guard let request = invocation.request(of: TermCommand.self) else {
             Issue.record("not a term")
             return
         }

@@ -17,7 +17,7 @@ import Testing
         let start = try #require(text.range(of: Self.begin), "README.md has no options table marker")
         let stop = try #require(text.range(of: Self.end), "README.md has no end-of-table marker")
         let current = String(text[start.upperBound..<stop.lowerBound])
-        let made = "\n" + OptionsTable.markdown(for: CommandCatalog.wallpaper) + "\n"
+        let made = "\n" + OptionsTable.markdown(for: WallpaperCommand.declaration) + "\n"
         if ProcessInfo.processInfo.environment["WALLGEN_UPDATE_README"] == "1" {
             try (text[..<start.upperBound] + made + text[stop.lowerBound...]).write(
                 toFile: Self.readme, atomically: true, encoding: .utf8)
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func everyOptionOfTheWallpaperIsARow() {
-        let table = OptionsTable.markdown(for: CommandCatalog.wallpaper)
+        let table = OptionsTable.markdown(for: WallpaperCommand.declaration)
         for flag in ["--season", "--alpha", "--label", "--output", "--verbose", "--quiet", "--help"] {
             #expect(table.contains("`\(flag)`"), "no row for \(flag)")
         }

@@ -8,11 +8,9 @@ import Testing
 @Suite struct SeveralSizesTests {
     func plan(_ arguments: [String]) throws -> CanvasPlan {
         let invocation = try Invocation.parse(arguments, today: ArgumentParserTests.today)
-        switch invocation.command {
-        case .wallpaper(let request): return request.canvases
-        case .term(let request): return request.canvases
-        default: throw UsageError("not an image command")
-        }
+        if let request = invocation.request(of: WallpaperCommand.self) { return request.canvases }
+        if let request = invocation.request(of: TermCommand.self) { return request.canvases }
+        throw UsageError("not an image command")
     }
 
     func size(_ width: Int, _ height: Int) -> CanvasSize { CanvasSize(width: width, height: height) }
@@ -34,7 +32,7 @@ import Testing
             Issue.record("not sizes")
             return
         }
-        guard case .words(let presets) = CommonOptions.device.completion else {
+        guard case .words(let presets) = OneCanvasOptions.device.completion else {
             Issue.record("--device completes no words")
             return
         }

@@ -88,7 +88,7 @@ import Testing
             Case(
                 arguments: ["--background", inputs + "/notes.png"], status: 65,
                 message:
-                    "--background: '\(inputs)/notes.png' is not a JPEG, PNG, WebP or HEIC picture (starts with 6A 75 73 74 20 73 6F 6D)"
+                    "--background: '\(inputs)/notes.png' is not a JPEG, PNG, WebP or HEIC picture (it looks like text)"
             ),
             Case(arguments: ["--background", inputs + "/cut.jpg"], status: 65, message: "truncated"),
             Case(
@@ -109,7 +109,7 @@ import Testing
             Case(arguments: ["--font", inputs], status: 66, message: "is a folder, not a file"),
             Case(
                 arguments: ["--font", inputs + "/letters.ttf"], status: 65,
-                message: "--font: '\(inputs)/letters.ttf' is not a TrueType or OpenType font (starts with 41 41"),
+                message: "--font: '\(inputs)/letters.ttf' is not a TrueType or OpenType font (it looks like text)"),
             Case(
                 arguments: ["--font", inputs + "/empty.ttf"], status: 65,
                 message: "--font '\(inputs)/empty.ttf': the font file is empty"),

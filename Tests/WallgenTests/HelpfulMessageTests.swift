@@ -78,4 +78,31 @@ func installedFontCovers(_ codePoint: UInt32) -> Bool {
         let fine = try launch(["--size", "200x160", "--background", "small.png", "-o", "ok.png"], in: folder)
         #expect(fine.status == 0 && !fine.standardError.contains("Warning"), "\(fine.standardError)")
     }
+
+    /// wallgen's own pictures (3200x2400) enlarged more than 1.25 times look soft (issue 28:
+    /// a 6K card was the picture enlarged 1.9 times, without a word). Canvases of extreme
+    /// shape keep the test quick: 6000x40 needs the same enlargement as 6000x4500.
+    @Test func aBundledPictureEnlargedPastItsSharpnessIsNamed() throws {
+        try withTemporaryFolder { folder in
+            let card = try launch(["term", "冬至", "--size", "6016x40", "-o", "card.png"], in: folder)
+            #expect(card.status == 0, "\(card.standardError)")
+            #expect(
+                card.standardError.contains(
+                    "Warning: wallgen's picture is 3200x2400 and looks soft enlarged more than 1.25 times: 6016x40 (enlarged 1.9 times; sharp up to 4000x26)"
+                ), "\(card.standardError)")
+            // 3900 is 1.22 times 3200: sharp enough, nothing said.
+            let fine = try launch(["-s", "winter", "--size", "3900x40", "-o", "fine.png"], in: folder)
+            #expect(fine.status == 0 && !fine.standardError.contains("Warning"), "\(fine.standardError)")
+            // Several sizes: one warning naming the soft ones only.
+            let several = try launch(
+                ["-s", "winter", "--size", "5120x30", "--size", "320x200", "--size", "6016x34", "-o", "w-{w}.png"],
+                in: folder)
+            #expect(several.status == 0, "\(several.standardError)")
+            let warnings = several.standardError.split(separator: "\n").filter { $0.hasPrefix("Warning") }
+            #expect(
+                warnings == [
+                    "Warning: wallgen's picture is 3200x2400 and looks soft enlarged more than 1.25 times: 5120x30 (enlarged 1.6 times; sharp up to 4000x23), 6016x34 (enlarged 1.9 times; sharp up to 4000x22)"
+                ], "\(several.standardError)")
+        }
+    }
 }

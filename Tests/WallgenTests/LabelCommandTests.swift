@@ -11,7 +11,7 @@ import Testing
             ["-s", "spring", "--size", "200x400", "--text", "abcdefghijklmnop", "-o", "x.png"], in: folder)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("Warning: --text has 16 characters, more than the limit of 13"))
-        #expect(result.standardError.contains("\"abcdefghijklm\""))
+        #expect(result.standardError.contains("\"abcdefghijkl…\""))
         let strict = try launch(["-s", "spring", "--text", "abcdefghijklmnop", "--strict", "-o", "y.png"], in: folder)
         #expect(strict.status == 64 && strict.standardError.contains("more than the limit of 13"))
         let wider = try launch(
@@ -22,6 +22,31 @@ import Testing
             in: folder)
         #expect(wider.status == 0 && wider.standardError.isEmpty, "\(wider.standardError)")
         #expect(filesIn(folder) == ["x.png", "z.png"])
+    }
+
+    /// The cut keeps whole words, and the warning says how to keep the text whole or
+    /// refuse it (issue 28).
+    @Test func aLongTextIsCutAtAWordAndTheWarningNamesTheOptions() throws {
+        try withTemporaryFolder { folder in
+            let result = try launch(
+                ["-s", "spring", "--size", "400x800", "--text", "Happy birthday dear Margaret", "-o", "x.png"],
+                in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(
+                result.standardError.contains(
+                    "Warning: --text has 28 characters, more than the limit of 13 (--max-chars); using \"Happy…\". --max-chars 28 keeps it whole; --strict refuses a text over the limit"
+                ), "\(result.standardError)")
+        }
+    }
+
+    /// Only spaces draw nothing: refused as an empty text is.
+    @Test(arguments: ["   ", "\u{3000}", " \u{200B} "])
+    func onlySpacesAreRefused(text: String) throws {
+        let result = try withTemporaryFolder { try launch(["--text", text, "-o", "x.png"], in: $0) }
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--text must not be only spaces"), "\(result.standardError)")
+        let card = try withTemporaryFolder { try launch(["term", "冬至", "--text", text, "-o", "x.png"], in: $0) }
+        #expect(card.status == 64 && card.standardError.contains("--text must not be only spaces"))
     }
 
     @Test func emojiCountAsOneEach() throws {

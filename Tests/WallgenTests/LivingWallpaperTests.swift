@@ -83,7 +83,7 @@ import Testing
             #expect(result.status == 0, "\(result.standardError)")
             let arguments = try String(contentsOfFile: folder + "/hsetroot.args", encoding: .utf8)
                 .split(separator: "\n")
-            #expect(arguments.first == "-fill")
+            #expect(arguments.first == "-cover")
             let copy = try #require(arguments.last.map(String.init))
             #expect(copy.hasPrefix(folder + "/data/wallgen/applied/"))
             #expect(FileManager.default.contentsEqual(atPath: copy, andPath: folder + "/w.png"))
@@ -98,7 +98,14 @@ import Testing
             let result = try launch(
                 ["apply", "--desktop", "plasma", "--dry-run", "pic.png"], in: folder, environment: environment)
             #expect(result.status == 0, "\(result.standardError)")
-            #expect(result.output == "plasma-apply-wallpaperimage -f preserveAspectCrop \(folder)/pic.png\n")
+            // The path of the copy a real run would set, not the person's file.
+            let digest = try launch(
+                ["pic.png"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/sha256sum")
+            ).output.prefix(64)
+            #expect(
+                result.output
+                    == "plasma-apply-wallpaperimage -f preserveAspectCrop \(folder)/data/wallgen/applied/\(digest).png\n"
+            )
             #expect(!FileManager.default.fileExists(atPath: folder + "/plasma-apply-wallpaperimage.args"))
             #expect(!FileManager.default.fileExists(atPath: folder + "/data"))
         }
@@ -153,7 +160,7 @@ import Testing
                     executable: URL(fileURLWithPath: "/usr/bin/gsettings")
                 ).output
             }
-            let applied = filesIn(folder + "/data/wallgen/applied")
+            let applied = filesIn(folder + "/data/wallgen/applied").filter { !$0.hasPrefix(".") }
             #expect(applied.count == 2)
             let light = try #require(
                 applied.first {
@@ -174,16 +181,10 @@ import Testing
             if: installed("xwallpaper") || installed("hsetroot"), "no X11 setter is installed (xwallpaper, hsetroot)"))
     func applyOnXPaintsTheRootWindow() throws {
         try withTemporaryFolder { folder in
-            // A display number no other X server holds.
-            let number = try #require(
-                (70..<200).first { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") })
-            let display = ":\(number)"
-            let server = try BackgroundProgram(
-                "/usr/bin/Xvfb", [display, "-screen", "0", "320x240x24", "-nolisten", "tcp"])
+            // A display the server picks itself, so no other test run holds it.
+            let server = try XvfbServer(width: 320, height: 240)
             defer { server.stop() }
-            // Wait for the server's socket.
-            let socket = "/tmp/.X11-unix/X" + display.dropFirst()
-            for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+            let display = server.display
             try Self.quadrants(width: 320, height: 240, at: folder + "/pic.png")
             let environment = Self.session(folder, ["DISPLAY": display])
             let result = try launch(["apply", "pic.png"], in: folder, environment: environment)
@@ -304,9 +305,10 @@ import Testing
                 ["schedule", "-o", "s", "--by", "seasons", "--size", "32x18", "--years", "1", "--install"], in: folder,
                 environment: environment)
             #expect(made.status == 0, "\(made.standardError)")
+            #expect(made.standardError.contains("systemctl --user daemon-reload\n"), "\(made.standardError)")
             #expect(
                 made.standardError.contains(
-                    "systemctl --user daemon-reload && systemctl --user enable --now wallgen-terms.timer"))
+                    "systemctl --user enable --now wallgen-terms.timer wallgen-terms.service\n"))
             let units = folder + "/config/systemd/user"
             #expect(filesIn(units) == ["wallgen-terms.service", "wallgen-terms.timer"])
             #expect(filesIn(folder + "/data/gnome-background-properties") == ["wallgen-terms.xml"])
@@ -318,6 +320,66 @@ import Testing
             #expect(removed.status == 0, "\(removed.standardError)")
             #expect(filesIn(units).isEmpty)
             #expect(filesIn(folder + "/data/gnome-background-properties").isEmpty)
+        }
+    }
+
+    /// A schedule made per monitor (from a layout file): each monitor's pictures, one
+    /// spanned composite per slide for GNOME's own slideshow, the monitors recorded so
+    /// the timer's `apply --now` sets each monitor its own.
+    @Test func aPerMonitorSchedule() throws {
+        try withTemporaryFolder { folder in
+            try Data("A 64x36+0+0\nB 36x64+64+0\n".utf8).write(to: URL(fileURLWithPath: folder + "/layout.txt"))
+            let environment = Self.session(folder)
+            let made = try launch(
+                [
+                    "schedule", "-o", "s", "--by", "seasons", "--monitors", "layout.txt", "--from", "2026", "--years",
+                    "1",
+                ],
+                in: folder, environment: environment)
+            #expect(made.status == 0, "\(made.standardError)")
+            #expect(
+                made.standardError.contains("Wrote 12 pictures"),
+                "8 for the monitors, 4 composites: \(made.standardError)")
+            let json = try String(contentsOfFile: folder + "/s/schedule.json", encoding: .utf8)
+            #expect(json.contains("\"name\" : \"A\"") && json.contains("\"name\" : \"B\""), "\(json)")
+            let xml = try String(contentsOfFile: folder + "/s/schedule.xml", encoding: .utf8)
+            #expect(xml.contains("wallgen: picture-options spanned"))
+            #expect(xml.contains("<file>\(folder)/s/winter-spanned.png</file>"), "\(xml)")
+            let properties = try String(
+                contentsOfFile: folder + "/s/gnome-background-properties.xml", encoding: .utf8)
+            #expect(properties.contains("<options>spanned</options>"))
+            // The composite: each monitor's picture in its place, black below the short one.
+            func decode(_ name: String) throws -> Image {
+                try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/s/" + name))))
+            }
+            let composite = try decode("summer-spanned.png")
+            #expect(composite.width == 100 && composite.height == 64)
+            #expect(PerMonitorDesktopTests.difference(composite, x: 0, y: 0, try decode("summer-64x36.png")) == 0)
+            #expect(PerMonitorDesktopTests.difference(composite, x: 64, y: 0, try decode("summer-36x64.png")) == 0)
+            #expect(composite[10, 50] == PremultipliedPixel(r: 0, g: 0, b: 0, a: 255))
+            // The timer's command: each monitor its own picture of the slide in effect.
+            let bin = try Self.standIn("swaymsg", in: folder)
+            let applied = try launch(
+                ["apply", "--at", "2026-07-01T00:00:00Z", "--schedule", "s/schedule.json", "--monitors", "layout.txt"],
+                in: folder,
+                environment: Self.session(folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"]))
+            #expect(applied.status == 0, "\(applied.standardError)")
+            #expect(applied.standardError.contains("Set the sway wallpaper of A to "), "\(applied.standardError)")
+            // The stand-in records the last call: B's.
+            let last = try String(contentsOfFile: folder + "/swaymsg.args", encoding: .utf8).split(separator: "\n")
+            #expect(last.prefix(2) == ["output", "\"B\""])
+            let copy = String(last[3].dropFirst().dropLast())
+            #expect(FileManager.default.contentsEqual(atPath: copy, andPath: folder + "/s/summer-36x64.png"))
+            // GNOME's own slideshow, set with the spanned option.
+            if Self.installed("gsettings") {
+                let gnome = Self.session(folder, ["XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile"])
+                let set = try launch(["apply", "s/schedule.xml"], in: folder, environment: gnome)
+                #expect(set.status == 0, "\(set.standardError)")
+                let options = try launch(
+                    ["get", "org.gnome.desktop.background", "picture-options"], in: folder, environment: gnome,
+                    executable: URL(fileURLWithPath: "/usr/bin/gsettings"))
+                #expect(options.output == "'spanned'\n")
+            }
         }
     }
 

@@ -182,7 +182,7 @@ import Testing
         Refusal(
             arguments: ["term", "冬至", "-o", "card.gif"],
             message:
-                "--output 'card.gif': wallgen cannot write .gif files; it writes PNG (.png), JPEG (.jpg, .jpeg) or WebP (.webp)"
+                "--output 'card.gif': wallgen cannot write .gif files; it writes PNG (.png), JPEG (.jpg, .jpeg), WebP (.webp) or AVIF (.avif)"
         ),
         Refusal(arguments: ["--season", "winter", "-o", "w.tiff"], message: "wallgen cannot write .tiff files"),
         Refusal(
@@ -198,13 +198,29 @@ import Testing
             arguments: ["term", "冬至", "--quality", "abc"],
             message: "--quality must be a whole number from 1 to 100, got 'abc'"),
         Refusal(arguments: ["term", "冬至", "--quality", "9.5"], message: "got '9.5'"),
-        Refusal(arguments: ["term", "冬至", "--quality", "80"], message: "--quality is for JPEG and WebP"),
+        Refusal(arguments: ["term", "冬至", "--quality", "80"], message: "--quality is for JPEG, WebP and AVIF"),
         Refusal(
             arguments: ["term", "冬至", "-o", "c.jpg", "--compression", "small"],
             message: "--compression is for PNG; JPEG takes --quality instead"),
-        Refusal(arguments: ["terms", "-o", "cards", "--quality", "50"], message: "--quality is for JPEG and WebP"),
-        Refusal(arguments: ["term", "冬至", "--format", "tiff"], message: "--format must be png, jpeg, jpg or webp"),
+        Refusal(
+            arguments: ["terms", "-o", "cards", "--quality", "50"], message: "--quality is for JPEG, WebP and AVIF"),
+        Refusal(
+            arguments: ["term", "冬至", "--format", "tiff"], message: "--format must be png, jpeg, jpg, webp or avif"),
         Refusal(arguments: ["schedule", "--format", "gif", "-o", "s"], message: "--format must be"),
+        // What a format cannot hold is refused from its declaration, before any work
+        // (it was an encoder failure after rendering, status 70).
+        Refusal(
+            arguments: ["--size", "16384x64", "-o", "x.webp"],
+            message: "the canvas 16384x64 is larger than a WebP picture can be (16383 pixels a side)"),
+        Refusal(
+            arguments: ["terms", "-o", "cards", "--size", "64x16384", "--format", "webp"],
+            message: "larger than a WebP picture can be"),
+        Refusal(
+            arguments: ["schedule", "-o", "s", "--size", "16384x64", "--format", "webp"],
+            message: "larger than a WebP picture can be"),
+        Refusal(
+            arguments: ["--text", String(repeating: "冬", count: 23_000), "-o", "x.jpg"],
+            message: "bytes, more than a JPEG comment holds (65533); give --no-metadata or a shorter --text"),
     ]
 
     @Test(arguments: refusals)

@@ -109,7 +109,9 @@ struct PictureFormatInputTests {
             message: "damaged WebP data")
         try refuse(
             riff + Array("AVI LIST".utf8) + Array(repeating: 0, count: 32), named: "movie.webp",
-            message: "is not a JPEG, PNG, WebP or HEIC picture (starts with 52 49 46 46 28 00 00 00)")
+            message:
+                "is not a JPEG, PNG, WebP or HEIC picture (it looks like a RIFF file of another kind (a sound or a video))"
+        )
     }
 
     /// Pictures are sniffed, not named: a PNG called .heic is read as the PNG it is.

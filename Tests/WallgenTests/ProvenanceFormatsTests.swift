@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The note of how a picture was made, in every format and every way of making several
-/// pictures: what `inspect` reads back from JPEG and WebP files, the format an extension
+/// pictures: what `inspect` reads back from JPEG, WebP and AVIF files, the format an extension
 /// chose recorded as `--format`, each of several sizes noted as if asked for alone, and
 /// batch rows writing the format their output names and resuming over it.
 @Suite struct ProvenanceFormatsTests {
@@ -17,14 +17,23 @@ import Testing
         return String(line.dropFirst("spec hash: ".count))
     }
 
+    /// The bytes a file of the format starts with (an AVIF's box size comes first).
+    static func starts(_ bytes: [UInt8], as format: String) -> Bool {
+        switch format {
+        case "jpeg": bytes.starts(with: [0xFF, 0xD8, 0xFF])
+        case "webp": bytes.starts(with: Array("RIFF".utf8))
+        default: bytes.dropFirst(4).starts(with: Array("ftypavif".utf8))
+        }
+    }
+
     /// `-o card.jpg` writes a JPEG whose note says `--format jpeg`; the command `inspect`
-    /// prints, run again, writes the same bytes. The same for WebP.
-    @Test(arguments: [("card.jpg", "jpeg", [UInt8]([0xFF, 0xD8, 0xFF])), ("card.webp", "webp", Array("RIFF".utf8))])
-    func inspectReadsJPEGAndWebP(file: String, format: String, magic: [UInt8]) throws {
+    /// prints, run again, writes the same bytes. The same for WebP and AVIF.
+    @Test(arguments: [("card.jpg", "jpeg"), ("card.webp", "webp"), ("card.avif", "avif")])
+    func inspectReadsEveryFormat(file: String, format: String) throws {
         try withTemporaryFolder { folder in
             let made = try launch(["term", "冬至", "--size", "90x160", "-o", file], in: folder)
             #expect(made.status == 0, "\(made.standardError)")
-            #expect(try bytes(folder + "/" + file).starts(with: magic))
+            #expect(Self.starts(try bytes(folder + "/" + file), as: format))
             let inspected = try launch(["inspect", file], in: folder)
             #expect(inspected.status == 0, "\(inspected.standardError)")
             let command = try #require(inspected.output.split(separator: "\n").first)
@@ -56,13 +65,14 @@ import Testing
     }
 
     /// A batch row's output extension chooses its format, as on the command line; a rerun
-    /// with --resume finds the JPEG's and WebP's notes and skips both; a row asking for
+    /// with --resume finds the JPEG's, WebP's and AVIF's notes and skips them; a row asking for
     /// two sizes is refused before anything renders.
     @Test func batchRowsWriteTheirFormatAndResume() throws {
         try withTemporaryFolder { folder in
             let manifest = """
                 {"command":"term","term":"冬至","size":"60x100","output":"cards/dongzhi.jpg"}
                 {"command":"wallpaper","season":"spring","size":"80x50","output":"spring.webp"}
+                {"command":"term","term":"夏至","size":"40x60","quality":"70","output":"cards/xiazhi.avif"}
 
                 """
             try manifest.write(toFile: folder + "/m.jsonl", atomically: true, encoding: .utf8)
@@ -70,10 +80,11 @@ import Testing
             #expect(first.status == 0, "\(first.standardError)")
             #expect(try bytes(folder + "/out/cards/dongzhi.jpg").starts(with: [0xFF, 0xD8, 0xFF]))
             #expect(try bytes(folder + "/out/spring.webp").starts(with: Array("RIFF".utf8)))
+            #expect(Self.starts(try bytes(folder + "/out/cards/xiazhi.avif"), as: "avif"))
             let resumed = try launch(["batch", "m.jsonl", "-o", "out", "--resume"], in: folder)
             #expect(resumed.status == 0, "\(resumed.standardError)")
             #expect(
-                resumed.standardError.contains("0 rendered, 2 skipped, 0 failed of 2 rows"), "\(resumed.standardError)")
+                resumed.standardError.contains("0 rendered, 3 skipped, 0 failed of 3 rows"), "\(resumed.standardError)")
 
             try #"{"season":"winter","size":["80x50","50x80"],"output":"w.png"}"#.write(
                 toFile: folder + "/two.jsonl", atomically: true, encoding: .utf8)

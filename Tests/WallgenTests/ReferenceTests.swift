@@ -29,7 +29,7 @@ import Testing
             #expect(unknown.standardError.contains("the commands are term, terms, almanac"))
             let terms = try launch(["terms", "--help"], in: folder)
             #expect(!terms.output.contains("\\("), "an escaped interpolation in help")
-            #expect(terms.output.contains("(default: the number of cores)"))
+            #expect(terms.output.contains("(default: those CPUs)"))
         }
     }
 

@@ -51,4 +51,52 @@ import Testing
             #expect(result.standardError.hasPrefix("Wrote standard output: "))
         }
     }
+
+    /// A reader that leaves early (`wallgen -o - | head -c 10`) is a failed write, 74 with
+    /// one line, not a death by SIGPIPE (141). Run through a real shell pipeline, with
+    /// SIGPIPE at its default (`env --default-signal`), as in a person's terminal.
+    @Test(arguments: [
+        ("WALLGEN -o -", "Error: --output: 'standard output': the program reading it closed the pipe before the end"),
+        (
+            "WALLGEN almanac --years 60 --ics",
+            "Error: cannot write to standard output: 'standard output': the program reading it closed the pipe before the end"
+        ),
+    ])
+    func aReaderThatLeavesEarlyIsAFailedWrite(command: String, message: String) throws {
+        try withTemporaryFolder { folder in
+            let result = try shell(
+                "env --default-signal=PIPE /bin/sh -c '{ \(command) 2>err; echo $? >status; } | head -c 10 >out'",
+                in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            let status = try String(contentsOfFile: folder + "/status", encoding: .utf8)
+            #expect(status == "74\n")
+            let error = try String(contentsOfFile: folder + "/err", encoding: .utf8)
+            #expect(error == message + "\n")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out")).count == 10)
+        }
+    }
+
+    /// The programs wallgen starts (a desktop's setter) get SIGPIPE at its default: wallgen's
+    /// own handling of it is not passed on to them.
+    @Test func startedProgramsKeepTheDefaultSIGPIPE() throws {
+        try withTemporaryFolder { folder in
+            let bin = folder + "/bin"
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            try Data("#!/bin/sh\n/bin/grep SigIgn /proc/self/status > \"\(folder)/ignored\"\n".utf8)
+                .write(to: URL(fileURLWithPath: bin + "/hsetroot"))
+            chmod(bin + "/hsetroot", 0o755)
+            // Only the stand-in on PATH: a real xwallpaper would be found first.
+            let environment = LivingWallpaperTests.session(folder, ["DISPLAY": ":9", "PATH": bin])
+            let result = try launch(
+                [
+                    "/usr/bin/env", "--default-signal=PIPE", productsFolder.appendingPathComponent("wallgen").path,
+                    "--size", "32x18", "-o", "w.png", "--apply", "--desktop", "x11",
+                ], in: folder, environment: environment, executable: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(result.status == 0, "\(result.standardError)")
+            let line = try String(contentsOfFile: folder + "/ignored", encoding: .utf8)
+            let mask = try #require(
+                UInt64(line.split(separator: "\t").last!.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16))
+            #expect(mask & (1 << (SIGPIPE - 1)) == 0, "\(line)")
+        }
+    }
 }

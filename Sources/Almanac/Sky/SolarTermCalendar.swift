@@ -10,7 +10,7 @@ public struct SolarTermInstant: Sendable, Hashable {
     public let terrestrialJulianDay: Double
 
     /// The calendar day the term begins on in a time zone.
-    public func localDate(in zone: TimeZone) -> CivilDate {
+    public func localDate(in zone: Zone) -> CivilDate {
         CivilDate.on(instant, in: zone)
     }
 }
@@ -31,11 +31,12 @@ public enum SolarTermCalendar {
     /// Years whose terms are computed: the span the time scales are good for.
     public static let supportedYears = 1900...2100
 
-    /// The zone of the Traditional Chinese calendar: Taipei (UTC+8).
-    public static let calendarZone = TimeZone(identifier: "Asia/Taipei")!
+    /// The zone of the Traditional Chinese calendar: Taipei (UTC+8), its history held in
+    /// wallgen itself (`Zone.taipei`) so that the calendar never depends on the machine.
+    public static let calendarZone = Zone.taipei
 
     /// The 24 terms that begin in `year` in `zone`, in order of time (小寒 first).
-    public static func instants(inYear year: Int, zone: TimeZone = calendarZone) throws(AlmanacError)
+    public static func instants(inYear year: Int, zone: Zone = calendarZone) throws(AlmanacError)
         -> [SolarTermInstant]
     {
         guard supportedYears.contains(year) else { throw .yearOutOfRange(year) }
@@ -50,7 +51,7 @@ public enum SolarTermCalendar {
 
     /// The term in effect on a day: the last one that began on or before the end of
     /// that day in `zone`.
-    public static func term(inEffectOn date: CivilDate, zone: TimeZone = calendarZone) throws(AlmanacError)
+    public static func term(inEffectOn date: CivilDate, zone: Zone = calendarZone) throws(AlmanacError)
         -> SolarTermInstant
     {
         guard supportedYears.contains(date.year) else { throw .yearOutOfRange(date.year) }
@@ -67,7 +68,7 @@ public enum SolarTermCalendar {
     /// Solves for the term's instant, starting from its usual date in `year`.
     static func compute(_ term: SolarTerm, year: Int) -> SolarTermInstant {
         let guess = CivilDate(year: year, month: term.usualMonth, day: term.usualDays[0])!
-        let guessDay = julianDay(guess.start(in: TimeZone(identifier: "UTC")!)) + 0.5
+        let guessDay = julianDay(guess.start(in: .utc)) + 0.5
         let terrestrial = SolarLongitude.instant(
             reaching: Double(term.longitude), near: TimeScales.terrestrialJulianDay(civil: guessDay))
         return SolarTermInstant(
@@ -86,17 +87,12 @@ public enum SolarTermCalendar {
 
 extension CivilDate {
     /// The day an instant falls on in a zone.
-    public static func on(_ instant: Date, in zone: TimeZone) -> CivilDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        return CivilDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    public static func on(_ instant: Date, in zone: Zone) -> CivilDate {
+        zone.wallClock(at: instant).date!
     }
 
     /// The instant the day begins in a zone.
-    public func start(in zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(from: DateComponents(year: year, month: month, day: day))!
+    public func start(in zone: Zone) -> Date {
+        zone.instant(at: WallClock(year: year, month: month, day: day))
     }
 }

@@ -108,6 +108,23 @@ wg_status wg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
                          uint8_t *_Nullable *_Nonnull output, size_t *output_size, char *message,
                          size_t message_capacity);
 
+// MARK: AVIF (libheif's AV1 encoder)
+
+/// Encodes `rgba` (straight alpha) as AVIF: lossy at `quality` 1...99 (full chroma from
+/// 90 up, 4:2:0 below), lossless at 100 (4:4:4, RGB kept as it is). With `alpha` the
+/// alpha channel is kept, else the picture is stored as opaque RGB. With `xmp` (an XMP
+/// packet, written as given), the file holds it as an XMP item of the primary image.
+/// The same input gives the same bytes on any machine: every encoder setting is fixed.
+wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int quality,
+                         int alpha, const uint8_t *_Nullable xmp, size_t xmp_size,
+                         uint8_t *_Nullable *_Nonnull output, size_t *output_size, char *message,
+                         size_t message_capacity);
+/// The first XMP item (content type application/rdf+xml) of a HEIF or AVIF file's
+/// primary image, in a buffer to free with wg_free; *xmp stays NULL when there is none.
+/// Only the file's boxes are read, nothing is decoded.
+wg_status wg_heif_read_xmp(const uint8_t *_Nullable data, size_t size, uint8_t *_Nullable *_Nonnull xmp,
+                           size_t *xmp_size, char *message, size_t message_capacity);
+
 // MARK: PNG (libpng, full API)
 
 typedef struct wg_png_decoder wg_png_decoder;
@@ -286,29 +303,14 @@ int wg_system_font_for(uint32_t scalar, char *path, size_t capacity);
 /// FT_Error_String, so the table is built here).
 const char *_Nullable wg_freetype_error_string(int error);
 
-// MARK: Interrupted runs
-
-/// Registers a temporary file to be removed if SIGINT, SIGTERM or SIGHUP arrives before
-/// it is released (installing the handlers on first use). Returns a slot, or -1 when
-/// none is free (the file then simply is not cleaned up on a signal).
-int wg_cleanup_register(const char *path);
-/// Forgets a registered file: it was renamed into place or removed.
-void wg_cleanup_release(int slot);
-
-/// Opens a new file with no name in `folder` (O_TMPFILE), for writing, with `mode`
-/// less the umask: a crash before it is linked leaves nothing behind. Returns a
-/// descriptor, or -1 with errno set (EOPNOTSUPP, EISDIR or EINVAL where the file
-/// system or kernel cannot make unnamed files).
-int wg_open_unnamed(const char *folder, unsigned int mode);
-/// Gives the unnamed file open as `descriptor` the name `path`, which must not exist.
-/// Returns 0, or -1 with errno set.
-int wg_link_unnamed(int descriptor, const char *path);
-
 // ---- Processor ----
 
 /// 1 when the processor and OS support x86-64-v3 (AVX2, FMA, BMI2 and the rest of that
 /// level), else 0; always 0 on other architectures.
 int wg_cpu_supports_x86_64_v3(void);
+
+/// The CPUs in this process's affinity mask (sched_getaffinity), or 0 if it cannot be read.
+int wg_cpu_affinity_count(void);
 
 #pragma clang assume_nonnull end
 

@@ -2,9 +2,9 @@ internal import CImaging
 
 extension ImageDecoder {
     /// An opened HEIF whose primary picture passed the limits: its coded size (ispe) and
-    /// its size as shown, and the memory decoding it takes. The caller closes `decoder`.
+    /// its size as shown, and the memory decoding it takes. The decoder closes itself.
     struct HEIFHeader {
-        let decoder: OpaquePointer
+        let decoder: HEIFDecoderHandle
         /// As shown: after the file's rotation, mirroring and crop.
         let width: Int
         let height: Int
@@ -26,22 +26,18 @@ extension ImageDecoder {
                     &storedHeight, &width, &height, &canvasWidth, &canvasHeight, &hasAlpha, &bitDepth, $0, $1)
             }
             guard opened.succeeded, let decoder else { throw opened.decodingError(.heif) }
-            do {
-                try limits.check(width: Int(storedWidth), height: Int(storedHeight))
-                try limits.check(width: Int(width), height: Int(height))
-                // A grid or overlay is decoded onto a canvas of its own size: bounded too.
-                try limits.check(width: Int(canvasWidth), height: Int(canvasHeight))
-                let pixels = max(
-                    UInt64(storedWidth) * UInt64(storedHeight), UInt64(canvasWidth) * UInt64(canvasHeight))
-                try limits.check(
-                    libraryMemory: ImageDecoder.heifMemoryNeeded(
-                        pixels: pixels, bitDepth: Int(bitDepth), hasAlpha: hasAlpha != 0),
-                    format: .heif)
-            } catch {
-                wg_heif_decoder_close(decoder)
-                throw error
-            }
-            (self.decoder, self.width, self.height, self.hasAlpha) = (decoder, Int(width), Int(height), hasAlpha != 0)
+            self.decoder = HEIFDecoderHandle(decoder)
+            try limits.check(width: Int(storedWidth), height: Int(storedHeight))
+            try limits.check(width: Int(width), height: Int(height))
+            // A grid or overlay is decoded onto a canvas of its own size: bounded too.
+            try limits.check(width: Int(canvasWidth), height: Int(canvasHeight))
+            let pixels = max(
+                UInt64(storedWidth) * UInt64(storedHeight), UInt64(canvasWidth) * UInt64(canvasHeight))
+            try limits.check(
+                libraryMemory: ImageDecoder.heifMemoryNeeded(
+                    pixels: pixels, bitDepth: Int(bitDepth), hasAlpha: hasAlpha != 0),
+                format: .heif)
+            (self.width, self.height, self.hasAlpha) = (Int(width), Int(height), hasAlpha != 0)
         }
     }
 
@@ -51,11 +47,15 @@ extension ImageDecoder {
         throws(ImageDecodingError) -> Image
     {
         let header = try HEIFHeader(buffer, limits: limits)
-        defer { wg_heif_decoder_close(header.decoder) }
         let image = Image(width: header.width, height: header.height)
-        let read = ShimResult.call { wg_heif_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1) }
+        let (read, premultiplied) = header.decoder.withPointer { decoder in
+            (
+                ShimResult.call { wg_heif_decoder_read(decoder, image.pixels, image.bytesPerRow, $0, $1) },
+                wg_heif_decoder_is_premultiplied(decoder) != 0
+            )
+        }
         guard read.succeeded else { throw read.decodingError(.heif) }
-        if header.hasAlpha && wg_heif_decoder_is_premultiplied(header.decoder) == 0 { premultiplyInPlace(image) }
+        if header.hasAlpha && !premultiplied { premultiplyInPlace(image) }
         return image
     }
 

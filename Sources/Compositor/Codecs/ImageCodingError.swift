@@ -31,17 +31,30 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Why an image could not be encoded.
+/// Why an image could not be encoded: the C shim's status is kept, so a caller can tell
+/// a picture the format cannot hold from a library that failed.
 public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
     case emptyImage
-    case library(format: OutputFormat, reason: String)
+    case library(format: OutputFormat, status: EncoderStatus, reason: String)
 
     public var description: String {
         switch self {
         case .emptyImage: "cannot encode an image with no pixels"
-        case .library(let format, let reason): "\(format) encoding failed: \(reason)"
+        case .library(let format, _, let reason): "\(format) encoding failed: \(reason)"
         }
     }
+}
+
+/// What a failed encoder call said, from the shim's `wg_status`.
+public enum EncoderStatus: Sendable, Equatable {
+    /// The picture or its note is larger than the format or the library allows.
+    case limit
+    /// A size, quality or setting the format does not take.
+    case argument
+    case unsupported
+    case outOfMemory
+    /// The library refused for reasons of its own (its message says which).
+    case library
 }
 
 public enum ImageFormat: String, Sendable, CustomStringConvertible {

@@ -44,21 +44,17 @@ public enum ImageDecoder {
             switch try format(of: buffer) {
             case .jpeg:
                 let header = try JPEGHeader(buffer, limits: limits)
-                wg_jpeg_decoder_close(header.decoder)
                 let turned = ExifOrientation.read(jpeg: buffer)?.swapsAxes ?? false
                 return turned ? (header.height, header.width) : (header.width, header.height)
             case .png:
                 let header = try PNGHeader(buffer, limits: limits)
-                wg_png_decoder_close(header.decoder)
                 return (header.width, header.height)
             case .webp:
                 let header = try WebPHeader(buffer, limits: limits)
-                wg_webp_decoder_close(header.decoder)
                 return (header.width, header.height)
             case .heif:
                 // As shown: the file's own rotation (irot) is applied, never its Exif.
                 let header = try HEIFHeader(buffer, limits: limits)
-                wg_heif_decoder_close(header.decoder)
                 return (header.width, header.height)
             }
         }
@@ -74,6 +70,13 @@ public enum ImageDecoder {
 
     /// The largest libjpeg scale-down (1, 2, 4 or 8) that still leaves at least the
     /// target's pixels on both axes, so the resampler only ever shrinks.
+    ///
+    /// Not the other M/8 scales libjpeg-turbo offers (7/8, 6/8, 5/8, 3/8): its full-size,
+    /// 1/2, 1/4 and 1/8 decodes use SIMD inverse DCTs, the others plain C ones (and, on a
+    /// 4:2:0 file, a 14x14 or 12x12 one for the chroma). Counted by callgrind on a
+    /// 4000x3000 JPEG (`djpeg -scale M/8`): 8/8 270M instructions, 7/8 785M, 6/8 601M,
+    /// 5/8 471M, 4/8 199M, 3/8 257M; cropped to a phone card's columns, 7/8 took 352M
+    /// against 171M at full size, far more than the resampler saves on the smaller picture.
     static func jpegScaleDenominator(
         width: Int, height: Int, coverTarget: (width: Int, height: Int)?
     ) -> Int {
@@ -86,9 +89,9 @@ public enum ImageDecoder {
         return 1
     }
 
-    /// An opened JPEG whose header passed the limits. The caller closes `decoder`.
+    /// An opened JPEG whose header passed the limits; the decoder closes itself.
     struct JPEGHeader {
-        let decoder: OpaquePointer
+        let decoder: JPEGDecoderHandle
         let width: Int
         let height: Int
 
@@ -103,15 +106,11 @@ public enum ImageDecoder {
                     buffer.baseAddress, buffer.count, &shimLimits, &decoder, &width, &height, &memoryNeeded, $0, $1)
             }
             guard result.succeeded, let decoder else { throw result.decodingError(.jpeg) }
-            do {
-                // Pixels first: a header declaring an absurd size is that, not a memory need.
-                try limits.check(width: Int(width), height: Int(height))
-                try limits.check(libraryMemory: memoryNeeded, format: .jpeg)
-            } catch {
-                wg_jpeg_decoder_close(decoder)
-                throw error
-            }
-            (self.decoder, self.width, self.height) = (decoder, Int(width), Int(height))
+            self.decoder = JPEGDecoderHandle(decoder)
+            // Pixels first: a header declaring an absurd size is that, not a memory need.
+            try limits.check(width: Int(width), height: Int(height))
+            try limits.check(libraryMemory: memoryNeeded, format: .jpeg)
+            (self.width, self.height) = (Int(width), Int(height))
         }
     }
 
@@ -123,7 +122,6 @@ public enum ImageDecoder {
     ) throws(ImageDecodingError) -> DecodedPicture {
         let region = try JPEGRegion(
             buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, recycler: recycler)
-        defer { wg_jpeg_decoder_close(region.decoder) }
         try readRows(region.decoder, into: region.picture.image)
         return region.picture
     }
@@ -150,7 +148,6 @@ public enum ImageDecoder {
                     prepared.signal()
                     return
                 }
-                defer { wg_jpeg_decoder_close(region.decoder) }
                 handoff.withLock { $0 = .success(region.picture) }
                 prepared.signal()
                 do throws(ImageDecodingError) {
@@ -167,9 +164,9 @@ public enum ImageDecoder {
 
     /// An opened JPEG, started at the DCT scale the target allows and cropped to the
     /// region the target shows, with the picture its rows go into (which reports
-    /// `progress`, when they are decoded on another thread). The caller closes `decoder`.
+    /// `progress`, when they are decoded on another thread). The decoder closes itself.
     private struct JPEGRegion {
-        let decoder: OpaquePointer
+        let decoder: JPEGDecoderHandle
         let picture: DecodedPicture
 
         init(
@@ -177,13 +174,8 @@ public enum ImageDecoder {
             focusX: Double, focusY: Double, progress: DecodeProgress? = nil, recycler: ImageRecycler? = nil
         ) throws(ImageDecodingError) {
             let header = try JPEGHeader(buffer, limits: limits)
-            do {
-                picture = try Self.start(
-                    header, target: target, focusX: focusX, focusY: focusY, progress: progress, recycler: recycler)
-            } catch {
-                wg_jpeg_decoder_close(header.decoder)
-                throw error
-            }
+            picture = try Self.start(
+                header, target: target, focusX: focusX, focusY: focusY, progress: progress, recycler: recycler)
             decoder = header.decoder
         }
 
@@ -194,8 +186,8 @@ public enum ImageDecoder {
             let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
             var fullWidth: UInt32 = 0
             var fullHeight: UInt32 = 0
-            let started = ShimResult.call {
-                wg_jpeg_decoder_start(header.decoder, Int32(denominator), &fullWidth, &fullHeight, $0, $1)
+            let started = header.decoder.withPointer { decoder in
+                ShimResult.call { wg_jpeg_decoder_start(decoder, Int32(denominator), &fullWidth, &fullHeight, $0, $1) }
             }
             guard started.succeeded else { throw started.decodingError(.jpeg) }
             let crop = CoverGeometry.crop(
@@ -208,8 +200,8 @@ public enum ImageDecoder {
             let y1 = min(Int(fullHeight), Int((crop.y + crop.height).rounded(.up)) + reach)
             var x = UInt32(x0)
             var columns = UInt32(x1 - x0)
-            let cropped = ShimResult.call {
-                wg_jpeg_decoder_crop(header.decoder, &x, &columns, UInt32(y0), UInt32(y1 - y0), $0, $1)
+            let cropped = header.decoder.withPointer { decoder in
+                ShimResult.call { wg_jpeg_decoder_crop(decoder, &x, &columns, UInt32(y0), UInt32(y1 - y0), $0, $1) }
             }
             guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
             // libjpeg writes every pixel of the region, so recycled memory needs no clearing.
@@ -223,14 +215,16 @@ public enum ImageDecoder {
     /// Decodes every row of a started decoder into `image`, publishing each batch of
     /// rows to `progress`.
     private static func readRows(
-        _ decoder: OpaquePointer, into image: Image, progress: DecodeProgress? = nil
+        _ handle: JPEGDecoderHandle, into image: Image, progress: DecodeProgress? = nil
     ) throws(ImageDecodingError) {
         var rowsDone: UInt32 = 0
         while Int(rowsDone) < image.height {
-            let read = ShimResult.call {
-                wg_jpeg_decoder_read(
-                    decoder, image.pixels, image.bytesPerRow, UInt32(DecodeProgress.rowsPerPublication), &rowsDone,
-                    $0, $1)
+            let read = handle.withPointer { decoder in
+                ShimResult.call {
+                    wg_jpeg_decoder_read(
+                        decoder, image.pixels, image.bytesPerRow, UInt32(DecodeProgress.rowsPerPublication),
+                        &rowsDone, $0, $1)
+                }
             }
             guard read.succeeded else { throw read.decodingError(.jpeg) }
             progress?.published(rows: Int(rowsDone))
@@ -242,16 +236,14 @@ public enum ImageDecoder {
         coverTarget: (width: Int, height: Int)?
     ) throws(ImageDecodingError) -> Image {
         let header = try JPEGHeader(buffer, limits: limits)
-        defer { wg_jpeg_decoder_close(header.decoder) }
         // A photo turned on its side fills the target with its stored height.
         let orientation = ExifOrientation.read(jpeg: buffer) ?? .normal
         let target = orientation.swapsAxes ? coverTarget.map { ($0.height, $0.width) } : coverTarget
         let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
         var outputWidth: UInt32 = 0
         var outputHeight: UInt32 = 0
-        let started = ShimResult.call {
-            wg_jpeg_decoder_start(
-                header.decoder, Int32(denominator), &outputWidth, &outputHeight, $0, $1)
+        let started = header.decoder.withPointer { decoder in
+            ShimResult.call { wg_jpeg_decoder_start(decoder, Int32(denominator), &outputWidth, &outputHeight, $0, $1) }
         }
         guard started.succeeded else { throw started.decodingError(.jpeg) }
         let image = Image(width: Int(outputWidth), height: Int(outputHeight))
@@ -259,9 +251,9 @@ public enum ImageDecoder {
         return orientation.apply(to: image)
     }
 
-    /// An opened PNG whose header passed the limits. The caller closes `decoder`.
+    /// An opened PNG whose header passed the limits; the decoder closes itself.
     private struct PNGHeader {
-        let decoder: OpaquePointer
+        let decoder: PNGDecoderHandle
         let width: Int
         let height: Int
         let hasAlpha: Bool
@@ -281,13 +273,8 @@ public enum ImageDecoder {
                     &hasAlpha, $0, $1)
             }
             guard result.succeeded, let decoder else { throw result.decodingError(.png) }
-            do {
-                try limits.check(width: Int(width), height: Int(height))
-            } catch {
-                wg_png_decoder_close(decoder)
-                throw error
-            }
-            self.decoder = decoder
+            self.decoder = PNGDecoderHandle(decoder)
+            try limits.check(width: Int(width), height: Int(height))
             self.width = Int(width)
             self.height = Int(height)
             self.hasAlpha = hasAlpha != 0
@@ -305,10 +292,9 @@ public enum ImageDecoder {
         throws(ImageDecodingError) -> Image
     {
         let header = try PNGHeader(buffer, limits: limits)
-        defer { wg_png_decoder_close(header.decoder) }
         let image = Image(width: header.width, height: header.height)
-        let read = ShimResult.call {
-            wg_png_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1)
+        let read = header.decoder.withPointer { decoder in
+            ShimResult.call { wg_png_decoder_read(decoder, image.pixels, image.bytesPerRow, $0, $1) }
         }
         guard read.succeeded else { throw read.decodingError(.png) }
         if header.hasAlpha { premultiplyInPlace(image) }

@@ -75,26 +75,19 @@ public enum JPEGEncoder {
         _ settings: Settings, iccProfile: [UInt8], comment: [UInt8]
     ) throws(ImageEncodingError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .emptyImage }
-        var output: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let result = iccProfile.withUnsafeBufferPointer { profile in
-            comment.withUnsafeBufferPointer { comment in
+        return try iccProfile.withUnsafeBufferPointer { (profile) throws(ImageEncodingError) in
+            try comment.withUnsafeBufferPointer { (comment) throws(ImageEncodingError) in
                 var shim = wg_jpeg_settings(
                     quality: Int32(settings.quality), progressive: settings.progressive ? 1 : 0,
                     optimize_coding: settings.optimized ? 1 : 0, full_chroma: settings.fullChroma ? 1 : 0,
                     icc_profile: profile.baseAddress, icc_profile_size: profile.count,
                     comment: comment.baseAddress, comment_size: comment.count)
-                return ShimResult.call {
+                return try ShimResult.encoded(.jpeg) { output, size, message, capacity in
                     wg_jpeg_encode(
                         pixels.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height), bytesPerRow, input,
-                        &shim, &output, &size, $0, $1)
+                        &shim, &output, &size, message, capacity)
                 }
             }
         }
-        guard result.succeeded, let output else {
-            throw .library(format: .jpeg, reason: result.message)
-        }
-        defer { wg_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 }

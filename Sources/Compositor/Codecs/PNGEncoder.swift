@@ -73,7 +73,7 @@ public enum PNGEncoder {
                     &size, $0, $1)
             }
         }
-        guard result.succeeded, let png else { throw .library(format: .png, reason: result.message) }
+        guard result.succeeded, let png else { throw result.encodingError(.png) }
         defer { wg_free(png) }
         let container = Array(UnsafeBufferPointer(start: png, count: size))
         guard let provenance else { return container }
@@ -103,7 +103,7 @@ public enum PNGEncoder {
                         keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, $0, $1)
                 }
                 guard filtered.succeeded else {
-                    bands.fail(filtered.message)
+                    bands.fail(filtered.encodingError(.png))
                     continue
                 }
                 let band = UnsafeBufferPointer(start: buffer, count: (endRow - firstRow) * rowLength)
@@ -124,11 +124,11 @@ public enum PNGEncoder {
                         index, Array(UnsafeBufferPointer(start: output, count: size)), adler: adler, length: band.count)
                     wg_free(output)
                 } else {
-                    bands.fail(result.message)
+                    bands.fail(result.encodingError(.png))
                 }
             }
         }
-        if let failure = bands.failure { throw .library(format: .png, reason: failure) }
+        if let failure = bands.failure { throw failure }
         // The header's level class: 0, "fastest", for the run-length encoder; libdeflate's
         // levels mapped as zlib's.
         var levelClass: UInt8 = 0
@@ -159,7 +159,7 @@ public enum PNGEncoder {
 private final class BandResults: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var results: [ZlibStream.Band?]
-    private(set) var failure: String?
+    private(set) var failure: ImageEncodingError?
 
     init(count: Int) { results = Array(repeating: nil, count: count) }
 
@@ -167,7 +167,7 @@ private final class BandResults: @unchecked Sendable {
         lock.withLock { results[index] = ZlibStream.Band(bytes: bytes, adler: adler, length: length) }
     }
 
-    func fail(_ message: String) {
-        lock.withLock { failure = failure ?? message }
+    func fail(_ error: ImageEncodingError) {
+        lock.withLock { failure = failure ?? error }
     }
 }

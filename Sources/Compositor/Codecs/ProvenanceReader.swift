@@ -1,6 +1,8 @@
-/// Reads back the provenance text (the spec as JSON) that the JPEG and WebP encoders
-/// write: a JPEG COM segment whose payload is `wallgen ` and the text, or a WebP `XMP `
-/// chunk holding a `wallgen:spec` property (see `XMPPacket`).
+internal import CImaging
+
+/// Reads back the provenance text (the spec as JSON) that the JPEG, WebP and AVIF
+/// encoders write: a JPEG COM segment whose payload is `wallgen ` and the text, or a WebP
+/// `XMP ` chunk or an AVIF XMP item holding a `wallgen:spec` property (see `XMPPacket`).
 ///
 /// Only the container is walked (JPEG segments up to the first scan, RIFF chunks);
 /// no pixel is decoded, and every length is checked against the bytes there are.
@@ -8,14 +10,28 @@ public enum ProvenanceReader {
     /// What a JPEG comment starts with when it is wallgen's provenance.
     public static let jpegCommentPrefix = "wallgen "
 
-    /// The provenance text in a JPEG or WebP file, or nil when there is none (or the
-    /// bytes are neither format).
+    /// The provenance text in a JPEG, WebP or AVIF file, or nil when there is none (or
+    /// the bytes are none of these formats).
     public static func provenance(in bytes: [UInt8]) -> String? {
         if bytes.starts(with: [0xFF, 0xD8]) { return jpegComment(bytes) }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return webpXMP(bytes).flatMap(XMPPacket.specValue(in:))
         }
+        if FileSignature.heif.matches(bytes) { return heifXMP(bytes).flatMap(XMPPacket.specValue(in:)) }
         return nil
+    }
+
+    /// The first XMP item of a HEIF file's primary image, as text (libheif reads the
+    /// boxes; no picture is decoded).
+    static func heifXMP(_ bytes: [UInt8]) -> String? {
+        var xmp: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let result = bytes.withUnsafeBufferPointer { data in
+            ShimResult.call { wg_heif_read_xmp(data.baseAddress, data.count, &xmp, &size, $0, $1) }
+        }
+        guard result.succeeded, let xmp else { return nil }
+        defer { wg_free(xmp) }
+        return String(validating: UnsafeBufferPointer(start: xmp, count: size), as: UTF8.self)
     }
 
     /// The first COM segment before the first scan whose payload starts with the prefix.

@@ -16,6 +16,36 @@ struct ShimResult {
         }
     }
 
+    /// Runs an encoder's shim, which hands back its file in a buffer to free with
+    /// wg_free, and returns the bytes; or the encoding error, with the shim's status.
+    static func encoded(
+        _ format: OutputFormat,
+        _ body: (
+            _ output: inout UnsafeMutablePointer<UInt8>?, _ size: inout Int, _ message: UnsafeMutablePointer<CChar>,
+            _ capacity: Int
+        ) -> wg_status
+    ) throws(ImageEncodingError) -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let result = call { body(&output, &size, $0, $1) }
+        guard result.succeeded, let output else { throw result.encodingError(format) }
+        defer { wg_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// The encoding error for a failed call, with its status.
+    func encodingError(_ format: OutputFormat) -> ImageEncodingError {
+        let status: EncoderStatus =
+            switch status {
+            case WG_ERROR_LIMIT: .limit
+            case WG_ERROR_ARGUMENT: .argument
+            case WG_ERROR_UNSUPPORTED: .unsupported
+            case WG_ERROR_MEMORY: .outOfMemory
+            default: .library
+            }
+        return .library(format: format, status: status, reason: message)
+    }
+
     /// The decoding error for a failed call.
     func decodingError(_ format: ImageFormat) -> ImageDecodingError {
         switch status {

@@ -1,9 +1,9 @@
 internal import CImaging
 
 extension ImageDecoder {
-    /// An opened WebP whose header passed the limits. The caller closes `decoder`.
+    /// An opened WebP whose header passed the limits; the decoder closes itself.
     struct WebPHeader {
-        let decoder: OpaquePointer
+        let decoder: WebPDecoderHandle
         let width: Int
         let height: Int
         let hasAlpha: Bool
@@ -23,15 +23,11 @@ extension ImageDecoder {
                     $0, $1)
             }
             guard opened.succeeded, let decoder else { throw opened.decodingError(.webp) }
-            do {
-                // Pixels first: a header declaring an absurd size is that, not a memory need.
-                try limits.check(width: Int(width), height: Int(height))
-                try limits.check(libraryMemory: memoryNeeded, format: .webp)
-            } catch {
-                wg_webp_decoder_close(decoder)
-                throw error
-            }
-            (self.decoder, self.width, self.height) = (decoder, Int(width), Int(height))
+            self.decoder = WebPDecoderHandle(decoder)
+            // Pixels first: a header declaring an absurd size is that, not a memory need.
+            try limits.check(width: Int(width), height: Int(height))
+            try limits.check(libraryMemory: memoryNeeded, format: .webp)
+            (self.width, self.height) = (Int(width), Int(height))
             (self.hasAlpha, self.frames) = (hasAlpha != 0, Int(frames))
         }
     }
@@ -42,9 +38,10 @@ extension ImageDecoder {
         throws(ImageDecodingError) -> (Image, [DecodeNote])
     {
         let header = try WebPHeader(buffer, limits: limits)
-        defer { wg_webp_decoder_close(header.decoder) }
         let image = Image(width: header.width, height: header.height)
-        let read = ShimResult.call { wg_webp_decoder_read(header.decoder, image.pixels, image.bytesPerRow, $0, $1) }
+        let read = header.decoder.withPointer { decoder in
+            ShimResult.call { wg_webp_decoder_read(decoder, image.pixels, image.bytesPerRow, $0, $1) }
+        }
         guard read.succeeded else { throw read.decodingError(.webp) }
         // An animation's canvas may be transparent where its first frame does not reach.
         if header.hasAlpha || header.frames > 1 { premultiplyInPlace(image) }

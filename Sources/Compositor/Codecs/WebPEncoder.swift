@@ -13,17 +13,12 @@ public enum WebPEncoder {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
         let source = image.isOpaque ? image : PNGEncoder.straightAlphaCopy(of: image)
         let xmp = provenance.map { Array(XMPPacket.wallgenSpec($0).utf8) } ?? []
-        var output: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let result = xmp.withUnsafeBufferPointer { xmp in
-            ShimResult.call {
+        return try xmp.withUnsafeBufferPointer { (xmp) throws(ImageEncodingError) in
+            try ShimResult.encoded(.webp) { output, size, message, capacity in
                 wg_webp_encode(
                     source.pixels, UInt32(source.width), UInt32(source.height), source.bytesPerRow, Int32(quality),
-                    lossless ? 1 : 0, xmp.baseAddress, xmp.count, &output, &size, $0, $1)
+                    lossless ? 1 : 0, xmp.baseAddress, xmp.count, &output, &size, message, capacity)
             }
         }
-        guard result.succeeded, let output else { throw .library(format: .webp, reason: result.message) }
-        defer { wg_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 }

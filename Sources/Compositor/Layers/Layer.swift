@@ -80,4 +80,37 @@ public struct Scene: Sendable {
         self.height = height
         self.layers = layers
     }
+
+    /// How many of the first layers cover the whole canvas (colours, pictures,
+    /// gradients): the background the renderer composites in one pass before any text
+    /// or shape, which renders of the same picture, canvas and shading can share.
+    public var backgroundLayerCount: Int {
+        layers.firstIndex {
+            switch $0 {
+            case .solid, .picture, .gradient: false
+            case .text, .shape: true
+            }
+        } ?? layers.count
+    }
+
+    /// What the background layers draw, apart from their pictures' pixels: equal for two
+    /// scenes whose backgrounds are the same pixels when their pictures are.
+    public var backgroundSignature: [BackgroundLayerSignature] {
+        layers.prefix(backgroundLayerCount).map {
+            switch $0 {
+            case .solid(let color): .solid(color)
+            case .picture(let picture):
+                .picture(opacity: picture.opacity, focusX: picture.focusX, focusY: picture.focusY)
+            case .gradient(let gradient): .gradient(gradient)
+            case .text, .shape: preconditionFailure("not a background layer")
+            }
+        }
+    }
+}
+
+/// One background layer as `Scene.backgroundSignature` describes it.
+public enum BackgroundLayerSignature: Hashable, Sendable {
+    case solid(Color)
+    case picture(opacity: Double, focusX: Double, focusY: Double)
+    case gradient(LinearGradient)
 }

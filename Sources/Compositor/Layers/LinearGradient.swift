@@ -3,9 +3,9 @@
 /// Stop positions run from 0 (left or top edge) to 1 (right or bottom edge); a pixel
 /// takes the alpha at its centre, `(x + 0.5) / width`. Outside the first and last stop
 /// the end alphas hold.
-public struct LinearGradient: Sendable, Equatable {
+public struct LinearGradient: Sendable, Hashable {
     /// How alpha goes from one stop to the next.
-    public enum Easing: Sendable, Equatable {
+    public enum Easing: Sendable, Hashable {
         /// A straight line, as CAGradientLayer and CSS draw it. Where a ramp meets a
         /// flat stretch its slope jumps, and the eye sees a faint line there (a Mach
         /// band), plainest on a pale sky.
@@ -16,14 +16,14 @@ public struct LinearGradient: Sendable, Equatable {
         case smooth
     }
 
-    public enum Axis: Sendable, Equatable {
+    public enum Axis: Sendable, Hashable {
         /// Alpha varies with x, constant down each column.
         case horizontal
         /// Alpha varies with y, constant along each row.
         case vertical
     }
 
-    public struct Stop: Sendable, Equatable {
+    public struct Stop: Sendable, Hashable {
         public var position: Double
         public var alpha: Double
 

@@ -41,11 +41,25 @@ public struct TextLayer: Sendable {
     }
 }
 
+extension TextLayer {
+    /// The size of the ink the painter draws for this layer, after shrinking it to its
+    /// limits; nil when it draws nothing. Lets a design place text by what it will cover.
+    public func inkSize() throws(FontError) -> (width: Int, height: Int)? {
+        guard let fitted = try TextPainter.fit(self), let ink = fitted.rendered.combinedCoverage.inkBounds else {
+            return nil
+        }
+        return (ink.width, ink.height)
+    }
+}
+
 /// Where a line of text goes, in canvas pixels.
 public enum TextPlacement: Sendable, Equatable {
     /// The centre of the text's ink box on this point: what the eye sees as centred,
     /// for a single label.
     case inkCentered(x: Double, y: Double)
+    /// The ink box centred across on `x`, its bottom edge on `y`: a label that ends on a
+    /// line whatever its length (a vertical column at the bottom of a canvas).
+    case inkBottom(x: Double, y: Double)
     /// The baseline at `y`; `x` is where the line starts, its middle or its end. Lines
     /// of a paragraph share one rhythm this way whatever their ink.
     case baseline(x: Double, y: Double, alignment: TextAlignment)

@@ -35,14 +35,14 @@ struct PixelMemory: ~Copyable {
             let length = byteCount + Self.hugePage
             guard let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
                 mapped != MAP_FAILED
-            else { fatalError("out of memory for \(byteCount) bytes") }
+            else { OutOfMemory.stop(byteCount) }
             let aligned = mapped.advanced(by: (Self.hugePage - Int(bitPattern: mapped) % Self.hugePage) % Self.hugePage)
             // Advice only: without transparent huge pages this is ordinary memory.
             _ = madvise(aligned, byteCount, MADV_HUGEPAGE)
             let block = MappedBlock(start: mapped, length: length, aligned: aligned, usable: byteCount)
             self.init(bytes: aligned, block: block, allocated: nil, recycler: recycler)
         } else {
-            guard let memory = calloc(byteCount + 64, 1) else { fatalError("out of memory for \(byteCount) bytes") }
+            guard let memory = calloc(byteCount + 64, 1) else { OutOfMemory.stop(byteCount) }
             let aligned = memory.advanced(by: (64 - Int(bitPattern: memory) % 64) % 64)
             self.init(bytes: aligned, block: nil, allocated: memory, recycler: nil)
         }

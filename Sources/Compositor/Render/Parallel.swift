@@ -7,8 +7,8 @@ import Foundation
 /// run its rows on several cores. A batch that renders several images at once asks
 /// each image for fewer workers, so the two kinds of parallelism never oversubscribe.
 public enum Parallel {
-    /// The cores this process may use.
-    public static let availableCores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The CPUs this process may use: its affinity mask and cgroup quota (see `CPUAllowance`).
+    public static let availableCores = CPUAllowance.current.cpus
 
     /// Calls `body` with disjoint ranges that together cover `0..<count`, on at most
     /// `workers` threads at once. Ranges are contiguous so each thread walks memory in order.

@@ -30,18 +30,39 @@ public struct Renderer: Sendable {
         try renderTimed(scene).image
     }
 
-    public func renderTimed(_ scene: Scene) throws(FontError) -> (image: Image, timings: RenderTimings) {
+    /// Renders `scene` and says where the time went.
+    ///
+    /// Its background, the leading layers that cover the whole canvas (see
+    /// `Scene.backgroundLayerCount`), may be shared with other renders: given as
+    /// `background` (what those layers composite to, as `keepBackground` handed it out),
+    /// they are not drawn again and the rest is drawn over a copy of it, the same pixels
+    /// as drawing them all; otherwise `keepBackground`, when given, receives a copy of the
+    /// canvas as soon as they are composited, before anything else is drawn.
+    public func renderTimed(
+        _ scene: Scene, background: Image? = nil, keepBackground: ((Image) -> Void)? = nil
+    ) throws(FontError) -> (image: Image, timings: RenderTimings) {
         var timings = RenderTimings()
         let clock = ContinuousClock()
         guard scene.width > 0, scene.height > 0 else {
             return (Image(width: scene.width, height: scene.height), timings)
+        }
+        let leading = scene.backgroundLayerCount
+        if let background {
+            precondition(background.width == scene.width && background.height == scene.height, "background size")
         }
 
         // The canvas is made when first needed. If that is a fused pass with a picture
         // that fills the canvas, the pass writes into the picture itself (each row is
         // read into the accumulator before it is written back): one canvas-sized buffer
         // fewer at the busiest moment, 12 MB for a phone wallpaper and 33 MB at 4K.
-        var canvas: Image?
+        var canvas: Image? = background.map { shared in
+            let started = clock.now
+            defer { timings.composite += clock.now - started }
+            // Every pixel is copied over, so recycled memory needs no clearing.
+            let copy = Image(width: shared.width, height: shared.height, recycling: recycler)
+            copy.pixels.update(from: shared.pixels, count: shared.bytesPerRow * shared.height)
+            return copy
+        }
         func target() -> Image {
             if let canvas { return canvas }
             let made = Image(width: scene.width, height: scene.height)
@@ -60,7 +81,14 @@ public struct Renderer: Sendable {
             pending.removeAll()
         }
 
-        for layer in scene.layers {
+        func handOutBackground() {
+            guard let keepBackground, leading > 0 else { return }
+            flush()
+            keepBackground(target().copy())
+        }
+        let layers = background == nil ? scene.layers[...] : scene.layers.dropFirst(leading)
+        for (index, layer) in zip(layers.indices, layers) {
+            if background == nil && index == leading { handOutBackground() }
             switch layer {
             case .solid(let color):
                 pending.append(.solid(Self.unitPremultiplied(color)))
@@ -90,6 +118,7 @@ public struct Renderer: Sendable {
             }
         }
         flush()
+        if background == nil && leading == scene.layers.count { handOutBackground() }
         return (target(), timings)
     }
 

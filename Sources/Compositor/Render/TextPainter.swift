@@ -17,6 +17,9 @@ enum TextPainter {
             // The ink box, not the advance box, goes on the point: what the eye sees.
             shiftX = Int((x - (Double(coverage.originX + ink.x) + Double(ink.width) / 2)).rounded())
             shiftY = Int((y - (Double(coverage.originY + ink.y) + Double(ink.height) / 2)).rounded())
+        case .inkBottom(let x, let y):
+            shiftX = Int((x - (Double(coverage.originX + ink.x) + Double(ink.width) / 2)).rounded())
+            shiftY = Int((y - Double(coverage.originY + ink.y + ink.height)).rounded())
         case .baseline(let x, let y, let alignment):
             let start: Double
             switch alignment {

@@ -136,10 +136,26 @@ public struct TextLine: Sendable {
                 vertical: vertical, language: language)
             ascender = max(ascender, shaped.ascender)
             descender = max(descender, shaped.descender)
-            for glyph in shaped.glyphs {
+            // Colour emoji have no vertical metrics of their own, and what the shaper
+            // makes up for a bitmap strike sets them off the column with a gap after:
+            // they are placed from their horizontal advance instead (see `emojiCells`).
+            let cells =
+                vertical && font.isColor
+                ? try emojiCells(scalars, from: firstScalar[runStart], to: firstScalar[runEnd], font: font, size: size)
+                : nil
+            for (index, glyph) in shaped.glyphs.enumerated() {
                 let character = characterOfScalar[Int(glyph.cluster)]
                 if starts[character].isNaN { starts[character] = pen }
-                if vertical {
+                if let cells, cells.count == shaped.glyphs.count {
+                    // A square cell as wide as the emoji, centred on the column, its
+                    // ascent and descent centred in the cell.
+                    let cell = cells[index]
+                    let baseline = pen + (cell - shaped.ascender - shaped.descender) / 2 + shaped.ascender
+                    glyphs.append(
+                        PlacedGlyph(
+                            font: font, glyph: glyph.glyph, x: -cell / 2, y: -baseline, characterIndex: character))
+                    pen += cell
+                } else if vertical {
                     glyphs.append(
                         PlacedGlyph(
                             font: font, glyph: glyph.glyph, x: glyph.x_offset, y: -pen + glyph.y_offset,
@@ -164,6 +180,15 @@ public struct TextLine: Sendable {
         return TextLine(
             text: text, size: size, isVertical: vertical, advance: pen, ascender: ascender, descender: descender,
             glyphs: glyphs, characterStarts: starts)
+    }
+
+    /// The horizontal advance of each glyph of a run: the side of the square a colour
+    /// glyph takes in a vertical line.
+    private static func emojiCells(_ scalars: [UInt32], from start: Int, to end: Int, font: Font, size: Double)
+        throws(FontError) -> [Double]
+    {
+        try shape(scalars, from: start, to: end, font: font, size: size, vertical: false, language: nil).glyphs.map(
+            \.x_advance)
     }
 
     private struct ShapedRun {

@@ -1,6 +1,7 @@
 import Almanac
 import Compositor
 import Dispatch
+import Files
 import Foundation
 
 /// Renders many term cards into one folder, several at once, and reports each as it
@@ -36,7 +37,7 @@ public struct CardBatch: Sendable {
     /// costs about as much as its own picture's horizontal pass.
     public let thumbnailWidth: Int?
 
-    /// `jobs` is capped at the number of cores; each card's own rows then share what is
+    /// `jobs` is capped at the CPUs the process may use; each card's own rows then share what is
     /// left, so cards times rows never exceeds the cores.
     public init(pipeline: TermCardPipeline, folder: String, jobs: Int, thumbnailWidth: Int?) {
         let jobs = min(max(1, jobs), Parallel.availableCores)

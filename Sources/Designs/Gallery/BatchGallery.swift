@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 
 /// A self-contained HTML page over a batch's pictures: every picture small in a grid, in
@@ -5,6 +6,11 @@ import Foundation
 /// manifest row. Unlike `Gallery` (the 24 terms as the app browsed them), a batch may
 /// mix wallpapers and cards of any size and number, so this page is a plain grid whose
 /// pictures load as they scroll into view.
+///
+/// The file names come from a manifest, which anyone may have written: each is escaped
+/// by Unicode scalar (`HTMLText`), linked as a relative, percent-encoded path
+/// (`LinkPath`, so `javascript:` is a file name, not a scheme), and the page allows no
+/// script at all and only its own style (`ContentSecurityPolicy`).
 public enum BatchGallery {
     public struct Entry: Sendable {
         public let fileName: String
@@ -23,26 +29,18 @@ public enum BatchGallery {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Gallery.escape(title))</title>
-            <style>
-              :root { color-scheme: dark; }
-              body { margin: 0; padding: 16px; background: #1c1c1e; color: #f2f2f7; font-family: system-ui, sans-serif; }
-              h1 { font-size: 20px; font-weight: 600; margin: 4px 0 16px; }
-              .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 16px; }
-              figure { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 6px; }
-              img { display: block; max-width: 100%; max-height: 240px; border-radius: 8px;
-                    box-shadow: 0 4px 16px rgba(0,0,0,.5); }
-              figcaption { font-size: 12px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
-            </style>
+            \(ContentSecurityPolicy.metaElement(style: style))
+            <title>\(HTMLText.escape(title))</title>
+            <style>\(style)</style>
             </head>
             <body>
-            <h1>\(Gallery.escape(title))</h1>
+            <h1>\(HTMLText.escape(title))</h1>
             <div class="grid">
 
             """
         for entry in entries {
-            let file = Gallery.escape(linkPath(entry.fileName))
-            let caption = Gallery.escape("\(entry.fileName) · row \(entry.row)")
+            let file = HTMLText.escape(LinkPath.relative(entry.fileName))
+            let caption = HTMLText.escape("\(entry.fileName) · row \(entry.row)")
             page +=
                 "<figure><a href=\"\(file)\"><img src=\"\(file)\" loading=\"lazy\" alt=\"\(caption)\"></a>"
                 + "<figcaption>\(caption)</figcaption></figure>\n"
@@ -50,13 +48,17 @@ public enum BatchGallery {
         return page + "</div>\n</body>\n</html>\n"
     }
 
-    /// A relative path as a URL path: each part percent-encoded, so `#`, `?` and spaces
-    /// in a file name stay part of it.
-    static func linkPath(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#;")
-        return path.split(separator: "/").map {
-            String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0)
-        }.joined(separator: "/")
-    }
+    /// The page's style: the exact text of its <style> element, allowed by hash.
+    static let style = """
+
+          :root { color-scheme: dark; }
+          body { margin: 0; padding: 16px; background: #1c1c1e; color: #f2f2f7; font-family: system-ui, sans-serif; }
+          h1 { font-size: 20px; font-weight: 600; margin: 4px 0 16px; }
+          .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 16px; }
+          figure { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 6px; }
+          img { display: block; max-width: 100%; max-height: 240px; border-radius: 8px;
+                box-shadow: 0 4px 16px rgba(0,0,0,.5); }
+          figcaption { font-size: 12px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
+
+        """
 }

@@ -1,4 +1,5 @@
 import Almanac
+import Escaping
 import Foundation
 
 /// A self-contained HTML page that browses a folder of term cards the way the app
@@ -36,62 +37,36 @@ public enum Gallery {
         let english = language == .english
         let tabs = seasons.enumerated().map { index, season in
             let label = english ? season.displayName : "\(season.chineseName) \(season.displayName)"
-            return "<button type=\"button\" role=\"tab\" data-season=\"\(index)\">\(escape(label))</button>"
+            return "<button type=\"button\" role=\"tab\" data-season=\"\(index)\">\(HTMLText.escape(label))</button>"
         }.joined(separator: "\n      ")
+        // The data goes in last: nothing put in before it holds a placeholder.
         return
             template
+            .replacingOccurrences(
+                of: "{{policy}}", with: ContentSecurityPolicy.metaElement(script: script, style: style)
+            )
+            .replacingOccurrences(of: "{{style}}", with: style)
+            .replacingOccurrences(of: "{{script}}", with: script)
             .replacingOccurrences(of: "{{lang}}", with: english ? "en" : "zh-Hant")
-            .replacingOccurrences(of: "{{title}}", with: escape(english ? "The 24 Solar Terms" : "二十四節氣"))
+            .replacingOccurrences(of: "{{title}}", with: HTMLText.escape(english ? "The 24 Solar Terms" : "二十四節氣"))
             .replacingOccurrences(of: "{{tabs}}", with: tabs)
             .replacingOccurrences(
                 of: "{{data}}", with: scriptSafeJSON(seasons: seasons, cards: cards, english: english))
     }
 
-    /// Escapes text for HTML element content and attribute values.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
-    /// The cards as JSON inside a <script> element: strings escaped for JSON, and every
-    /// `<`, `>` and `&` written as a \u escape so nothing can close the element.
+    /// The cards as JSON inside a <script> element (`JSONText` in its script form, so
+    /// nothing can close the element); each file as the relative link to it.
     static func scriptSafeJSON(seasons: [Season], cards: [Card], english: Bool) -> String {
+        func quoted(_ text: String) -> String { JSONText.quoted(text, inScript: true) }
         let groups = seasons.map { season in
             let entries = cards.filter { $0.term.season == season }.map { card in
-                "{\"file\":\(jsonString(card.fileName)),\"name\":\(jsonString(card.term.name)),"
-                    + "\"english\":\(jsonString(card.term.englishName)),\"slug\":\(jsonString(card.term.slug)),"
-                    + "\"alt\":\(jsonString(card.alternativeText(english: english)))}"
+                "{\"file\":\(quoted(LinkPath.relative(card.fileName))),\"name\":\(quoted(card.term.name)),"
+                    + "\"english\":\(quoted(card.term.englishName)),\"slug\":\(quoted(card.term.slug)),"
+                    + "\"alt\":\(quoted(card.alternativeText(english: english)))}"
             }
             return "[" + entries.joined(separator: ",") + "]"
         }
         return "[" + groups.joined(separator: ",") + "]"
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                result += String(format: "\\u%04x", scalar.value)
-            case _ where scalar.value < 0x20:
-                result += String(format: "\\u%04x", scalar.value)
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     static let template = """
@@ -100,8 +75,33 @@ public enum Gallery {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        {{policy}}
         <title>{{title}}</title>
-        <style>
+        <style>{{style}}</style>
+        </head>
+        <body>
+          <h1>{{title}}</h1>
+          <div role="tablist" aria-label="Seasons">
+              {{tabs}}
+          </div>
+          <div class="viewer">
+            <button type="button" id="previous" aria-label="Previous">&#8249;</button>
+            <a id="link" href=""><img id="card" alt=""></a>
+            <button type="button" id="next" aria-label="Next">&#8250;</button>
+          </div>
+          <div class="dots" id="dots" aria-hidden="true"></div>
+          <div class="caption" id="caption"></div>
+        <script id="cards" type="application/json">{{data}}</script>
+        <script>{{script}}</script>
+        </body>
+        </html>
+
+        """
+
+    /// The page's style: the exact text of its <style> element, which its policy allows
+    /// by hash.
+    static let style = """
+
           :root { color-scheme: dark; }
           *, *::before, *::after { box-sizing: border-box; }
           body { margin: 0; min-height: 100vh; background: #1c1c1e; color: #f2f2f7;
@@ -134,22 +134,12 @@ public enum Gallery {
           .dots span { width: 8px; height: 8px; border-radius: 4px; background: #636366; }
           .dots span.current { background: #f2f2f7; }
           .caption { font-size: 15px; opacity: .8; }
-        </style>
-        </head>
-        <body>
-          <h1>{{title}}</h1>
-          <div role="tablist" aria-label="Seasons">
-              {{tabs}}
-          </div>
-          <div class="viewer">
-            <button type="button" id="previous" aria-label="Previous">&#8249;</button>
-            <a id="link" href=""><img id="card" alt=""></a>
-            <button type="button" id="next" aria-label="Next">&#8250;</button>
-          </div>
-          <div class="dots" id="dots" aria-hidden="true"></div>
-          <div class="caption" id="caption"></div>
-        <script id="cards" type="application/json">{{data}}</script>
-        <script>
+
+        """
+
+    /// The page's only script: the exact text of its <script> element, allowed by hash.
+    static let script = """
+
         "use strict";
         (function () {
           const seasons = JSON.parse(document.getElementById("cards").textContent);
@@ -224,9 +214,6 @@ public enum Gallery {
           });
           show();
         })();
-        </script>
-        </body>
-        </html>
 
         """
 }

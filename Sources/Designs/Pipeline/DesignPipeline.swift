@@ -26,7 +26,7 @@ public protocol PictureDesign {
 /// For designs that share nothing between images.
 public struct NoSharedResources: Sendable {}
 
-/// Spec in, encoded bytes (PNG, JPEG or WebP) out, for any design: checks the person's text, reads and decodes
+/// Spec in, encoded bytes (in any `OutputFormat`) out, for any design: checks the person's text, reads and decodes
 /// the picture (only as far as the canvas needs), builds the scene, renders and encodes.
 /// Writing the file is the caller's (it knows where and how).
 public struct DesignPipeline<Design: PictureDesign>: Sendable {
@@ -34,7 +34,8 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     public var renderer: Renderer
     public var encoding: OutputEncoding
     public var decodeLimits: DecodeLimits
-    /// Decoded pictures shared with other renders (a batch's rows); nil decodes every time.
+    /// Decoded pictures and backgrounds shared with other renders (a batch's rows); nil
+    /// decodes, scales and shades every time.
     public var pictureCache: PictureCache?
     let resources: Design.Resources
 
@@ -50,28 +51,89 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     }
 
     /// Renders `spec`; `provenance` (how it was asked for, as JSON) is written into the file.
-    /// With `pictureCache`, a picture already decoded for this canvas is taken from it, and
-    /// one decoded here is kept there once finished.
+    /// With `pictureCache`, a background already made from the same picture on the same
+    /// canvas with the same shading is taken from it and only the rest (the text) is drawn
+    /// over a copy; failing that, a picture already decoded for this canvas is. The
+    /// background made here (or, for a scene without one, the decoded picture) is kept
+    /// there once the picture is finished.
     public func render(_ spec: Design.Spec, provenance: String? = nil) throws(PipelineError) -> RenderedImage {
         let canvas = Design.canvas(of: spec)
-        let cacheKey = pictureCache.flatMap { _ in
-            PictureCache.key(path: Design.picture(of: spec, in: data).path, canvas: canvas, limits: decodeLimits)
+        guard let cache = pictureCache,
+            let pictureKey = PictureCache.key(
+                path: Design.picture(of: spec, in: data).path, canvas: canvas, limits: decodeLimits)
+        else {
+            var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
+                try PipelineSteps.decodePicture(
+                    bytes, path: path, origin, limits: decodeLimits, coverTarget: canvas, for: renderer)
+            }
+            let scene = try buildScene(spec, picture: source.picture, timings: &timings)
+            return try PipelineSteps.renderAndEncode(
+                scene, source: source, renderer: renderer, encoding: encoding, provenance: provenance,
+                timings: &timings)
         }
-        var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
+        return try render(spec, provenance: provenance, cache: cache, pictureKey: pictureKey)
+    }
+
+    /// `render` with a cache. The scene is first built over a stand-in picture (the
+    /// designs' scenes depend on their picture only through their picture layers) to learn
+    /// what its background draws; on a miss it is built again over the decoded picture.
+    private func render(
+        _ spec: Design.Spec, provenance: String?, cache: PictureCache, pictureKey: PictureCache.Key
+    ) throws(PipelineError) -> RenderedImage {
+        for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
+        let (path, isOwn) = Design.picture(of: spec, in: data)
+        let origin: InputOrigin = isOwn ? .background : .bundled
+        var timings = StageTimings()
+        let standIn = DecodedPicture(Image(width: 0, height: 0))
+        let sketch = try buildScene(spec, picture: standIn, timings: &timings)
+        let backgroundKey = PictureCache.BackgroundKey(
+            picture: pictureKey, layers: sketch.backgroundSignature, dithers: renderer.dithers)
+        if let background = cache.background(for: backgroundKey) {
+            let image: Image
+            do {
+                let (rendered, renderTimings) = try renderer.renderTimed(sketch, background: background.image)
+                image = rendered
+                timings.composite += renderTimings.composite
+                timings.text += renderTimings.text
+            } catch {
+                throw .text(error)
+            }
+            return try PipelineSteps.encode(
+                image, source: (background.picture, path, origin), encoding: encoding, provenance: provenance,
+                timings: timings)
+        }
+        var (source, decodeTimings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
             try PipelineSteps.decodePicture(
-                bytes, path: path, origin, limits: decodeLimits, coverTarget: canvas, for: renderer)
+                bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
         } cached: {
-            cacheKey.flatMap { pictureCache?.picture(for: $0) }
+            cache.picture(for: pictureKey)
         }
+        decodeTimings.decode += timings.decode
+        let scene = try buildScene(spec, picture: source.picture, timings: &decodeTimings)
+        var made: Image?
+        let image = try PipelineSteps.render(
+            scene, source: source, renderer: renderer, timings: &decodeTimings, keepBackground: { made = $0 })
+        // The picture is finished now (render waits for its last row and checks it). Its
+        // background is kept rather than the picture itself: the rows that share it need
+        // nothing else, and a row that fades the picture otherwise decodes it again (a
+        // tenth of what scaling it costs) where keeping both would crowd the cache.
+        if let made {
+            cache.keep(background: made, from: source.picture, for: backgroundKey)
+        } else {
+            cache.keep(source.picture, for: pictureKey)
+        }
+        return try PipelineSteps.encode(
+            image, source: source, encoding: encoding, provenance: provenance, timings: decodeTimings)
+    }
+
+    /// The design's scene, its time counted with decoding (as it always was).
+    private func buildScene(_ spec: Design.Spec, picture: DecodedPicture, timings: inout StageTimings)
+        throws(PipelineError) -> Scene
+    {
         let clock = ContinuousClock()
         let started = clock.now
-        let scene = try Design.scene(spec, picture: source.picture, resources: resources, data: data)
-        timings.decode += clock.now - started
-        let rendered = try PipelineSteps.renderAndEncode(
-            scene, source: source, renderer: renderer, encoding: encoding, provenance: provenance, timings: &timings)
-        // Finished now (renderAndEncode waits for the last row).
-        if let cacheKey { pictureCache?.keep(source.picture, for: cacheKey) }
-        return rendered
+        defer { timings.decode += clock.now - started }
+        return try Design.scene(spec, picture: picture, resources: resources, data: data)
     }
 
     /// What every render starts with: the person's text checked (text too long or too

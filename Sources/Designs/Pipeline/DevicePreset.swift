@@ -11,7 +11,8 @@ public struct DevicePreset: Sendable, Equatable {
 
     /// Phones, tablets, laptops, then monitors. The bundled 3200x2400 pictures cover
     /// each with at most 1.5x enlargement, except the 32:9, 5K and 6K monitors (1.6x,
-    /// 1.6x and 1.9x), which are softer.
+    /// 1.6x and 1.9x), which are softer; beyond 1.25x (those and the Galaxy S24 Ultra,
+    /// 1.3x) the command warns (`BackgroundEnlargement`).
     public static let all: [DevicePreset] = [
         DevicePreset(name: "iphone-se", width: 750, height: 1334, note: "iPhone SE (2nd, 3rd gen)"),
         DevicePreset(name: "iphone-14", width: 1170, height: 2532, note: "iPhone 12, 13, 14, 16e (default)"),

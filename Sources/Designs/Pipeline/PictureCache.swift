@@ -1,16 +1,26 @@
 import Compositor
 import Foundation
 
-/// Decoded pictures kept for the renders that follow, bounded in bytes: in a batch, the
-/// rows that share a picture and a canvas (a thousand personal cards of 冬至 on one
-/// phone) read and decode it once.
+/// Backgrounds made from pictures, and decoded pictures, kept for the renders that
+/// follow, bounded in bytes: in a batch, the rows that share a picture, a canvas and its
+/// shading (the Chinese and English cards, a thousand personal titles of 冬至 on one
+/// phone, one picture in several formats) read, decode, scale, fade and shade it once:
+/// each then draws only its own text over a copy and encodes. `DesignPipeline` keeps a
+/// decoded picture only for a scene without a background (the background is what the
+/// next rows need, and a fade of its own costs a decode again).
 ///
 /// A picture is known by its file's identity (device, inode, size, modification time,
 /// so a file changed or replaced under the same name is decoded anew), the canvas it was
 /// decoded for (the decode keeps only the part and the scale that canvas needs) and the
-/// decode limits. Only finished pictures are kept; a kept picture is never written to (the
-/// renderer resamples it into an image of its own), so renders on several threads share
-/// it. The least recently used go first once `capacity` bytes are held.
+/// decode limits; a background by its picture's key, what its layers draw
+/// (`Scene.backgroundSignature`) and whether the renderer dithers. Only finished pictures
+/// and backgrounds are kept; a kept one is never written to (renders copy or resample it
+/// into images of their own), so renders on several threads share it.
+///
+/// Once `capacity` bytes are held, entries are dropped at random, not least recently
+/// used first: a manifest that cycles through a few more backgrounds than fit (every
+/// term on three devices, then again) would then miss every time, where random
+/// replacement keeps most of them. Which entry goes never changes a picture, only the time.
 public final class PictureCache: @unchecked Sendable {
     struct Key: Hashable {
         var device: UInt64
@@ -24,16 +34,51 @@ public final class PictureCache: @unchecked Sendable {
         var maxLibraryMemory: Int
     }
 
+    struct BackgroundKey: Hashable {
+        var picture: Key
+        var layers: [BackgroundLayerSignature]
+        var dithers: Bool
+    }
+
+    /// A composited background and what is known of the picture it was made from (its
+    /// size and notes, for the warnings; its pixels are not kept with it).
+    struct Background {
+        let image: Image
+        let picture: DecodedPicture
+    }
+
+    private enum EntryKey: Hashable {
+        case picture(Key)
+        case background(BackgroundKey)
+    }
+
+    private enum Entry {
+        case picture(DecodedPicture)
+        case background(Background)
+
+        var bytes: Int {
+            switch self {
+            case .picture(let picture): picture.image.bytesPerRow * picture.image.height
+            case .background(let background): background.image.bytesPerRow * background.image.height
+            }
+        }
+    }
+
     public let capacity: Int
     private let lock = NSLock()
-    private var entries: [Key: (picture: DecodedPicture, lastUse: UInt64)] = [:]
+    private var entries: [EntryKey: Entry] = [:]
     private var heldBytes = 0
-    private var clock: UInt64 = 0
+    /// xorshift64 state choosing what to drop.
+    private var randomState: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    /// 256 MiB by default: some twenty decoded phone-sized pictures, or eight 4K ones.
+    /// 256 MiB by default: some twenty decoded phone-sized pictures or backgrounds, or
+    /// eight 4K ones.
     public init(capacity: Int = 256 << 20) {
         self.capacity = capacity
     }
+
+    /// Bytes held now (for tests).
+    public var heldByteCount: Int { lock.withLock { heldBytes } }
 
     /// The key of the file at `path` decoded for `canvas` under `limits`; nil when the file
     /// cannot be looked at (the read that follows reports why).
@@ -48,32 +93,53 @@ public final class PictureCache: @unchecked Sendable {
     }
 
     func picture(for key: Key) -> DecodedPicture? {
-        lock.withLock {
-            guard let found = entries[key] else { return nil }
-            clock += 1
-            entries[key]?.lastUse = clock
-            return found.picture
-        }
+        guard case .picture(let picture) = lock.withLock({ entries[.picture(key)] }) else { return nil }
+        return picture
+    }
+
+    func background(for key: BackgroundKey) -> Background? {
+        guard case .background(let background) = lock.withLock({ entries[.background(key)] }) else { return nil }
+        return background
     }
 
     /// Keeps a finished picture (without its decoding progress, which is over).
     func keep(_ picture: DecodedPicture, for key: Key) {
-        let image = picture.image
-        let bytes = image.bytesPerRow * image.height
-        guard bytes <= capacity else { return }
+        keep(.picture(Self.finished(picture, image: picture.image)), for: .picture(key))
+    }
+
+    /// Keeps a background made from a finished `picture`.
+    func keep(background image: Image, from picture: DecodedPicture, for key: BackgroundKey) {
+        let known = Self.finished(picture, image: Image(width: 0, height: 0))
+        keep(.background(Background(image: image, picture: known)), for: .background(key))
+    }
+
+    private static func finished(_ picture: DecodedPicture, image: Image) -> DecodedPicture {
         var kept = DecodedPicture(
             image: image, fullWidth: picture.fullWidth, fullHeight: picture.fullHeight, offsetX: picture.offsetX,
             offsetY: picture.offsetY)
         kept.notes = picture.notes
+        return kept
+    }
+
+    private func keep(_ entry: Entry, for key: EntryKey) {
+        let bytes = entry.bytes
+        guard bytes <= capacity else { return }
         lock.withLock {
             guard entries[key] == nil else { return }
-            while heldBytes + bytes > capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                heldBytes -= oldest.value.picture.image.bytesPerRow * oldest.value.picture.image.height
-                entries[oldest.key] = nil
+            while heldBytes + bytes > capacity, !entries.isEmpty {
+                let victim = entries.index(entries.startIndex, offsetBy: Int(nextRandom() % UInt64(entries.count)))
+                heldBytes -= entries[victim].value.bytes
+                entries.remove(at: victim)
             }
-            clock += 1
-            entries[key] = (kept, clock)
+            entries[key] = entry
             heldBytes += bytes
         }
+    }
+
+    private func nextRandom() -> UInt64 {
+        randomState ^= randomState << 13
+        randomState ^= randomState >> 7
+        randomState ^= randomState << 17
+        return randomState
     }
 }

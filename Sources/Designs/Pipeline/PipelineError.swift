@@ -1,4 +1,5 @@
 import Compositor
+import Files
 
 /// Why a wallpaper could not be made, with the input it concerns.
 public enum PipelineError: Error, Equatable, CustomStringConvertible {

@@ -111,26 +111,32 @@ enum PipelineSteps {
         }
     }
 
-    /// Renders the scene and encodes it (PNG, JPEG or WebP), adding to `timings`. The scene's picture,
+    /// Renders the scene and encodes it (in any `OutputFormat`), adding to `timings`. The scene's picture,
     /// perhaps still being decoded (`source`, read from its `path`), is finished first:
     /// if its rows turn out damaged, that is the error, and nothing drawn from them is
     /// encoded.
     static func renderAndEncode(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
-        encoding: OutputEncoding, provenance: String? = nil, timings: inout StageTimings
+        encoding: OutputEncoding, provenance: String? = nil, timings: inout StageTimings,
+        softCanvases: [(width: Int, height: Int)]? = nil
     ) throws(PipelineError) -> RenderedImage {
         let image = try render(scene, source: source, renderer: renderer, timings: &timings)
-        return try encode(image, source: source, encoding: encoding, provenance: provenance, timings: timings)
+        return try encode(
+            image, source: source, encoding: encoding, provenance: provenance, timings: timings,
+            softCanvases: softCanvases)
     }
 
     /// Renders the scene, adding to `timings`, and finishes its picture (see `renderAndEncode`).
+    /// `keepBackground` receives the scene's background as soon as it is composited (see
+    /// `Renderer.renderTimed`); it is only to be kept once this returns (the picture is then
+    /// known to be whole).
     static func render(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
-        timings: inout StageTimings
+        timings: inout StageTimings, keepBackground: ((Image) -> Void)? = nil
     ) throws(PipelineError) -> Image {
         let image: Image
         do {
-            let (rendered, renderTimings) = try renderer.renderTimed(scene)
+            let (rendered, renderTimings) = try renderer.renderTimed(scene, keepBackground: keepBackground)
             image = rendered
             timings.scale += renderTimings.scale
             timings.composite += renderTimings.composite
@@ -147,12 +153,14 @@ enum PipelineSteps {
         return image
     }
 
-    /// Encodes a rendered image (PNG, JPEG or WebP), with `provenance` (how it was asked
+    /// Encodes a rendered image (in any `OutputFormat`), with `provenance` (how it was asked
     /// for, as JSON) written into the file, the time it took and any warning about the
-    /// picture it was drawn from.
+    /// picture it was drawn from. A bundled picture's softness is judged on
+    /// `softCanvases` (several sizes are named in one warning), by default this image's.
     static func encode(
         _ image: Image, source: (picture: DecodedPicture, path: String, origin: InputOrigin),
-        encoding: OutputEncoding, provenance: String?, timings: StageTimings
+        encoding: OutputEncoding, provenance: String?, timings: StageTimings,
+        softCanvases: [(width: Int, height: Int)]? = nil
     ) throws(PipelineError) -> RenderedImage {
         var timings = timings
         let clock = ContinuousClock()
@@ -168,6 +176,11 @@ enum PipelineSteps {
         if source.origin == .background {
             result.warnings += source.picture.notes.map { "Note: --background '\(source.path)': \($0)" }
             if let warning = BackgroundEnlargement.warning(source.picture, image) { result.warnings.append(warning) }
+        } else if let warning = BackgroundEnlargement.bundledWarning(
+            (source.picture.fullWidth, source.picture.fullHeight),
+            canvases: softCanvases ?? [(image.width, image.height)])
+        {
+            result.warnings.append(warning)
         }
         return result
     }

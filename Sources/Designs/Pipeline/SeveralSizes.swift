@@ -20,9 +20,11 @@ extension DesignPipeline {
             var own = timings
             let sized = Design.spec(spec, width: canvas.width, height: canvas.height)
             let scene = try Design.scene(sized, picture: source.picture, resources: resources, data: data)
+            // A soft bundled picture is one warning naming every size, with the first image.
             let rendered = try PipelineSteps.renderAndEncode(
                 scene, source: source, renderer: renderer, encoding: encoding,
-                provenance: index < provenances.count ? provenances[index] : nil, timings: &own)
+                provenance: index < provenances.count ? provenances[index] : nil, timings: &own,
+                softCanvases: index == 0 ? canvases : [])
             try each(index, rendered)
             // Reading and decoding are counted once, with the first image.
             timings.read = .zero
@@ -56,10 +58,12 @@ extension DesignPipeline {
                     resize, source: (DecodedPicture(cut), source.path, source.origin), renderer: renderer,
                     timings: &timings)
             }
+            // The picture covers the whole span: its softness is the span's, said once.
             try each(
                 index,
                 try PipelineSteps.encode(
-                    cut, source: source, encoding: encoding, provenance: provenance, timings: timings)
+                    cut, source: source, encoding: encoding, provenance: provenance, timings: timings,
+                    softCanvases: index == 0 ? [(whole.width, whole.height)] : [])
             )
         }
     }

@@ -106,23 +106,40 @@ public enum SeasonWallpaper {
             let width = Double(frame.width)
             let height = Double(frame.height)
             let size = LabelText.size(for: spec.labelText, width: frame.width, height: frame.height)
-            // A vertical column stands higher from the top, so its middle sits lower.
-            let centerY =
-                Double(frame.y)
-                + (spec.isVertical && spec.labelPosition == .top
-                    ? height * 0.32
-                    : labelCenterY(width: frame.width, height: frame.height, position: spec.labelPosition))
-            layers.append(
-                .text(
-                    TextLayer(
-                        text: spec.labelText, fonts: fonts, size: size,
-                        placement: .inkCentered(x: Double(frame.x) + width / 2, y: centerY),
-                        maxWidth: width * safeWidth, maxHeight: spec.isVertical ? height * 0.5 : height * 0.3,
-                        paint: spec.textColor.map { .fixed($0, shadow: softShadow(for: $0)) }
-                            ?? (spec.isDark
-                                ? .fixed(Color(hex: theme.accent) ?? .white, shadow: softShadow(for: .white))
-                                : .contrasting(dark: ink, light: .white)),
-                        isVertical: spec.isVertical, language: LabelLanguage.of(spec.labelText))))
+            let centerX = Double(frame.x) + width / 2
+            let placement: TextPlacement
+            switch (spec.isVertical, spec.labelPosition) {
+            case (true, .top):
+                // A vertical column stands higher from the top, so its middle sits lower.
+                placement = .inkCentered(x: centerX, y: Double(frame.y) + height * 0.32)
+            case (true, .bottom):
+                // A column of any length ends where a horizontal label's ink (about an
+                // em around its centre line) ends, keeping the same bottom margin.
+                let line = labelCenterY(width: frame.width, height: frame.height, position: .bottom) + size / 2
+                placement = .inkBottom(x: centerX, y: Double(frame.y) + line)
+            default:
+                let centerY = labelCenterY(width: frame.width, height: frame.height, position: spec.labelPosition)
+                placement = .inkCentered(x: centerX, y: Double(frame.y) + centerY)
+            }
+            var label = TextLayer(
+                text: spec.labelText, fonts: fonts, size: size, placement: placement,
+                maxWidth: width * safeWidth, maxHeight: spec.isVertical ? height * 0.5 : height * 0.3,
+                paint: spec.textColor.map { .fixed($0, shadow: softShadow(for: $0)) }
+                    ?? (spec.isDark
+                        ? .fixed(Color(hex: theme.accent) ?? .white, shadow: softShadow(for: .white))
+                        : .contrasting(dark: ink, light: .white)),
+                isVertical: spec.isVertical, language: LabelLanguage.of(spec.labelText))
+            // A label at the top of a bundled picture stays in its sky (`LabelPlacement`).
+            if !spec.isVertical, spec.labelPosition == .top, spec.backgroundPath == nil,
+                let skyline = PictureSkyline.seasons[spec.season], case .inkCentered(let x, let y) = placement,
+                let inkSize = try? label.inkSize()
+            {
+                let choice = LabelPlacement.choose(
+                    ink: (Double(inkSize.width), Double(inkSize.height)), size: size, preferred: (x, y), frame: frame,
+                    canvas: (spec.width, spec.height), skyline: skyline)
+                label.placement = .inkCentered(x: choice.x, y: choice.y)
+            }
+            layers.append(.text(label))
         }
         return Scene(width: spec.width, height: spec.height, layers: layers)
     }

@@ -14,15 +14,30 @@ struct ParsedArguments {
     var positionals: [String] = []
     /// The long names the command declared: reading an undeclared option is a bug.
     private let declared: Set<String>
+    /// The long names validation has read, shared by copies: what `unread` leaves out.
+    private let reads = ReadLog()
 
     init(declared: [any OptionDeclaration]) {
         self.declared = Set(declared.map(\.long))
+    }
+
+    /// The options given whose value (or presence, for a flag) nothing has read, by
+    /// long name: after validation, an option given and silently dropped shows here.
+    var unread: Set<String> {
+        Set(values.keys).union(repeated.keys).union(flags).subtracting(reads.names)
+    }
+
+    /// Counts what `other` (the same words parsed again for another command) has read as
+    /// read here too.
+    func noteReads(of other: ParsedArguments) {
+        reads.names.formUnion(other.reads.names)
     }
 
     /// The value given, or the option's default value when it declares one.
     subscript<Value>(_ option: Option<Value>) -> Value? {
         assert(declared.contains(option.long), "\(option.flagName) is read but not declared by this command")
         assert(!option.isRepeatable, "\(option.flagName) is repeatable: read it with parsed[all:]")
+        reads.names.insert(option.long)
         return values[option.long] as? Value ?? option.defaultValue
     }
 
@@ -35,11 +50,13 @@ struct ParsedArguments {
     /// Every value of a repeatable option, in order; empty when it was not given.
     subscript<Value>(all option: Option<Value>) -> [Value] {
         assert(declared.contains(option.long), "\(option.flagName) is read but not declared by this command")
+        reads.names.insert(option.long)
         return (repeated[option.long] ?? []).compactMap { $0 as? Value }
     }
 
     func has(_ flag: Flag) -> Bool {
         assert(declared.contains(flag.long), "\(flag.flagName) is read but not declared by this command")
+        reads.names.insert(flag.long)
         return flags.contains(flag.long)
     }
 
@@ -65,7 +82,13 @@ struct ParsedArguments {
         return dashed ? words + ["--"] + positionals : words
     }
 
-    fileprivate mutating func record(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
+    /// Takes one option as given: its value parsed and checked (nil for a flag). The
+    /// parser calls this for each option on a command line; a manifest row's fields
+    /// come in here directly, without being made into a command line first.
+    mutating func record(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
+        if value == nil, let placeholder = option.valueName {
+            throw UsageError("\(option.flagName) needs a value (<\(placeholder)>)")
+        }
         if let value { texts[option.long, default: []].append(value) }
         if option.isRepeatable, let value {
             repeated[option.long, default: []].append(try option.parseValue(value))
@@ -152,4 +175,9 @@ enum ArgumentParser {
     private static func suggestion(for name: String, _ options: [any OptionDeclaration]) -> String {
         closest(to: name, in: options.map(\.long)).map { " (did you mean --\($0)?)" } ?? ""
     }
+}
+
+/// The options validation has read (see `ParsedArguments.unread`).
+private final class ReadLog {
+    var names: Set<String> = []
 }

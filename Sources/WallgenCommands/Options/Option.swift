@@ -11,7 +11,7 @@ enum ValueCompletion: Sendable, Equatable {
 /// Each option is declared once, as an `Option` or a `Flag`; the parser, `--help`, the
 /// README's options table, the man page and the shell completions all read that one
 /// declaration, so none of them can drift from the others.
-protocol OptionDeclaration: Sendable {
+protocol OptionDeclaration: OptionListItem {
     var long: String { get }
     var short: Character? { get }
     /// The value's placeholder (`0...1`, `file`); nil for a flag, which takes none.
@@ -21,6 +21,11 @@ protocol OptionDeclaration: Sendable {
     /// The default as people read it ("0.5", "today's season"); nil when there is none.
     var defaultText: String? { get }
     var completion: ValueCompletion { get }
+    /// The values it takes, as data: range, step, choices.
+    var kind: ValueKind { get }
+    /// The default as an argument the option takes (`0.5`, `on`, `top`); nil when it has
+    /// none, or none that can be written.
+    var defaultArgument: String? { get }
     /// Whether the option may be given more than once, each value kept in order.
     var isRepeatable: Bool { get }
     /// Reads the value, checking it: every range check of the command line happens here.
@@ -29,6 +34,9 @@ protocol OptionDeclaration: Sendable {
 
 extension OptionDeclaration {
     var flagName: String { "--\(long)" }
+
+    /// An option is an item of a command's option list by itself.
+    var declarations: [any OptionDeclaration] { [self] }
 
     /// `-a, --alpha <0...1>` as help shows it.
     var usage: String {
@@ -85,6 +93,20 @@ struct Option<Value: Sendable>: OptionDeclaration {
 
     var valueName: String? { valueType.placeholder }
     var completion: ValueCompletion { valueType.completion }
+    var kind: ValueKind { valueType.kind }
+    /// The default value written as an argument; or, for a number, size or choice whose
+    /// default is decided elsewhere, its default text when that is a value it takes
+    /// (`--quality`'s `90`, `--size`'s `1170x2532`). Any words are a text or a file name,
+    /// so those say their default in words only.
+    var defaultArgument: String? {
+        if let defaultValue { return valueType.write(defaultValue) }
+        switch valueType.kind {
+        case .number, .wholeNumber, .canvasSize, .choice, .onOff:
+            guard let defaultText, (try? valueType.parse(defaultText, flagName)) != nil else { return nil }
+            return defaultText
+        default: return nil
+        }
+    }
 
     /// The same option, taken as many times as it is given (`--size A --size B`), with
     /// its own help where the plural needs other words; read back with `parsed[all: option]`.
@@ -120,6 +142,8 @@ struct Flag: OptionDeclaration {
     var valueName: String? { nil }
     var defaultText: String? { nil }
     var completion: ValueCompletion { .none }
+    var kind: ValueKind { .flag }
+    var defaultArgument: String? { nil }
     var isRepeatable: Bool { false }
 
     func parseValue(_ text: String) throws(UsageError) -> any Sendable {

@@ -9,6 +9,9 @@ struct CommandDeclaration: Sendable {
     /// Usage lines after `wallgen` (and the name).
     let usage: [String]
     let arguments: [Argument]
+    /// Its options and the groups it includes, in the order help lists them.
+    let items: [any OptionListItem]
+    /// Every option, groups spelt out: what the parser, help and the note read.
     let options: [any OptionDeclaration]
     /// Further sections: examples, tables, notes.
     let sections: [Section]
@@ -18,6 +21,15 @@ struct CommandDeclaration: Sendable {
         let name: String
         let help: String
         let completion: ValueCompletion
+        /// The values it takes, as data; by default what its completion offers.
+        let kind: ValueKind
+
+        init(name: String, help: String, completion: ValueCompletion, kind: ValueKind? = nil) {
+            self.name = name
+            self.help = help
+            self.completion = completion
+            self.kind = kind ?? ValueKind(offeredBy: completion)
+        }
     }
 
     /// A titled block printed as it is written (already laid out).
@@ -28,14 +40,15 @@ struct CommandDeclaration: Sendable {
 
     init(
         name: String?, summary: String, overview: String, usage: [String], arguments: [Argument] = [],
-        options: [any OptionDeclaration], sections: [Section] = []
+        options: [any OptionListItem], sections: [Section] = []
     ) {
         self.name = name
         self.summary = summary
         self.overview = overview
         self.usage = usage
         self.arguments = arguments
-        self.options = options
+        self.items = options
+        self.options = options.flatMap(\.declarations)
         self.sections = sections
     }
 

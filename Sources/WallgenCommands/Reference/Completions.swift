@@ -1,17 +1,4 @@
-/// The shells wallgen writes completions for.
-public enum Shell: String, CaseIterable, Sendable {
-    case bash, zsh, fish
-
-    static func named(_ words: [String]) throws(UsageError) -> Shell {
-        let names = listed(allCases.map(\.rawValue))
-        guard let word = words.first else { throw UsageError("'completions' needs a shell: \(names)") }
-        guard words.count == 1 else { throw UsageError("unexpected argument '\(words[1])'") }
-        guard let shell = Shell(rawValue: word.lowercased()) else {
-            throw UsageError("'completions' knows no shell '\(word)'; use \(names)")
-        }
-        return shell
-    }
-}
+import Escaping
 
 /// Shell completion scripts, made from the command declarations: every command, option,
 /// and the values an option takes (words, files or folders).
@@ -24,7 +11,7 @@ enum Completions {
         }
     }
 
-    private static var commands: [CommandDeclaration] { CommandCatalog.all.filter { $0.name != nil } }
+    private static var commands: [CommandDeclaration] { CommandRegistry.declarations.filter { $0.name != nil } }
 
     // MARK: bash
 
@@ -42,7 +29,7 @@ enum Completions {
             "    COMPREPLY=()",
             "    case \"$command\" in",
         ]
-        for command in [CommandCatalog.wallpaper] + commands {
+        for command in [WallpaperCommand.declaration] + commands {
             lines.append("        \(command.name ?? "\"\""))")
             lines.append("            case \"$prev\" in")
             for option in command.options where option.valueName != nil {
@@ -56,7 +43,7 @@ enum Completions {
             if command.name == nil {
                 lines.append("            elif [ \"$COMP_CWORD\" -eq 1 ]; then")
                 lines.append(
-                    "                COMPREPLY=($(compgen -W \"\(CommandCatalog.names.joined(separator: " "))\" -- \"$cur\"))"
+                    "                COMPREPLY=($(compgen -W \"\(CommandRegistry.names.joined(separator: " "))\" -- \"$cur\"))"
                 )
             } else if let argument = command.arguments.first {
                 lines.append("            else")
@@ -98,11 +85,11 @@ enum Completions {
             lines.append("            ;;")
         }
         let commandWords = commands.map {
-            "\($0.name!)\\:\(zshEscape($0.summary).replacingOccurrences(of: " ", with: "\\ "))"
+            "\($0.name!)\\:\(ShellQuoting.zshSpecText($0.summary).replacingOccurrences(of: " ", with: "\\ "))"
         }
         lines.append("        *)")
         lines.append("            _arguments -s \\")
-        for option in CommandCatalog.wallpaper.options { lines.append("                \(zshSpec(option)) \\") }
+        for option in WallpaperCommand.declaration.options { lines.append("                \(zshSpec(option)) \\") }
         lines.append("                '1::command:((\(commandWords.joined(separator: " "))))'")
         lines += ["            ;;", "    esac", "}", "", "_wallgen \"$@\""]
         return lines.joined(separator: "\n")
@@ -112,8 +99,8 @@ enum Completions {
         let names = [option.flagName] + (option.short.map { ["-\($0)"] } ?? [])
         let exclusion = names.count > 1 ? "'(\(names.joined(separator: " ")))'" : ""
         let nameList = names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
-        let value = option.valueName.map { ":\(zshEscape($0)):\(zshAction(option.completion))" } ?? ""
-        return "\(exclusion)\(nameList)'[\(zshEscape(option.help))]\(value)'"
+        let value = option.valueName.map { ":\(ShellQuoting.zshSpecText($0)):\(zshAction(option.completion))" } ?? ""
+        return "\(exclusion)\(nameList)'[\(ShellQuoting.zshSpecText(option.help))]\(value)'"
     }
 
     private static func zshAction(_ completion: ValueCompletion) -> String {
@@ -125,19 +112,6 @@ enum Completions {
         }
     }
 
-    /// Text inside a single-quoted `_arguments` spec: no quote, and `[]:` escaped.
-    private static func zshEscape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "'": escaped += "'\\''"
-            case "[", "]", ":", "\\": escaped += "\\\(character)"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
     // MARK: fish
 
     /// `complete` lines: commands before a command is typed, each command's options after it.
@@ -146,17 +120,17 @@ enum Completions {
         var lines = ["# fish completion for wallgen, made by `wallgen completions fish`.", "complete -c wallgen -f"]
         for command in commands {
             lines.append(
-                "complete -c wallgen -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name!) -d \(fishQuote(command.summary))"
+                "complete -c wallgen -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name!) -d \(ShellQuoting.fishQuoted(command.summary))"
             )
         }
-        for command in [CommandCatalog.wallpaper] + commands {
+        for command in [WallpaperCommand.declaration] + commands {
             let condition =
                 command.name.map { "__fish_seen_subcommand_from \($0)" } ?? "not __fish_seen_subcommand_from \(names)"
             for option in command.options {
                 var line = "complete -c wallgen -n '\(condition)' -l \(option.long)"
                 if let short = option.short { line += " -s \(short)" }
                 if option.valueName != nil { line += " -r" + fishValues(option.completion) }
-                lines.append(line + " -d \(fishQuote(option.help))")
+                lines.append(line + " -d \(ShellQuoting.fishQuoted(option.help))")
             }
             if let argument = command.arguments.first, command.name != nil {
                 lines.append("complete -c wallgen -n '\(condition)'" + fishValues(argument.completion))
@@ -172,9 +146,5 @@ enum Completions {
         case .folder: " -a '(__fish_complete_directories)'"
         case .words(let words): " -a '\(words.joined(separator: " "))'"
         }
-    }
-
-    private static func fishQuote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 }

@@ -10,7 +10,7 @@ enum HelpPage {
         blocks.append(wrap("OVERVIEW: " + command.overview, width: width, hangingIndent: 0))
         var usage = command.usage.map { (command.invocation, $0) }
         if command.name == nil {
-            usage += CommandCatalog.all.dropFirst().map { ($0.invocation, $0.usage.first ?? "") }
+            usage += CommandRegistry.declarations.dropFirst().map { ($0.invocation, $0.usage.first ?? "") }
         }
         blocks.append(
             usage.enumerated().map { index, line in
@@ -26,7 +26,7 @@ enum HelpPage {
                 "OPTIONS:\n" + command.options.map { twoColumns("  " + $0.usage, $0.fullHelp) }.joined(separator: "\n"))
         }
         if command.name == nil {
-            let rows = CommandCatalog.all.dropFirst().map { twoColumns("  \($0.name ?? "")", $0.summary) }
+            let rows = CommandRegistry.declarations.dropFirst().map { twoColumns("  \($0.name ?? "")", $0.summary) }
             blocks.append("COMMANDS:\n" + rows.joined(separator: "\n"))
         }
         for section in command.sections {

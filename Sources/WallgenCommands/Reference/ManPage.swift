@@ -1,3 +1,5 @@
+import Escaping
+
 /// wallgen(1) in roff (the man macros), made from the command declarations.
 enum ManPage {
     /// The date the manual carries; it moves with the version, not with each build,
@@ -13,26 +15,26 @@ enum ManPage {
             "wallgen \\- season wallpapers and solar-term cards",
             ".SH SYNOPSIS",
         ]
-        for command in CommandCatalog.all {
+        for command in CommandRegistry.declarations {
             for usage in command.usage {
-                lines += [".B \(command.invocation)"] + (usage.isEmpty ? [] : [escape(usage)]) + [".br"]
+                lines += [".B \(command.invocation)"] + (usage.isEmpty ? [] : [RoffText.escape(usage)]) + [".br"]
             }
         }
         lines.removeLast()
-        let wallpaper = CommandCatalog.wallpaper
-        lines += [".SH DESCRIPTION", escape(wallpaper.overview), ".SH OPTIONS"]
+        let wallpaper = WallpaperCommand.declaration
+        lines += [".SH DESCRIPTION", RoffText.escape(wallpaper.overview), ".SH OPTIONS"]
         lines += optionEntries(wallpaper.options)
         lines.append(".SH COMMANDS")
-        for command in CommandCatalog.all.dropFirst() {
-            lines += [".SS \"\(command.invocation)\"", escape(command.overview)]
+        for command in CommandRegistry.declarations.dropFirst() {
+            lines += [".SS \"\(command.invocation)\"", RoffText.escape(command.overview)]
             for argument in command.arguments {
-                lines += [".TP", "\\fI\(escape(argument.name))\\fR", escape(argument.help)]
+                lines += [".TP", "\\fI\(RoffText.escape(argument.name))\\fR", RoffText.escape(argument.help)]
             }
             lines += optionEntries(command.options)
         }
         lines += [".SH EXIT STATUS"]
         for code in ExitCode.allCases {
-            lines += [".TP", ".B \(code.rawValue)", escape(code.meaning)]
+            lines += [".TP", ".B \(code.rawValue)", RoffText.escape(code.meaning)]
         }
         lines += [
             ".PP", "On any failure no output file is left behind and an existing one is untouched.",
@@ -42,8 +44,8 @@ enum ManPage {
             ".SH EXAMPLES",
         ]
         lines.append(".nf")
-        for section in CommandCatalog.all.flatMap(\.sections) where section.title == "EXAMPLES" {
-            lines += section.body.split(separator: "\n").map { escape(String($0)) }
+        for section in CommandRegistry.declarations.flatMap(\.sections) where section.title == "EXAMPLES" {
+            lines += section.body.split(separator: "\n").map { RoffText.escape(String($0)) }
         }
         lines.append(".fi")
         return lines.joined(separator: "\n")
@@ -52,17 +54,9 @@ enum ManPage {
     private static func optionEntries(_ options: [any OptionDeclaration]) -> [String] {
         options.flatMap { option -> [String] in
             var head = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
-            head += "\\fB\\-\\-\(escape(option.long))\\fR"
-            if let value = option.valueName { head += " \\fI\(escape(value))\\fR" }
-            return [".TP", head, escape(option.fullHelp)]
+            head += "\\fB\\-\\-\(RoffText.escape(option.long))\\fR"
+            if let value = option.valueName { head += " \\fI\(RoffText.escape(value))\\fR" }
+            return [".TP", head, RoffText.escape(option.fullHelp)]
         }
-    }
-
-    /// Text safe in roff: backslashes doubled, hyphens that are minus signs kept as
-    /// such, and a line never starting with a control character.
-    static func escape(_ text: String) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
-        if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
-        return escaped
     }
 }

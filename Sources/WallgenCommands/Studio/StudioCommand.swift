@@ -3,13 +3,13 @@ import Foundation
 import Studio
 
 /// A validated `wallgen studio` request.
-public struct StudioRequest: Equatable {
+public struct StudioRequest: Equatable, Sendable {
     var port: Int
     var opensBrowser: Bool
 }
 
 /// `wallgen studio`: the apps' controls as a local page with a live preview.
-enum StudioCommand {
+enum StudioCommand: WallgenCommand {
     /// The ports a person may ask for; 0 lets the system pick a free one.
     static let ports = 0...65535
 
@@ -40,7 +40,7 @@ enum StudioCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> StudioRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> StudioRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         return StudioRequest(port: parsed[required: port], opensBrowser: !parsed.has(noOpen))
     }
@@ -65,13 +65,18 @@ enum StudioCommand {
 
 extension ValueType where Value == Int {
     /// A TCP port.
-    static let port = ValueType(placeholder: "n", completion: .none) { text, flag throws(UsageError) in
-        let range = StudioCommand.ports
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError("\(flag) must be a port from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-        }
-        return value
-    }
+    static let port = ValueType(
+        placeholder: "n", completion: .none,
+        kind: .wholeNumber(minimum: StudioCommand.ports.lowerBound, maximum: StudioCommand.ports.upperBound),
+        write: { "\($0)" },
+        parse: { text, flag throws(UsageError) in
+            let range = StudioCommand.ports
+            guard let value = Int(text), range.contains(value) else {
+                throw UsageError(
+                    "\(flag) must be a port from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            }
+            return value
+        })
 }
 
 /// The command layer's answers to the studio: controls from the declarations, rendering

@@ -3,13 +3,13 @@ import Compositor
 import Designs
 import Foundation
 
-/// The controls the studio's page draws, made from the option declarations: each control
-/// is an option (its long name, help, default, range or choices), so the page holds no
-/// second copy of them. The page reads this as JSON (`GET /api/controls`).
+/// The controls the studio's page draws, read from the command layer's own description
+/// of each command's controls (`CommandControls`: every option's kind, range and step or
+/// choices, default and help, as the parser checks them), so the page holds no second copy
+/// of any range or word list. The page reads this as JSON (`GET /api/controls`).
 ///
-/// Where today's declarations keep a range inside a parsing closure, the value is written
-/// here, once, marked `// until the option declarations expose this as data`: when value
-/// types expose min, max, step, default and choices, those lines read them instead.
+/// What is the page's own is only which options each tab shows, in what order, under
+/// which `data-testid`, and the widget a kind becomes.
 enum StudioControls {
     /// One control: `id` is its `data-testid` on the page, `option` the long name it sets.
     struct Control: Encodable {
@@ -83,139 +83,93 @@ enum StudioControls {
 
     // MARK: the tabs
 
-    /// The Wallpaper tab: the season app's controls and the engraving app's text.
-    static var wallpaper: Tab {
-        Tab(
-            command: "wallpaper",
-            controls: [
-                choice("season", WallpaperOptions.season),
-                control("date", WallpaperOptions.date, .date),
-                choice("season-rule", SeasonOptions.rule),
-                choice("hemisphere", SeasonOptions.hemisphere),
-                fraction("alpha", WallpaperOptions.alpha),
-                onOff("label", WallpaperOptions.label),
-                text("text", LabelOptions.text),
-                choice("position", LabelOptions.position),
-                flag("vertical", LabelOptions.vertical),
-                colour("base", WallpaperOptions.base),
-                colour("text-color", LabelOptions.textColor),
-                flag("dark", CommonOptions.darkVariant),
-            ] + canvasAndFile(background: WallpaperOptions.background))
-    }
-
-    /// The Terms tab: the card's language and its own style.
-    static var term: Tab {
-        Tab(
-            command: "term",
-            controls: [
-                choice("card-lang", TermOptions.language),
-                fraction("alpha", TermOptions.alpha),
-                text("text", TermOptions.title),
-                flag("vertical", TermOptions.vertical),
-                colour("base", TermOptions.base),
-                colour("text-color", TermOptions.textColor),
-                flag("dark", CommonOptions.darkVariant),
-            ] + canvasAndFile(background: TermOptions.background))
-    }
+    /// Each tab's options: the page's `data-testid`, then the option's long name.
+    static let layout: [String: [(id: String, option: String)]] = [
+        // The season app's controls and the engraving app's text.
+        "wallpaper": [
+            ("season", "season"), ("date", "date"), ("season-rule", "season-rule"), ("hemisphere", "hemisphere"),
+            ("alpha", "alpha"), ("label", "label"), ("text", "text"), ("position", "label-position"),
+            ("vertical", "vertical"), ("base", "base"), ("text-color", "text-color"), ("dark", "dark"),
+        ] + canvasAndFile,
+        // The card's language and its own style.
+        "term": [
+            ("card-lang", "lang"), ("alpha", "alpha"), ("text", "text"), ("vertical", "vertical"), ("base", "base"),
+            ("text-color", "text-color"), ("dark", "dark"),
+        ] + canvasAndFile,
+    ]
 
     /// What both tabs share: the canvas, the person's picture and the file format.
-    private static func canvasAndFile(background: Option<String>) -> [Control] {
-        var device = control("device", CanvasOptions.devices, .device)
-        device.choices = DevicePreset.all.map(\.name)
-        device.defaultValue = DevicePreset.standard.name
-        var size = control("size", CanvasOptions.sizes, .size)
-        // --size's range is a constant of its own (CanvasSize.maxSide), read here as data.
-        (size.minimum, size.maximum, size.step) = (1, Double(CanvasSize.maxSide), 1)
-        var quality = control("quality", CommonOptions.quality, .slider)
-        (quality.minimum, quality.maximum, quality.step) = (
-            Double(OutputEncoding.qualities.lowerBound), Double(OutputEncoding.qualities.upperBound), 1
-        )
-        quality.defaultValue = "\(OutputEncoding.defaultQuality)"
-        return [
-            device, size, control("background", background, .picture), choice("format", CommonOptions.format), quality,
-        ]
-    }
+    private static let canvasAndFile: [(id: String, option: String)] = [
+        ("device", "device"), ("size", "size"), ("background", "background"), ("format", "format"),
+        ("quality", "quality"),
+    ]
 
-    // MARK: controls from declarations
+    static var wallpaper: Tab { tab("wallpaper") }
+    static var term: Tab { tab("term") }
 
-    private static func control<Value>(_ id: String, _ option: Option<Value>, _ kind: Control.Kind) -> Control {
-        Control(
-            id: id, option: option.long, kind: kind, help: option.fullHelp, placeholder: option.valueName,
-            defaultValue: nil, defaultText: option.defaultText)
-    }
-
-    /// A choice: the words its value type completes, each meaning kept once (`jpg` is
-    /// `jpeg`, `fall` is `autumn`), the default the word whose value is the option's default.
-    private static func choice<Value: Equatable>(_ id: String, _ option: Option<Value>) -> Control {
-        var made = control(id, option, .choice)
-        var words: [String] = []
-        var values: [Value] = []
-        if case .words(let completions) = option.valueType.completion {
-            for word in completions {
-                guard let value = try? option.parse(word), !values.contains(value) else { continue }
-                words.append(word)
-                values.append(value)
+    /// A tab's controls, each the command's own description of that option.
+    private static func tab(_ command: String) -> Tab {
+        let described = (CommandControls.of(command) ?? []).flatMap(\.controls)
+        let controls = (layout[command] ?? []).map { id, option in
+            guard let description = described.first(where: { $0.name == option }) else {
+                preconditionFailure("wallgen \(command) declares no --\(option)")
             }
+            return control(id, description)
         }
-        made.choices = words
-        if let value = option.defaultValue, let index = values.firstIndex(of: value) {
-            made.defaultValue = words[index]
+        return Tab(command: command, controls: controls)
+    }
+
+    /// A description drawn as the page's widget: numbers as sliders, a file as the picture
+    /// chooser, the device menu with the presets alone (`all` and `here` make several
+    /// pictures, not one preview).
+    private static func control(_ id: String, _ description: ControlDescription) -> Control {
+        var made = Control(
+            id: id, option: description.name, kind: .text,
+            help: description.help + (description.repeatable ? " May be given more than once." : "")
+                + (description.defaultText.map { " (default: \($0))" } ?? ""),
+            placeholder: description.placeholder, defaultValue: description.defaultValue,
+            defaultText: description.defaultText, choices: description.choices?.map(\.value),
+            minimum: description.minimum, maximum: description.maximum, step: description.step)
+        switch description.kind {
+        case "number", "integer": made.kind = .slider
+        case "switch":
+            made.kind = .onOff
+            made.choices = ["on", "off"]
+        case "flag":
+            made.kind = .flag
+            made.defaultValue = "off"
+        case "choice" where id == "device":
+            made.kind = .device
+            let presets = Set(DevicePreset.all.map(\.name))
+            made.choices = made.choices?.filter(presets.contains)
+            made.defaultValue = made.defaultValue ?? DevicePreset.standard.name
+        case "choice": made.kind = .choice
+        case "colour":
+            made.kind = .colour
+            made.choices = CSSColorNames.names
+        case "date": made.kind = .date
+        case "size": made.kind = .size
+        case "file": made.kind = .picture
+        default: made.kind = .text
+        }
+        // The quality's default depends on the format; the slider starts at the lossy one's.
+        if description.name == RenderOptions.quality.long, made.defaultValue == nil {
+            made.defaultValue = "\(OutputEncoding.defaultQuality)"
         }
         return made
-    }
-
-    /// A fraction from 0 to 1, drawn as a slider.
-    private static func fraction(_ id: String, _ option: Option<Double>) -> Control {
-        var made = control(id, option, .slider)
-        // until the option declarations expose this as data: `.fraction` checks 0...1 in its closure.
-        (made.minimum, made.maximum) = (0, 1)
-        // until the option declarations expose this as data: a step fine enough to find a
-        // value by eye, coarse enough that each step changes the picture.
-        made.step = 0.01
-        made.defaultValue = option.defaultValue.map(Self.number)
-        return made
-    }
-
-    private static func onOff(_ id: String, _ option: Option<Bool>) -> Control {
-        var made = control(id, option, .onOff)
-        made.defaultValue = option.defaultValue.map { $0 ? "on" : "off" }
-        // until the option declarations expose this as data: `.onOff` reads these two words.
-        made.choices = ["on", "off"]
-        return made
-    }
-
-    private static func flag(_ id: String, _ flag: Flag) -> Control {
-        Control(id: id, option: flag.long, kind: .flag, help: flag.fullHelp, defaultValue: "off")
-    }
-
-    private static func text(_ id: String, _ option: Option<String>) -> Control {
-        control(id, option, .text)
-    }
-
-    private static func colour(_ id: String, _ option: Option<Color>) -> Control {
-        var made = control(id, option, .colour)
-        made.defaultValue = option.defaultValue.map(\.description)
-        made.choices = CSSColorNames.names
-        return made
-    }
-
-    /// `0.5`, `1`: the shortest text that reads back as the same number.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     // MARK: the document
 
     /// The whole document the page reads, for a day.
     static func document(today: CivilDate) -> Document {
-        let todayTerm = (try? SolarTermCalendar.term(inEffectOn: today, zone: .current).term) ?? SolarTerm.all[0]
+        let todayTerm =
+            (try? SolarTermCalendar.term(inEffectOn: today, zone: ZoneDatabase.system().localZone()).term)
+            ?? SolarTerm.all[0]
         // The season a date shows, by the same rule the command applies to --date.
         let todaySeason: Season =
-            if case .wallpaper(let request)? = try? Invocation.parse(["--date", "\(today)"], today: today).command {
-                request.spec.season
-            } else {
-                Season(date: today)
-            }
+            (try? Invocation.parse(["--date", "\(today)"], today: today))?.request(of: WallpaperCommand.self)?.spec
+            .season ?? Season(date: today)
         var steps: [TextStep] = []
         for count in 1...64 {
             let step = LabelText.Step(characterCount: count)
@@ -245,6 +199,6 @@ enum StudioControls {
 
     /// The options the page may set on a command: its controls' (the term's name comes apart).
     static func options(of command: String) -> Set<String> {
-        Set((command == "term" ? term : wallpaper).controls.map(\.option))
+        Set((layout[command] ?? []).map(\.option))
     }
 }

@@ -25,13 +25,13 @@ final class StudioDesktop: Sendable {
     /// card's language, the dark style, the format), and the page's options it cannot carry.
     /// A term schedule takes no season rule or hemisphere (those go with `--by seasons`).
     static func scheduleArguments(_ settings: StudioSettings) -> (words: [String], drops: [String]) {
-        let takes = Set(ScheduleCommand.options.map(\.long)).subtracting([
-            SeasonOptions.rule.long, SeasonOptions.hemisphere.long,
+        let takes = Set(ScheduleCommand.declaration.options.map(\.long)).subtracting([
+            SeasonRuleOptions.rule.long, SeasonRuleOptions.hemisphere.long,
         ])
         var words = ["schedule", "--install"]
         var drops: [String] = []
         var seen = Set<String>()
-        let order = ScheduleCommand.options.map(\.long) + settings.options.keys.sorted()
+        let order = ScheduleCommand.declaration.options.map(\.long) + settings.options.keys.sorted()
         for name in order where !seen.contains(name) {
             seen.insert(name)
             switch settings.options[name] {

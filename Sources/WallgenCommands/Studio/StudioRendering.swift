@@ -1,25 +1,30 @@
 import Almanac
+import Batch
 import Compositor
 import Designs
-import Desktop
+import Escaping
 import Foundation
 import Studio
-import Synchronization
 
-/// The page's settings made into the command line they stand for, and that command line
-/// parsed and validated by the command's own parser (`Invocation.parse`) and rendered by its
-/// pipeline: so the command the page shows, Save, and running that command are one thing,
-/// and every range check and message is the command line's own.
+/// The page's settings read as a `PictureRequest` (each value through its option's own
+/// parser and the command's own validation, as a manifest row is) and rendered by a
+/// `PictureMaker`: so the command the page shows, Save, and running that command are one
+/// thing, and every range check and message is the command line's own.
 ///
-/// Until the command layer has a render entry point taking typed settings, this is the one
-/// place that goes through the argument list; a preview is the same list with the canvas
-/// and format options replaced by `--size WxH` (PNG, no note).
+/// The command line the page shows is made from the same settings, in the order the
+/// command declares its options; a preview is the same request on the page's canvas,
+/// `PictureRequest.preview` (PNG, no note), leaving out the canvas and format options.
 final class StudioRendering: Sendable {
-    /// Pipelines by render settings (a card's fonts are opened once per pipeline), and one
-    /// cache of decoded pictures, so a slider's next preview skips the decode.
-    private let wallpaperPipelines = PipelineShelf<SeasonWallpaper>()
-    private let cardPipelines = PipelineShelf<TermCard>()
-    private let pictures = PictureCache(capacity: 256 << 20)
+    /// The maker keeps a pipeline per render settings (a card's fonts are opened once),
+    /// and its cache of decoded pictures lets a slider's next preview skip the decode.
+    /// Nil with the reason when wallgen's pictures and fonts cannot be found.
+    private let maker: Result<PictureMaker, PipelineError>
+
+    init() {
+        maker = Result { () throws(PipelineError) in
+            PictureMaker(data: try DataDirectory.locate(), pictureCache: PictureCache(capacity: 256 << 20))
+        }
+    }
 
     /// The options a preview leaves out: it is drawn at the page's size, as PNG.
     static let canvasAndFormat: Set<String> = ["size", "device", "landscape", "format", "quality", "compression"]
@@ -36,9 +41,9 @@ final class StudioRendering: Sendable {
         var words: [String] = []
         switch settings.command {
         case "wallpaper":
-            declaration = CommandCatalog.wallpaper
+            declaration = WallpaperCommand.declaration
         case "term":
-            declaration = CommandCatalog.term
+            declaration = TermCommand.declaration
             guard let term = settings.term.flatMap(SolarTerm.find) else {
                 throw StudioFailure(option: nil, message: "unknown term '\(settings.term ?? "")'")
             }
@@ -46,10 +51,7 @@ final class StudioRendering: Sendable {
         default:
             throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
         }
-        let allowed = StudioControls.options(of: settings.command)
-        for name in settings.options.keys where !allowed.contains(name) {
-            throw StudioFailure(option: nil, message: "the studio does not set --\(name)")
-        }
+        try Self.checkAllowed(settings)
         var seen = Set<String>()
         for option in declaration.options where !seen.contains(option.long) {
             seen.insert(option.long)
@@ -66,18 +68,53 @@ final class StudioRendering: Sendable {
         return words
     }
 
-    /// `wallgen …` as a person pastes it into a shell.
-    static func commandLine(_ words: [String]) -> String {
-        ShellQuoting.line(["wallgen"] + words)
+    /// Options the page has no control for (`--output`, `--apply`, `--font`…) are refused,
+    /// whoever sent them.
+    static func checkAllowed(_ settings: StudioSettings) throws(StudioFailure) {
+        let allowed = StudioControls.options(of: settings.command)
+        for name in settings.options.keys.sorted() where !allowed.contains(name) {
+            throw StudioFailure(option: nil, message: "the studio does not set --\(name)")
+        }
     }
 
-    /// The command line parsed and validated, as `wallgen` itself does.
-    static func parse(_ words: [String], _ settings: StudioSettings) throws(StudioFailure) -> Command {
+    /// The settings as a picture's fields (`command`, `term`, each option set by its long
+    /// name), read and checked by the command's own declarations. A preview leaves out the
+    /// canvas and the format: it is drawn at the page's size, as PNG.
+    static func request(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
+        -> PictureRequest
+    {
+        var fields: [String: ManifestValue] = ["command": .text(settings.command)]
+        switch settings.command {
+        case "wallpaper": break
+        case "term":
+            guard let term = settings.term.flatMap(SolarTerm.find) else {
+                throw StudioFailure(option: nil, message: "unknown term '\(settings.term ?? "")'")
+            }
+            fields["term"] = .text(term.slug)
+        default:
+            throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
+        }
+        try checkAllowed(settings)
+        for (name, value) in settings.options {
+            if preview != nil, canvasAndFormat.contains(name) { continue }
+            switch value {
+            case .flag(true): fields[name] = .flag(true)
+            case .text(let text) where !text.isEmpty: fields[name] = .text(text)
+            default: break
+            }
+        }
         do {
-            return try Invocation.parse(words, today: CivilDate.today()).command
+            let request = try PictureRequest(fields: fields, today: CivilDate.today(), metadata: preview == nil)
+            guard let preview else { return request }
+            return try request.preview(width: preview.width, height: preview.height)
         } catch {
             throw StudioFailure(option: flag(in: error.message, of: settings), message: error.message)
         }
+    }
+
+    /// `wallgen …` as a person pastes it into a shell.
+    static func commandLine(_ words: [String]) -> String {
+        ShellQuoting.line(["wallgen"] + words)
     }
 
     /// The first `--name` in a message that names one of the page's options, so the error
@@ -107,16 +144,10 @@ final class StudioRendering: Sendable {
                 let limit = LabelOptions.maxCharacters.defaultValue ?? LabelText.defaultMaxCharacters
                 description.textStep = "\(LabelText.Step(characterCount: min(text.count, limit)))"
             }
-            switch try Self.parse(words, settings) {
-            case .wallpaper(let request):
-                description.fileName = request.output.fileName
-                description.warnings = request.warnings
-                description.season = request.spec.season.rawValue
-            case .term(let request):
-                description.fileName = request.output.fileName
-                description.warnings = request.warnings
-            default: break
-            }
+            let request = try Self.request(settings)
+            description.fileName = request.fileName == "-" ? nil : request.fileName
+            description.warnings = request.warnings
+            if case .wallpaper(let wallpaper) = request.image { description.season = wallpaper.spec.season.rawValue }
             let schedule = StudioDesktop.scheduleArguments(settings)
             description.scheduleCommand = Self.commandLine(schedule.words)
             description.scheduleDrops = schedule.drops
@@ -135,35 +166,30 @@ final class StudioRendering: Sendable {
         if settings.options["background"] != nil, settings.backgroundFile == nil {
             throw StudioFailure(option: "background", message: "--background: the picture was not uploaded")
         }
-        let words = try Self.arguments(settings, preview: preview)
-        switch try Self.parse(words, settings) {
-        case .wallpaper(var request):
-            request.spec.backgroundPath = settings.backgroundFile ?? request.spec.backgroundPath
-            let rendered = try render(request, settings, pipelines: wallpaperPipelines)
-            return StudioPicture(
-                bytes: rendered.encoded, fileName: request.output.fileName ?? "wallpaper.png",
-                mediaType: rendered.format.mediaType)
-        case .term(var request):
-            request.spec.backgroundPath = settings.backgroundFile ?? request.spec.backgroundPath
-            let rendered = try render(request, settings, pipelines: cardPipelines)
-            return StudioPicture(
-                bytes: rendered.encoded, fileName: request.output.fileName ?? "card.png",
-                mediaType: rendered.format.mediaType)
-        default:
-            throw StudioFailure(option: nil, message: "the studio makes wallpapers and cards only")
-        }
-    }
-
-    /// One picture, as `ImageCommand` makes a single size: the pipeline for the request's
-    /// settings, the spec and its note.
-    private func render<Design: PictureDesign>(
-        _ request: ImageRequest<Design>, _ settings: StudioSettings, pipelines: PipelineShelf<Design>
-    ) throws(StudioFailure) -> RenderedImage {
+        let request = try Self.uploaded(Self.request(settings, preview: preview), settings)
+        let maker: PictureMaker
+        let rendered: RenderedImage
         do {
-            let pipeline = try pipelines.pipeline(for: request.settings, pictures: pictures)
-            return try pipeline.render(request.spec, provenance: request.provenance)
+            maker = try self.maker.get()
+            rendered = try maker.render(request)
         } catch {
             throw Self.failure(error, settings)
+        }
+        let name = request.fileName == "-" ? "\(request.command).\(request.format.rawValue)" : request.fileName
+        return StudioPicture(bytes: rendered.encoded, fileName: name, mediaType: rendered.format.mediaType)
+    }
+
+    /// The request with the picture read from where the upload lies, not the name the
+    /// person gave it (which the command line and the note keep).
+    private static func uploaded(_ request: PictureRequest, _ settings: StudioSettings) -> PictureRequest {
+        guard let file = settings.backgroundFile else { return request }
+        switch request.image {
+        case .wallpaper(var wallpaper):
+            wallpaper.spec.backgroundPath = file
+            return PictureRequest(.wallpaper(wallpaper))
+        case .term(var term):
+            term.spec.backgroundPath = file
+            return PictureRequest(.term(term))
         }
     }
 
@@ -182,24 +208,6 @@ final class StudioRendering: Sendable {
             default: nil
             }
         return StudioFailure(option: option, message: message)
-    }
-}
-
-/// The pipelines of one design, by render settings: the last few kept.
-private final class PipelineShelf<Design: PictureDesign>: Sendable {
-    private let shelf = Mutex<[(RenderSettings, DesignPipeline<Design>)]>([])
-
-    func pipeline(for settings: RenderSettings, pictures: PictureCache) throws(PipelineError)
-        -> DesignPipeline<Design>
-    {
-        if let made = shelf.withLock({ $0.first { $0.0 == settings }?.1 }) { return made }
-        var made: DesignPipeline<Design> = try settings.pipeline(try DataDirectory.locate())
-        made.pictureCache = pictures
-        shelf.withLock { list in
-            list.append((settings, made))
-            if list.count > 4 { list.removeFirst() }
-        }
-        return made
     }
 }
 

@@ -1,0 +1,29 @@
+// The C side of wallgen's file writer: what Swift cannot say or must not do itself.
+// O_TMPFILE is a compound macro Swift cannot import; a signal handler must be C,
+// touching only async-signal-safe calls. No library is called here, only the kernel.
+#ifndef WALLGEN_CFILES_H
+#define WALLGEN_CFILES_H
+
+#pragma clang assume_nonnull begin
+
+/// Registers the temporary file `name` in the folder open as `folder` (or a path, with
+/// AT_FDCWD) to be removed if SIGINT, SIGTERM or SIGHUP arrives before it is released
+/// (installing the handlers on first use). The folder must stay open until then.
+/// Returns a slot, or -1 when none is free (the file then simply is not cleaned up on
+/// a signal).
+int wg_cleanup_register_at(int folder, const char *name);
+/// Forgets a registered file: it was renamed into place or removed.
+void wg_cleanup_release(int slot);
+
+/// Opens a new file with no name in the folder open as `folder` (O_TMPFILE), for
+/// writing, with `mode` less the umask: a crash before it is linked leaves nothing
+/// behind. Returns a descriptor, or -1 with errno set (EOPNOTSUPP, EISDIR or EINVAL
+/// where the file system or kernel cannot make unnamed files).
+int wg_open_unnamed_at(int folder, unsigned int mode);
+/// Gives the unnamed file open as `descriptor` the name `name` in the folder open as
+/// `folder`; the name must not exist. Returns 0, or -1 with errno set.
+int wg_link_unnamed_at(int descriptor, int folder, const char *name);
+
+#pragma clang assume_nonnull end
+
+#endif

@@ -1,0 +1,263 @@
+// AVIF output over libheif's AV1 encoder (aom, in Debian's libheif), and the XMP item
+// that carries wallgen's note, written here and read back. libheif returns error
+// structs and never jumps.
+//
+// The same picture must give the same bytes on every run (batch --resume and the tests
+// compare them), so every encoder setting is pinned here, the thread count included:
+// aom splits its work by that count and its output follows the split, not the machine's
+// cores. libheif writes no time, host or version into the file.
+#include "CImaging.h"
+#include "message.h"
+
+#include <libheif/heif.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    WG_AVIF_THREADS = 4,   // aom's threads: fixed, so the bytes do not depend on the machine
+    WG_AVIF_SPEED = 6,     // aom's speed (0 slowest ... 9 fastest); heif-enc's default
+    WG_AVIF_MAX_SIDE = 65536,
+    WG_HEIF_MAX_XMP = 16 << 20,  // a note read back larger than this is not wallgen's
+};
+
+/// libheif's error in words, and the status it means for an encode.
+static wg_status wg_avif_fail(struct heif_error error, const char *doing, char *message, size_t capacity) {
+    const char *reason = error.message != NULL && error.message[0] ? error.message : "unknown error";
+    snprintf(message, capacity, "%s: %s", doing, reason);
+    for (size_t end = strlen(message); end > 0 && (message[end - 1] == '\n' || message[end - 1] == ' '); end--) {
+        message[end - 1] = '\0';
+    }
+    switch (error.code) {
+    case heif_error_Memory_allocation_error:
+        return error.subcode == heif_suberror_Security_limit_exceeded ? WG_ERROR_LIMIT : WG_ERROR_MEMORY;
+    case heif_error_Unsupported_feature:
+    case heif_error_Unsupported_filetype:
+    case heif_error_Plugin_loading_error:
+        return WG_ERROR_UNSUPPORTED;
+    case heif_error_Usage_error:
+        return WG_ERROR_ARGUMENT;
+    default:
+        return WG_ERROR_LIBRARY;
+    }
+}
+
+/// Where heif_context_write puts the file: one growing buffer.
+typedef struct {
+    uint8_t *bytes;
+    size_t size;
+    size_t capacity;
+} wg_avif_buffer;
+
+static struct heif_error wg_avif_write(struct heif_context *context, const void *data, size_t size,
+                                       void *userdata) {
+    (void)context;
+    wg_avif_buffer *buffer = userdata;
+    struct heif_error failed = {heif_error_Memory_allocation_error, heif_suberror_Unspecified, "out of memory"};
+    if (size > SIZE_MAX - buffer->size) return failed;
+    if (buffer->size + size > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 1 << 16;
+        while (capacity < buffer->size + size) {
+            if (capacity > SIZE_MAX / 2) return failed;
+            capacity *= 2;
+        }
+        uint8_t *grown = realloc(buffer->bytes, capacity);
+        if (grown == NULL) return failed;
+        buffer->bytes = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->size, data, size);
+    buffer->size += size;
+    struct heif_error ok = {heif_error_Ok, heif_suberror_Unspecified, "Success"};
+    return ok;
+}
+
+/// The picture as a libheif image: 8-bit interleaved RGB, or RGBA when `alpha`.
+static wg_status wg_avif_image(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int alpha,
+                               struct heif_image **image, char *message, size_t capacity) {
+    struct heif_error error = heif_image_create((int)width, (int)height, heif_colorspace_RGB,
+                                                alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
+                                                image);
+    if (error.code == heif_error_Ok) {
+        error = heif_image_add_plane(*image, heif_channel_interleaved, (int)width, (int)height, 8);
+    }
+    if (error.code != heif_error_Ok) return wg_avif_fail(error, "libheif could not hold the picture", message, capacity);
+    int plane_stride = 0;
+    uint8_t *plane = heif_image_get_plane(*image, heif_channel_interleaved, &plane_stride);
+    if (plane == NULL) {
+        wg_set_message(message, capacity, "libheif gave no plane for the picture");
+        return WG_ERROR_LIBRARY;
+    }
+    size_t channels = alpha ? 4 : 3;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *source = rgba + (size_t)y * stride;
+        uint8_t *target = plane + (size_t)y * (size_t)plane_stride;
+        if (alpha) {
+            memcpy(target, source, (size_t)width * 4);
+        } else {
+            for (uint32_t x = 0; x < width; x++) memcpy(target + x * channels, source + x * 4, 3);
+        }
+    }
+    return WG_OK;
+}
+
+wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int quality,
+                         int alpha, const uint8_t *xmp, size_t xmp_size, uint8_t **output, size_t *output_size,
+                         char *message, size_t capacity) {
+    *output = NULL;
+    *output_size = 0;
+    if (width == 0 || height == 0 || width > WG_AVIF_MAX_SIDE || height > WG_AVIF_MAX_SIDE || quality < 1 ||
+        quality > 100 || stride < (size_t)width * 4) {
+        wg_set_message(message, capacity, "invalid AVIF size or quality");
+        return WG_ERROR_ARGUMENT;
+    }
+    int lossless = quality == 100;
+    wg_status status = WG_OK;
+    struct heif_context *context = heif_context_alloc();
+    struct heif_encoder *encoder = NULL;
+    struct heif_image *image = NULL;
+    struct heif_image_handle *handle = NULL;
+    struct heif_color_profile_nclx *nclx = NULL;
+    struct heif_encoding_options *options = NULL;
+    wg_avif_buffer buffer = {NULL, 0, 0};
+    struct heif_error error;
+    if (context == NULL) {
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
+    }
+    if (!heif_have_encoder_for_format(heif_compression_AV1)) {
+        wg_set_message(message, capacity, "this libheif has no AV1 encoder");
+        status = WG_ERROR_UNSUPPORTED;
+        goto done;
+    }
+    error = heif_context_get_encoder_for_format(context, heif_compression_AV1, &encoder);
+    if (error.code != heif_error_Ok) {
+        status = wg_avif_fail(error, "libheif has no AV1 encoder to hand", message, capacity);
+        goto done;
+    }
+    // Lossy below 100, with full chroma from 90 up (as wallgen's JPEGs); lossless at 100,
+    // which needs full chroma and the picture's RGB stored as it is (matrix 0 below).
+    error = lossless ? heif_encoder_set_lossless(encoder, 1) : heif_encoder_set_lossy_quality(encoder, quality);
+    if (error.code == heif_error_Ok) {
+        error = heif_encoder_set_parameter_string(encoder, "chroma", quality >= 90 ? "444" : "420");
+    }
+    if (error.code == heif_error_Ok) error = heif_encoder_set_parameter_integer(encoder, "threads", WG_AVIF_THREADS);
+    if (error.code == heif_error_Ok) error = heif_encoder_set_parameter_integer(encoder, "speed", WG_AVIF_SPEED);
+    if (error.code != heif_error_Ok) {
+        status = wg_avif_fail(error, "the AV1 encoder refused a setting", message, capacity);
+        goto done;
+    }
+    status = wg_avif_image(rgba, width, height, stride, alpha, &image, message, capacity);
+    if (status != WG_OK) goto done;
+    // sRGB: BT.709 primaries, the sRGB curve, full range; BT.601 coefficients (what
+    // readers assume for a lossy AVIF) or none (GBR) for lossless.
+    nclx = heif_nclx_color_profile_alloc();
+    options = heif_encoding_options_alloc();
+    if (nclx == NULL || options == NULL) {
+        wg_set_message(message, capacity, "out of memory");
+        status = WG_ERROR_MEMORY;
+        goto done;
+    }
+    nclx->color_primaries = heif_color_primaries_ITU_R_BT_709_5;
+    nclx->transfer_characteristics = heif_transfer_characteristic_IEC_61966_2_1;
+    nclx->matrix_coefficients =
+        lossless ? heif_matrix_coefficients_RGB_GBR : heif_matrix_coefficients_ITU_R_BT_601_6;
+    nclx->full_range_flag = 1;
+    options->output_nclx_profile = nclx;
+    // libheif 1.15 takes the profile from the image it encodes: set it there too.
+    error = heif_image_set_nclx_color_profile(image, nclx);
+    if (error.code != heif_error_Ok) {
+        status = wg_avif_fail(error, "libheif refused the colour profile", message, capacity);
+        goto done;
+    }
+    options->save_alpha_channel = alpha ? 1 : 0;
+    error = heif_context_encode_image(context, image, encoder, options, &handle);
+    if (error.code != heif_error_Ok) {
+        status = wg_avif_fail(error, "the AV1 encoder failed", message, capacity);
+        goto done;
+    }
+    if (xmp != NULL && xmp_size > 0) {
+        error = heif_context_add_XMP_metadata(context, handle, xmp, (int)xmp_size);
+        if (error.code != heif_error_Ok) {
+            status = wg_avif_fail(error, "libheif could not add the XMP item", message, capacity);
+            goto done;
+        }
+    }
+    struct heif_writer writer = {1, wg_avif_write};
+    error = heif_context_write(context, &writer, &buffer);
+    if (error.code != heif_error_Ok) {
+        status = wg_avif_fail(error, "libheif could not write the file", message, capacity);
+        goto done;
+    }
+    *output = buffer.bytes;
+    *output_size = buffer.size;
+    buffer.bytes = NULL;
+done:
+    free(buffer.bytes);
+    if (options != NULL) heif_encoding_options_free(options);
+    if (nclx != NULL) heif_nclx_color_profile_free(nclx);
+    if (handle != NULL) heif_image_handle_release(handle);
+    if (image != NULL) heif_image_release(image);
+    if (encoder != NULL) heif_encoder_release(encoder);
+    heif_context_free(context);
+    return status;
+}
+
+wg_status wg_heif_read_xmp(const uint8_t *data, size_t size, uint8_t **xmp, size_t *xmp_size, char *message,
+                           size_t capacity) {
+    *xmp = NULL;
+    *xmp_size = 0;
+    if (data == NULL || size == 0) {
+        wg_set_message(message, capacity, "the file is empty");
+        return WG_ERROR_EMPTY;
+    }
+    struct heif_context *context = heif_context_alloc();
+    if (context == NULL) {
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
+    }
+    wg_status status = WG_OK;
+    struct heif_image_handle *handle = NULL;
+    // Only boxes are read, no picture decoded; libheif's own limits on them hold.
+    struct heif_error error = heif_context_read_from_memory_without_copy(context, data, size, NULL);
+    if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(context, &handle);
+    if (error.code != heif_error_Ok) {
+        status = wg_avif_fail(error, "not a HEIF file libheif can read", message, capacity);
+        if (status == WG_ERROR_LIBRARY) status = WG_ERROR_FORMAT;
+        goto done;
+    }
+    int count = heif_image_handle_get_number_of_metadata_blocks(handle, "mime");
+    if (count <= 0) goto done;
+    heif_item_id *ids = calloc((size_t)count, sizeof *ids);
+    if (ids == NULL) {
+        wg_set_message(message, capacity, "out of memory");
+        status = WG_ERROR_MEMORY;
+        goto done;
+    }
+    count = heif_image_handle_get_list_of_metadata_block_IDs(handle, "mime", ids, count);
+    for (int i = 0; i < count; i++) {
+        const char *type = heif_image_handle_get_metadata_content_type(handle, ids[i]);
+        if (type == NULL || strcmp(type, "application/rdf+xml") != 0) continue;
+        size_t length = heif_image_handle_get_metadata_size(handle, ids[i]);
+        if (length == 0 || length > WG_HEIF_MAX_XMP) continue;
+        uint8_t *bytes = malloc(length);
+        if (bytes == NULL) {
+            wg_set_message(message, capacity, "out of memory");
+            status = WG_ERROR_MEMORY;
+            break;
+        }
+        error = heif_image_handle_get_metadata(handle, ids[i], bytes);
+        if (error.code != heif_error_Ok) {
+            free(bytes);
+            continue;
+        }
+        *xmp = bytes;
+        *xmp_size = length;
+        break;
+    }
+    free(ids);
+done:
+    if (handle != NULL) heif_image_handle_release(handle);
+    heif_context_free(context);
+    return status;
+}

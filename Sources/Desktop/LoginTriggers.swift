@@ -1,0 +1,36 @@
+import Escaping
+/// What `schedule --install` tells the person at the end: the exact commands that start
+/// the schedule and set the picture in effect now, and what sets it at each login on
+/// their desktop.
+///
+/// Per desktop, at login:
+/// - GNOME and KDE Plasma start `graphical-session.target` once the display variables
+///   are in the user manager; the service is wanted by it (`SystemdUnits`).
+/// - XFCE, MATE, Cinnamon, LXQt and X11 sessions that run XDG autostart entries run
+///   `~/.config/autostart/wallgen-terms.desktop` (`AutostartEntry`).
+/// - sway runs neither by default: an `exec` line in its config does it.
+/// - Hyprland: an `exec-once` line in hyprland.conf.
+public enum LoginTriggers {
+    public static func instructions(wallgen: String, schedule: String, slideshow: String, darkSlideshow: String?)
+        -> [String]
+    {
+        let apply = ShellQuoting.line(SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedule))
+        let units = "\(SystemdUnits.timerName) \(SystemdUnits.serviceName)"
+        var gnome = ShellQuoting.line([wallgen, "apply", slideshow])
+        if let darkSlideshow { gnome += " --dark " + ShellQuoting.quote(darkSlideshow) }
+        return [
+            "To start it and set the picture in effect now, at once:",
+            "  systemctl --user daemon-reload",
+            "  systemctl --user enable --now \(units)",
+            "  \(apply)    (at once, where the user manager has no display yet)",
+            "At every login: GNOME and KDE Plasma start the service (graphical-session.target); XFCE, MATE, Cinnamon "
+                + "and X11 sessions that run autostart entries run ~/.config/autostart/\(AutostartEntry.fileName).",
+            "sway runs neither: add this line to ~/.config/sway/config:",
+            "  exec \(apply)",
+            "Hyprland: add this line to ~/.config/hypr/hyprland.conf:",
+            "  exec-once = \(apply)",
+            "GNOME can instead follow the slideshow itself (no timer needed): choose it in Settings > Appearance, or: "
+                + gnome,
+        ]
+    }
+}

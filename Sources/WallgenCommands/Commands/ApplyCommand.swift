@@ -1,0 +1,287 @@
+import Compositor
+import Desktop
+import Foundation
+
+extension ValueType where Value == String {
+    /// A desktop wallgen can set, by any of its names (`plasma` is KDE); read back as
+    /// its canonical name.
+    static let desktop = ValueType(placeholder: "name", completion: .words(DesktopKind.validNames)) {
+        text, flag throws(UsageError) in
+        guard let kind = DesktopKind(name: text) else {
+            let suggestion = closest(to: text, in: DesktopKind.validNames).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError("\(flag) must be \(listed(DesktopKind.validNames)), got '\(text)'\(suggestion)")
+        }
+        return kind.rawValue
+    }
+}
+
+extension ValueType where Value == MonitorFile {
+    /// `NAME=FILE`: a monitor's output name and its picture.
+    static let monitorFile = ValueType(placeholder: "name=file", completion: .file) { text, flag throws(UsageError) in
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
+            text.index(after: equals) != text.endIndex
+        else {
+            throw UsageError("\(flag) must be a monitor's name, = and a picture file (DP-1=winter.png), got '\(text)'")
+        }
+        return MonitorFile(name: String(text[..<equals]), path: String(text[text.index(after: equals)...]))
+    }
+}
+
+/// A validated `wallgen apply` request.
+public struct ApplyRequest: Equatable, Sendable {
+    /// The picture to set on the whole desktop; nil with `monitorPictures`, or to take the
+    /// one a schedule has in effect.
+    var picture: String?
+    var darkPicture: String?
+    /// A picture per monitor (`--monitor NAME=FILE`).
+    var monitorPictures: [MonitorFile] = []
+    /// The monitors, read from this file instead of the session (`--monitors`).
+    var monitorsFile: String?
+    /// The monitors already found (those a render command just made pictures for).
+    var monitors: [Monitor]?
+    /// With neither a picture nor monitors' pictures: the schedule and the instant whose
+    /// picture is set.
+    var schedule: String
+    var instant: Date
+    var desktop: String?
+    var dryRun: Bool
+    var lockScreen = false
+
+    /// Setting one file the command just wrote (`--apply`).
+    static func file(_ path: String, desktop: String?) -> ApplyRequest {
+        ApplyRequest(picture: path, schedule: "", instant: Date(), desktop: desktop, dryRun: false)
+    }
+
+    /// Setting each monitor the file just written for it (`--device here --apply`).
+    static func monitors(_ pictures: [MonitorFile], of monitors: [Monitor], desktop: String?) -> ApplyRequest {
+        ApplyRequest(
+            monitorPictures: pictures, monitors: monitors, schedule: "", instant: Date(), desktop: desktop,
+            dryRun: false)
+    }
+
+    var takesSchedule: Bool { picture == nil && monitorPictures.isEmpty }
+}
+
+/// `wallgen apply`: puts a picture on the running desktop, or a picture on each monitor.
+///
+/// The command line only declares and checks; `WallpaperChange` (Desktop) reads and
+/// checks the pictures, plans the desktop's commands and runs them, with the pixel work
+/// done by `ApplyPictures`. Every picture is first copied under a name made from its
+/// bytes into wallgen's own folder (`$XDG_DATA_HOME/wallgen/applied`): KDE Plasma does
+/// not reload a file rewritten at the same path, and GNOME caches by URI, so a new
+/// picture must have a new name; and the desktop never points at a file the user may
+/// move or overwrite.
+enum ApplyCommand {
+    static let dark = Option(
+        "dark", .file,
+        help:
+            "A picture for the desktop's dark style (GNOME's picture-uri-dark); without it both styles get the picture."
+    )
+    static let monitor = Option(
+        "monitor", .monitorFile,
+        help:
+            "Set this monitor its own picture: its output name (wallgen devices --here lists them), = and the file. Repeat for each monitor; GNOME, Cinnamon, MATE and plain X11 need one for every monitor, set as one spanned picture."
+    ).repeatable()
+    static let monitors = Option(
+        "monitors", .file,
+        help:
+            "Read the monitors for --monitor (and a per-monitor schedule's --now) from this file, as for --device here, instead of asking the session."
+    )
+    static let desktop = Option(
+        "desktop", .desktop,
+        help:
+            "The desktop to set, instead of the one XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY and DISPLAY show: \(listed(DesktopKind.validNames))."
+    )
+    static let lockScreen = Flag(
+        "lock-screen",
+        help:
+            "Also set the lock screen where the desktop has one of its own (KDE Plasma); GNOME and Cinnamon show the desktop's picture there already."
+    )
+    static let dryRun = Flag(
+        "dry-run",
+        help:
+            "Print the commands that would set the wallpaper, with the paths of the copies they would set, instead of running them; needs no setter installed."
+    )
+    static let now = Flag(
+        "now", help: "Set the picture a schedule has in effect now, instead of a file (what the schedule's timer runs)."
+    )
+    static let at = Option(
+        "at", .instant, help: "Set the picture a schedule has in effect at that instant, instead of now.")
+    static let schedule = Option(
+        "schedule", .file, help: "The schedule.json that --now and --at read.",
+        defaultText: "$XDG_DATA_HOME/wallgen/schedule/schedule.json")
+
+    static let options: [any OptionDeclaration] =
+        [dark, monitor, monitors, desktop, lockScreen, dryRun, now, at, schedule] + CommonOptions.everywhere
+
+    /// `--apply` on the commands that render (see `ApplyOptions`): set the picture once written.
+    static let applyFlag = Flag(
+        "apply",
+        help:
+            "Set the picture as the desktop's wallpaper once it is written; with --device here or --span, each monitor its own (see wallgen apply)."
+    )
+
+    static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> ApplyRequest {
+        let fromSchedule = parsed.has(now) || parsed[at] != nil
+        let picture = parsed.positionals.first
+        let perMonitor = parsed[all: monitor]
+        let sources = [picture != nil, !perMonitor.isEmpty, fromSchedule].filter { $0 }.count
+        guard sources > 0 else {
+            throw UsageError(
+                "'apply' needs a picture file, --monitor NAME=FILE, or --now to take the one the schedule has in effect"
+            )
+        }
+        guard sources == 1 else { throw UsageError("give a picture file, --monitor or --now/--at, only one of them") }
+        try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
+        if parsed.has(now) && parsed[at] != nil { throw UsageError("--now and --at both choose the instant; give one") }
+        if picture == "" { throw UsageError("'apply' needs a picture file name") }
+        if !fromSchedule && parsed.isGiven(schedule) { throw UsageError("--schedule goes with --now or --at") }
+        if !perMonitor.isEmpty && parsed.isGiven(dark) {
+            throw UsageError("--dark goes with one picture for the whole desktop, not with --monitor")
+        }
+        if picture != nil && parsed.isGiven(monitors) {
+            throw UsageError("--monitors goes with --monitor or --now, not with one picture for the whole desktop")
+        }
+        var names: Set<String> = []
+        for file in perMonitor where !names.insert(file.name).inserted {
+            throw UsageError("--monitor \(file.name) is given twice; give each monitor one picture")
+        }
+        return ApplyRequest(
+            picture: picture, darkPicture: parsed[dark], monitorPictures: perMonitor, monitorsFile: parsed[monitors],
+            schedule: parsed[schedule] ?? defaultSchedule(environment), instant: parsed[at] ?? Date(),
+            desktop: parsed[desktop], dryRun: parsed.has(dryRun), lockScreen: parsed.has(lockScreen))
+    }
+
+    /// Where `wallgen schedule` writes by default, and so where `--now` looks.
+    static func defaultSchedule(_ environment: [String: String]) -> String {
+        ScheduleCommand.defaultFolder(environment) + "/schedule.json"
+    }
+
+    static func run(_ request: ApplyRequest, _ output: StatusOutput) -> ExitCode {
+        let environment = ProcessInfo.processInfo.environment
+        let runner = ProcessRunner(environment: environment)
+        do {
+            var monitors = request.monitors ?? []
+            let pictures: WallpaperChange.Pictures
+            var files: [(path: String, role: String)]
+            if let picture = request.picture {
+                pictures = .whole(light: picture, dark: request.darkPicture)
+                files = [(picture, "picture")] + (request.darkPicture.map { [($0, "--dark")] } ?? [])
+            } else if !request.monitorPictures.isEmpty {
+                pictures = .perMonitor(request.monitorPictures)
+                files = request.monitorPictures.map { ($0.path, "--monitor \($0.name)") }
+                if monitors.isEmpty { monitors = try connectedMonitors(request, environment, runner) }
+            } else {
+                let schedule = try ScheduleFile.read(path: request.schedule)
+                let slide = try schedule.slide(at: request.instant, path: request.schedule)
+                output.status(
+                    "In effect at \(ISOStamp.utcStamp(request.instant)): \(slide.subject.stem), since \(ISOStamp.utcStamp(slide.start))"
+                )
+                (pictures, monitors) = try scheduledPictures(schedule, slide, request, environment, runner)
+                files = pictureFiles(pictures).map { ($0, "picture") }
+            }
+            for (file, role) in files {
+                // Checked as any input is (a readable regular file, not a device), before
+                // the desktop is asked.
+                do {
+                    try FileReader.checkReadable(file)
+                } catch {
+                    Console.report("Error: \(role): \(error)")
+                    return .noInput
+                }
+            }
+            let kind = try DesktopDetection.detect(environment: environment, override: request.desktop)
+            let store = AppliedStore(folder: UserLocations(environment: environment).appliedFolder)
+            let change = WallpaperChange(
+                desktop: kind, pictures: pictures, monitors: monitors, lockScreen: request.lockScreen)
+            let prepared = try change.prepare(work: ApplyPictures(), store: store, runner: runner)
+            if request.dryRun {
+                Console.print(prepared.dryRunLines.joined(separator: "\n"))
+                return .success
+            }
+            for note in prepared.notes { output.status(note) }
+            try prepared.run(store: store, runner: runner)
+            output.status(prepared.summary)
+            return .success
+        } catch {
+            Console.report("Error: \(error)")
+            return ErrorReport.exitCode(for: error)
+        }
+    }
+
+    /// The monitors `--monitor` names are checked against: from `--monitors`, or the
+    /// session's.
+    private static func connectedMonitors(
+        _ request: ApplyRequest, _ environment: [String: String], _ runner: ProcessRunner
+    ) throws(DesktopError) -> [Monitor] {
+        if let file = request.monitorsFile { return try MonitorDetection.read(path: file) }
+        return try MonitorDetection.detect(environment: environment, runner: runner).1
+    }
+
+    /// What a schedule's slide sets: its picture on the whole desktop, or, for a schedule
+    /// made per monitor, each monitor's own by its size, for the monitors connected now
+    /// (as recorded when they cannot be read).
+    private static func scheduledPictures(
+        _ schedule: Schedule, _ slide: Slide, _ request: ApplyRequest, _ environment: [String: String],
+        _ runner: ProcessRunner
+    ) throws(DesktopError) -> (WallpaperChange.Pictures, [Monitor]) {
+        guard !schedule.monitors.isEmpty else {
+            guard let light = slide.picture() else {
+                throw .unreadableSchedule(path: request.schedule, reason: "its slide has no picture")
+            }
+            return (.whole(light: light, dark: slide.darkPictures.isEmpty ? nil : slide.picture(dark: true)), [])
+        }
+        let monitors = (try? connectedMonitors(request, environment, runner)) ?? schedule.monitors
+        var files: [MonitorFile] = []
+        for monitor in monitors {
+            guard let path = slide.picture(size: "\(monitor.width)x\(monitor.height)") else {
+                throw .unreadableSchedule(path: request.schedule, reason: "its slide has no picture")
+            }
+            files.append(MonitorFile(name: monitor.name, path: path))
+        }
+        return (.perMonitor(files), monitors)
+    }
+
+    private static func pictureFiles(_ pictures: WallpaperChange.Pictures) -> [String] {
+        switch pictures {
+        case .whole(let light, let dark): [light] + (dark.map { [$0] } ?? [])
+        case .perMonitor(let files): files.map(\.path)
+        }
+    }
+}
+
+/// `wallgen apply` as one of wallgen's commands (see `CommandRegistry`).
+extension ApplyCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "apply", summary: "Set a picture as the desktop's wallpaper, or each monitor its own.",
+        overview:
+            "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). With --monitor NAME=FILE, each monitor its own: sway, Hyprland, KDE and XFCE set each monitor; GNOME, Cinnamon, MATE and X11, which show one picture across all monitors, get the monitors' pictures put together and spanned. The picture is first checked (it must be a picture wallgen reads, or a GNOME slideshow where the desktop reads one) and copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied, as a PNG when the desktop's setter cannot read its format; pictures a desktop still shows are kept there. With --now, the picture a schedule has in effect, as its timer runs it.",
+        usage: [
+            "(<picture> | --monitor <name=file>... | --now)",
+            "[--dark <file>] [--monitors <file>] [--desktop <name>] [--lock-screen] [--dry-run]",
+        ],
+        arguments: [
+            .init(
+                name: "picture",
+                help:
+                    "A picture: JPEG, PNG, WebP or HEIC (stored as a PNG for a setter that cannot read it), or, for GNOME, Cinnamon and MATE, a schedule.xml slideshow.",
+                completion: .file)
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen apply winter.png
+                    wallgen --season winter --apply
+                    wallgen --device here --apply
+                    wallgen apply --monitor DP-1=winter.png --monitor HDMI-A-1=22-dongzhi.png
+                    wallgen apply --dry-run --desktop sway 22-dongzhi.png
+                    wallgen apply --lock-screen winter.png
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ApplyRequest {
+        try validate(parsed, environment: context.environment)
+    }
+}

@@ -1,0 +1,290 @@
+import Almanac
+import Batch
+import Compositor
+import Designs
+import Desktop
+import Dispatch
+import Escaping
+import Files
+import Foundation
+
+/// A validated `wallgen batch`.
+public struct BatchRequest: Equatable, Sendable {
+    var manifest: String
+    var folder: String
+    var jobs: Int
+    var shard: Shard
+    /// Where the shard came from, for the summary: `--shard`, or the variable read.
+    var shardOrigin: String
+    var resume: Bool
+    var report: String?
+    var metadata: Bool
+
+    /// The report's file: `--report`, or `.wallgen-report-I-of-N.json` in the folder.
+    var reportPath: String {
+        report ?? folder + "/.wallgen-report-\(shard.index)-of-\(shard.count).json"
+    }
+}
+
+/// `wallgen batch MANIFEST`: one render per manifest row, this shard's rows only.
+enum BatchCommand {
+    static let folder = Option(
+        "output", short: "o", .folder, help: "The folder rows' outputs are relative to, made if missing.",
+        default: ".", shown: "the current folder")
+    static let jobs = Option(
+        "jobs", short: "j", .wholeNumber(atLeast: 1),
+        help:
+            "Rows rendered at once, at most the CPUs this process may use: its affinity mask (taskset, Slurm) and its cgroup CPU quota (a container's CPU limit), rounded up.",
+        defaultText: "those CPUs")
+    static let shard = Option(
+        "shard", .shard,
+        help:
+            "Render only the rows whose index (from 0, in manifest order) modulo N is I: I from 0 to N-1. Without it, the shard comes from the job engine (see --shard-from).",
+        defaultText: "from the environment, or every row")
+    static let shards = Option(
+        "shards", .wholeNumber(atLeast: 1),
+        help:
+            "The number of shards when the engine gives only this one's index (JOB_COMPLETION_INDEX, PARALLEL_SEQ); WALLGEN_SHARDS does the same."
+    )
+    static let shardFrom = Option(
+        "shard-from",
+        .choice([
+            "auto": ShardSource.auto, "kubernetes": .kubernetes, "slurm": .slurm, "parallel": .parallel,
+            "none": .none,
+        ]),
+        help:
+            "Where the shard comes from without --shard: kubernetes (JOB_COMPLETION_INDEX), slurm (SLURM_ARRAY_TASK_ID, _MIN and _COUNT), parallel (GNU parallel's PARALLEL_SEQ), auto (kubernetes or slurm, whichever is set) or none.",
+        default: .auto, shown: "auto")
+    static let resume = Flag(
+        "resume",
+        help:
+            "Skip a row whose output exists and records the same spec (its hash and wallgen version): a restarted shard redoes only what is missing."
+    )
+    static let report = Option(
+        "report", .file, help: "Where to write this shard's JSON report.",
+        defaultText: "OUTPUT/.wallgen-report-I-of-N.json")
+
+    static let options: [any OptionDeclaration] =
+        [folder, jobs, shard, shards, shardFrom, resume, report, CommonOptions.noMetadata] + CommonOptions.everywhere
+
+    static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> BatchRequest {
+        guard let manifest = parsed.positionals.first else {
+            throw UsageError("'batch' needs a manifest: a JSON Lines file (or CSV with a header), one render a row")
+        }
+        try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
+        var chosen = Shard.whole
+        var origin = "every row"
+        if let given = parsed[shard] {
+            if parsed.isGiven(shards) { throw UsageError("--shard already gives the count; --shards goes without it") }
+            (chosen, origin) = (given, "--shard")
+        } else {
+            let source = parsed[required: shardFrom]
+            switch source.detect(environment, count: parsed[shards]) {
+            case .failure(let error): throw UsageError("--shard-from \(source.rawValue): \(error)")
+            case .success(let detected?): (chosen, origin) = (detected, source.variableName(environment))
+            case .success(nil):
+                if parsed.isGiven(shards) {
+                    throw UsageError("--shards \(parsed[shards] ?? 0) needs an index: --shard I/N, or a job engine's")
+                }
+            }
+        }
+        return BatchRequest(
+            manifest: manifest, folder: parsed[required: folder],
+            jobs: min(parsed[jobs] ?? .max, Parallel.availableCores),
+            shard: chosen, shardOrigin: origin, resume: parsed.has(resume), report: parsed[report],
+            metadata: !parsed.has(CommonOptions.noMetadata))
+    }
+
+    static func run(_ request: BatchRequest, _ output: StatusOutput) -> ExitCode {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let today = CivilDate.today()
+        func fail(_ message: String, _ code: ExitCode) -> ExitCode {
+            Console.report("Error: \(message)")
+            return code
+        }
+        // Everything that can be checked before rendering is: the manifest whole (every
+        // row's options, outputs inside the folder and all different), the folder and
+        // the report's folder.
+        let total: Int
+        do {
+            total = try checkPlan(request, today: today)
+        } catch {
+            return fail(error.message, error.code)
+        }
+        let outputs: OutputFolder
+        do {
+            try AtomicFileWriter.prepareFolder(request.folder)
+            outputs = try OutputFolder(opening: request.folder)
+        } catch {
+            return fail("--output: \(error)", error.exitCode)
+        }
+        let reportFile: ReportFile
+        do {
+            reportFile = try ReportFile(path: request.reportPath)
+        } catch {
+            return fail("--report: cannot write the report: \(error)", .cannotCreate)
+        }
+        let data: DataDirectory
+        do {
+            data = try DataDirectory.locate()
+        } catch {
+            return fail(ErrorReport.message(for: error), ErrorReport.exitCode(for: error))
+        }
+        let run = BatchRun(
+            request: request, data: data, report: reportFile, outputs: outputs, total: total,
+            progress: isatty(STDERR_FILENO) != 0 && !output.quiet)
+        let status = run.renderShard(today: today)
+        let seconds = WallgenCLI.seconds(clock.now - started)
+        let counts = run.counts
+        do {
+            try run.finishReport(seconds: seconds, status: status)
+        } catch {
+            return fail("--report: \(error)", .ioError)
+        }
+        for failure in run.failures.prefix(20) { Console.report("Error: \(request.manifest): \(failure)") }
+        if run.failures.count > 20 { Console.report("Error: … and \(run.failures.count - 20) more (see the report)") }
+        let shardText = request.shard == .whole ? "" : ", shard \(request.shard) (\(request.shardOrigin))"
+        let atOnce = min(request.jobs, max(1, counts.done + counts.skipped + counts.failed))
+        output.status(
+            "\(request.manifest)\(shardText): \(counts.done) rendered, \(counts.skipped) skipped, \(counts.failed) failed"
+                + " of \(total) rows, \(atOnce) at a time, to \(request.folder) in "
+                + String(format: "%.1f", seconds)
+                + " s; report \(request.reportPath)")
+        return status
+    }
+
+    /// Why the plan was refused before any row was rendered.
+    struct PlanFailure: Error {
+        let message: String
+        let code: ExitCode
+    }
+
+    /// Reads the whole manifest once, checking every row and that no two rows share an
+    /// output; returns the number of rows. Only a 16-byte digest of each output is kept.
+    static func checkPlan(_ request: BatchRequest, today: CivilDate) throws(PlanFailure) -> Int {
+        let reader: ManifestReader
+        do {
+            reader = try ManifestReader(path: request.manifest)
+        } catch {
+            throw PlanFailure(message: "manifest '\(request.manifest)': \(error)", code: .noInput)
+        }
+        var outputs: [OutputDigest: Int] = [:]
+        var problems: [String] = []
+        let report = reportInsideFolder(request)
+        var count = 0
+        while true {
+            let row: ManifestRow?
+            do {
+                row = try reader.next()
+            } catch {
+                problems.append("\(error)")
+                break
+            }
+            guard let row else { break }
+            count += 1
+            do {
+                let planned = try BatchRow.make(row, today: today, metadata: request.metadata)
+                let digest = OutputDigest(planned.output)
+                if let report,
+                    planned.output == report || planned.output.hasPrefix(report + "/")
+                        || report.hasPrefix(planned.output + "/")
+                {
+                    problems.append(
+                        "row \(row.line): output \(planned.output) is the report's file or on its way (--report)")
+                } else if let first = outputs[digest] {
+                    problems.append("row \(row.line): output \(planned.output) is also row \(first)'s")
+                } else {
+                    outputs[digest] = row.line
+                }
+            } catch {
+                problems.append(error.message)
+            }
+            if problems.count >= 20 { break }
+        }
+        guard problems.isEmpty else {
+            let more = problems.count >= 20 ? "\n(stopped at 20 problems)" : ""
+            throw PlanFailure(
+                message: problems.map { "manifest '\(request.manifest)': \($0)" }.joined(separator: "\nError: ")
+                    + more + "\nNothing was rendered.",
+                code: .dataError)
+        }
+        return count
+    }
+
+    /// The report's path relative to the output folder when it lies inside it (lexically,
+    /// after making both absolute), so no row's output can be the report or run through
+    /// it: found before rendering, never as a failed write at the end.
+    static func reportInsideFolder(_ request: BatchRequest) -> String? {
+        func parts(_ path: String) -> [Substring] {
+            FilePath.absolute(path).split(separator: "/").filter { $0 != "." }
+        }
+        let folder = parts(request.folder)
+        let report = parts(request.reportPath)
+        guard report.count > folder.count, Array(report.prefix(folder.count)) == folder else { return nil }
+        return report.dropFirst(folder.count).joined(separator: "/")
+    }
+
+    /// The SHA-256 of an output path, cut to 16 bytes: what the duplicate check keeps of
+    /// each row (a million rows hold 16 MB of digests, not their paths).
+    struct OutputDigest: Hashable {
+        let high: UInt64
+        let low: UInt64
+
+        init(_ path: String) {
+            let digest = SHA256.digest(Array(path.utf8))
+            high = digest[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+            low = digest[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+        }
+    }
+}
+
+extension ShardSource {
+    /// The variable a detected shard came from, for the summary line.
+    func variableName(_ environment: [String: String]) -> String {
+        switch self {
+        case .kubernetes: "JOB_COMPLETION_INDEX"
+        case .slurm: "SLURM_ARRAY_TASK_ID"
+        case .parallel: "PARALLEL_SEQ"
+        case .none: "every row"
+        case .auto: environment["JOB_COMPLETION_INDEX"] != nil ? "JOB_COMPLETION_INDEX" : "SLURM_ARRAY_TASK_ID"
+        }
+    }
+}
+
+extension ValueType where Value == Shard {
+    /// `I/N`: shard I (from 0) of N.
+    static let shard = ValueType(placeholder: "I/N", completion: .none) { text, flag throws(UsageError) in
+        switch Shard.parse(text) {
+        case .success(let shard): return shard
+        case .failure(let error): throw UsageError("\(flag): \(error)")
+        }
+    }
+}
+
+/// `wallgen batch` as one of wallgen's commands (see `CommandRegistry`).
+extension BatchCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "batch", summary: "Render every row of a manifest, or one shard of it.",
+        overview:
+            "Render one wallpaper or term card per row of a manifest: JSON Lines (one object a line, with the keys a command line would take: command, term, each option's long name, output) or CSV with a header. The whole manifest is checked first (every row's options, outputs inside -o and all different); then this shard's rows render, several at once, each written atomically, byte for byte as the same command alone would write it. A row that fails does not stop the others. A JSON report (rows done, skipped and failed with reasons, timings) is written at the end. Exit 65: a bad manifest or a row that failed on its own input (do not retry); 75: rows failed only in writing (retry, with --resume). docs/BATCH.md has the manifest format, shards on Kubernetes, Slurm and GNU parallel, and examples.",
+        usage: ["<manifest> [-o <folder>] [--jobs <n>] [--shard <I/N>] [--resume] [--report <file>]"],
+        arguments: [
+            .init(name: "manifest", help: "A .jsonl file (or .csv with a header), one render a row.", completion: .file)
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen plan terms --devices iphone-15,ipad --langs zh,en > cards.jsonl
+                    wallgen batch cards.jsonl -o cards
+                    wallgen batch cards.jsonl -o cards --shard 2/3 --resume
+                    wallgen gather cards
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> BatchRequest {
+        try validate(parsed, environment: context.environment)
+    }
+}

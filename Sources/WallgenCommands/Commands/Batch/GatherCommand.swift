@@ -1,0 +1,305 @@
+import Compositor
+import Designs
+import Escaping
+import Files
+import Foundation
+
+/// A validated `wallgen gather`.
+public struct GatherRequest: Equatable, Sendable {
+    var inputs: [String]
+    var folder: String?
+    var gallery: Bool
+}
+
+/// `wallgen gather REPORT…|DIR`: the shards' reports merged; every row must be done, and
+/// then a contact sheet and a gallery page are made over the whole set.
+enum GatherCommand {
+    static let folder = Option(
+        "output", short: "o", .folder, help: "Where contact-sheet.png and index.html go.",
+        defaultText: "the folder given, or the one holding the reports named")
+    static let noGallery = Flag("no-gallery", help: "Only check the reports; make no contact sheet or gallery.")
+    static let options: [any OptionDeclaration] = [folder, noGallery] + CommonOptions.everywhere
+
+    /// Thumbnails on the contact sheet at most (the page lists every picture): a sheet
+    /// of a million thumbnails would be a picture no one can open.
+    static let sheetLimit = 1_000
+    static let thumbnailWidth = 120
+    static let sheetColumns = 12
+
+    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> GatherRequest {
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError("'gather' needs the shards' reports, or the folder that holds them")
+        }
+        return GatherRequest(inputs: parsed.positionals, folder: parsed[folder], gallery: !parsed.has(noGallery))
+    }
+
+    /// A report claims at most this many rows, and this many shards: bounds on what its
+    /// numbers can make gather allocate (a row costs a byte here and a few dozen in the
+    /// page), far above any batch wallgen has run.
+    static let maxRows = 50_000_000
+    static let maxShards = 1_000_000
+    /// The largest report read.
+    static let maxReportBytes = 1 << 30
+
+    /// One report, as much of it as gather reads. A report is data: the folder it names
+    /// is never used (gather works in the folder it was given), and every number and
+    /// output is checked before it is believed.
+    struct Report {
+        let path: String
+        let rows: Int
+        let shard: (index: Int, count: Int)
+        let results: [[String: Any]]
+    }
+
+    static func run(_ request: GatherRequest, _ output: StatusOutput) -> ExitCode {
+        let batchFolder: String
+        do {
+            batchFolder = try folder(of: request.inputs)
+        } catch {
+            Console.report("Error: \(error.message)")
+            return error.code
+        }
+        var reports: [Report] = []
+        for path in reportPaths(request.inputs) {
+            do {
+                reports.append(try read(path))
+            } catch {
+                Console.report("Error: report '\(path)': \(error.message)")
+                return error.code
+            }
+        }
+        guard let first = reports.first else {
+            Console.report("Error: no reports (.wallgen-report-*.json) in \(request.inputs.joined(separator: ", "))")
+            return .noInput
+        }
+        for report in reports where report.rows != first.rows || report.shard.count != first.shard.count {
+            Console.report(
+                "Error: report '\(report.path)' is of \(report.rows) rows in \(report.shard.count) shards, '\(first.path)' of \(first.rows) in \(first.shard.count): not the same batch"
+            )
+            return .dataError
+        }
+        var made = [Bool](repeating: false, count: first.rows)
+        var entries: [(index: Int, row: Int, output: String)] = []
+        var failures: [String] = []
+        for report in reports {
+            for result in report.results {
+                guard let index = result["index"] as? Int, let row = result["row"] as? Int,
+                    let output = result["output"] as? String, let status = result["status"] as? String
+                else { continue }
+                if status == "failed" {
+                    failures.append("row \(row): \(result["reason"] as? String ?? "failed")")
+                    continue
+                }
+                guard made.indices.contains(index), row >= 0, ["done", "skipped"].contains(status) else {
+                    Console.report(
+                        "Error: report '\(report.path)': a result of row \(row) has index \(index) or status outside the batch"
+                    )
+                    return .dataError
+                }
+                guard let inside = insideFolder(output) else {
+                    Console.report(
+                        "Error: report '\(report.path)': row \(row)'s output \(ShellQuoting.quote(output)) is not a path inside the batch's folder"
+                    )
+                    return .dataError
+                }
+                if !made[index] {
+                    made[index] = true
+                    entries.append((index, row, inside))
+                }
+            }
+        }
+        let shardsSeen = Set(reports.map(\.shard.index))
+        let missingShards = (0..<first.shard.count).filter { !shardsSeen.contains($0) }
+        let missing = made.lazy.filter { !$0 }.count
+        if !failures.isEmpty {
+            for failure in failures.prefix(20) { Console.report("Error: \(failure)") }
+            Console.report(
+                "Error: \(failures.count) of \(first.rows) rows failed; fix them and run their shards again with --resume"
+            )
+            return .dataError
+        }
+        if missing > 0 {
+            let shards = missingShards.prefix(20).map { "\($0)/\(first.shard.count)" }
+            Console.report(
+                "Error: \(missing) of \(first.rows) rows are in no report"
+                    + (shards.isEmpty ? "" : "; no report from shard \(shards.joined(separator: ", "))"))
+            return .noInput
+        }
+        entries.sort { $0.index < $1.index }
+        // Done only when every output is there and whole, read beneath the folder.
+        let outputs: OutputFolder
+        do {
+            outputs = try OutputFolder(opening: batchFolder)
+        } catch {
+            Console.report("Error: \(error)")
+            return error.exitCode
+        }
+        let check = checkOutputs(entries, in: outputs)
+        if !check.problems.isEmpty {
+            for problem in check.problems.prefix(20) { Console.report("Error: \(problem)") }
+            Console.report(
+                "Error: \(check.problems.count) of \(first.rows) rows' outputs are missing or not whole; run their shards again with --resume"
+            )
+            return check.anyMissing ? .noInput : .dataError
+        }
+        let galleryFolder = request.folder ?? batchFolder
+        if request.gallery {
+            do {
+                try writeGallery(entries, pictures: check.pictures, folder: galleryFolder)
+            } catch {
+                Console.report("Error: --output: \(error)")
+                return error.exitCode
+            }
+        }
+        output.status(
+            "All \(first.rows) rows are done (\(reports.count) reports)"
+                + (request.gallery
+                    ? "; wrote \(galleryFolder)/contact-sheet.png and \(galleryFolder)/index.html" : ""))
+        return .success
+    }
+
+    struct ReportProblem: Error {
+        let message: String
+        let code: ExitCode
+    }
+
+    /// The batch's folder: the folder given, or the one holding the reports named. Reports
+    /// in several folders are refused: gather works in one.
+    static func folder(of inputs: [String]) throws(ReportProblem) -> String {
+        let folders = Set(
+            inputs.map { input -> String in
+                var isFolder: ObjCBool = false
+                let folder = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) && isFolder.boolValue
+                return folder ? input : FilePath.folder(of: input)
+            }.map { FilePath.absolute($0) })
+        guard folders.count == 1, let only = folders.first else {
+            throw ReportProblem(
+                message:
+                    "the reports are in several folders (\(folders.sorted().joined(separator: ", "))); gather one batch's folder at a time",
+                code: .usage)
+        }
+        return only
+    }
+
+    /// An output as a report names it, if it is a path inside the folder (relative, no
+    /// `..`, no NUL, no empty part), in one normal form.
+    static func insideFolder(_ output: String) -> String? {
+        let parts = output.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        guard !output.hasPrefix("/"), !parts.isEmpty, !parts.contains(".."), !output.unicodeScalars.contains("\u{0}")
+        else { return nil }
+        return parts.joined(separator: "/")
+    }
+
+    /// Every output opened beneath the folder and checked whole (`WholePicture`); the
+    /// first `sheetLimit` kept for the contact sheet.
+    static func checkOutputs(_ entries: [(index: Int, row: Int, output: String)], in outputs: OutputFolder)
+        -> (problems: [String], anyMissing: Bool, pictures: [[UInt8]])
+    {
+        var problems: [String] = []
+        var anyMissing = false
+        var pictures: [[UInt8]] = []
+        for (position, entry) in entries.enumerated() {
+            let bytes: [UInt8]
+            do {
+                let descriptor = try outputs.openForReading(entry.output)
+                defer { close(descriptor) }
+                bytes = try FileReader.read("/proc/self/fd/\(descriptor)")
+            } catch {
+                if case .notFound = error { anyMissing = true }
+                problems.append("row \(entry.row): \(error)")
+                continue
+            }
+            guard WholePicture.size(of: bytes) != nil else {
+                problems.append(
+                    "row \(entry.row): \(ShellQuoting.quote(entry.output)) is cut short or holds no picture")
+                continue
+            }
+            if position < sheetLimit { pictures.append(bytes) }
+        }
+        return (problems, anyMissing, pictures)
+    }
+
+    /// Reports named, and those in folders named.
+    static func reportPaths(_ inputs: [String]) -> [String] {
+        inputs.flatMap { input -> [String] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
+                return [input]
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
+            return names.filter { $0.hasPrefix(".wallgen-report-") && $0.hasSuffix(".json") }.sorted()
+                .map { input + "/" + $0 }
+        }
+    }
+
+    static func read(_ path: String) throws(ReportProblem) -> Report {
+        let data: [UInt8]
+        do {
+            data = try FileReader.read(path, maxBytes: maxReportBytes)
+        } catch {
+            throw ReportProblem(message: "cannot be read: \(error)", code: .noInput)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
+            let rows = object["rows"] as? Int, let shard = object["shard"] as? [String: Any],
+            let index = shard["index"] as? Int, let count = shard["count"] as? Int,
+            let results = object["results"] as? [[String: Any]]
+        else {
+            throw ReportProblem(message: "is not a wallgen batch report", code: .dataError)
+        }
+        guard (1...maxRows).contains(rows), (1...maxShards).contains(count), (0..<count).contains(index),
+            results.count <= rows
+        else {
+            throw ReportProblem(
+                message:
+                    "claims \(rows) rows, shard \(index) of \(count) and \(results.count) results: outside what a batch can have (rows 1 to \(maxRows), shards 1 to \(maxShards))",
+                code: .dataError)
+        }
+        return Report(path: path, rows: rows, shard: (index, count), results: results)
+    }
+
+    /// contact-sheet.png (the first `sheetLimit` pictures, small, twelve a row) and
+    /// index.html (every picture).
+    static func writeGallery(
+        _ entries: [(index: Int, row: Int, output: String)], pictures: [[UInt8]], folder: String
+    ) throws(FileError) {
+        var thumbnails: [Image] = []
+        for bytes in pictures {
+            guard let picture = try? ImageDecoder.decode(bytes, coverTarget: (thumbnailWidth, thumbnailWidth)) else {
+                continue
+            }
+            let height = max(
+                1, Int((Double(thumbnailWidth) * Double(picture.height) / Double(picture.width)).rounded()))
+            thumbnails.append(Resampler.coverReducingFirst(picture, width: thumbnailWidth, height: height, workers: 1))
+        }
+        let rows = stride(from: 0, to: thumbnails.count, by: sheetColumns).map {
+            Array(thumbnails[$0..<min($0 + sheetColumns, thumbnails.count)])
+        }
+        let sheet = ContactSheet.make(rows: rows)
+        let png: [UInt8]
+        do {
+            png = try PNGEncoder.encode(sheet)
+        } catch {
+            throw .other(path: folder + "/contact-sheet.png", reason: "\(error)")
+        }
+        try AtomicFileWriter.write(png, to: folder + "/contact-sheet.png")
+        let html = BatchGallery.html(
+            entries: entries.map { BatchGallery.Entry(fileName: $0.output, row: $0.row) },
+            title: "\(entries.count) pictures")
+        try AtomicFileWriter.write(Array(html.utf8), to: folder + "/index.html")
+    }
+}
+
+/// `wallgen gather` as one of wallgen's commands (see `CommandRegistry`).
+extension GatherCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "gather", summary: "Merge a batch's shard reports; make its contact sheet and gallery.",
+        overview:
+            "Read the reports the shards of a batch wrote (the files named, or every .wallgen-report-*.json in a folder named), check that every row of the manifest was made, and write contact-sheet.png (the first 1,000 pictures, small) and index.html (every picture) into the batch's output folder. Exit 65 when a row failed, 66 when rows are in no report (a shard has not finished, or its report is missing).",
+        usage: ["(<report>... | <folder>) [-o <folder>] [--no-gallery]"],
+        arguments: [.init(name: "report", help: "A shard's report, or a folder of them.", completion: .file)],
+        options: options)
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> GatherRequest {
+        try validate(parsed)
+    }
+}

@@ -1,0 +1,226 @@
+import Compositor
+import Designs
+import Desktop
+import Foundation
+
+/// A validated request for one image of a design: a wallpaper or a card.
+public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Design.Spec: Equatable {
+    var spec: Design.Spec
+    var output: OutputTarget
+    /// The sizes to make: the spec's own alone unless several were asked for.
+    var canvases = CanvasPlan.sizes([])
+    var settings = RenderSettings()
+    /// Said on standard error before the image is made (a text cut to the limit).
+    var warnings: [String] = []
+    /// Set it as the desktop's wallpaper once written (`--apply`); nil when not asked.
+    var applyAfterwards: SingleOutput.ApplyAfterwards?
+    /// How the image was asked for, written into the file (nil with --no-metadata).
+    var provenance: String?
+}
+
+public typealias WallpaperRequest = ImageRequest<SeasonWallpaper>
+public typealias TermRequest = ImageRequest<TermCard>
+
+/// `wallgen [options]` and `wallgen term NAME`: one image, written where asked, or
+/// several (several sizes, one per monitor, or one picture spanning the monitors).
+enum ImageCommand {
+    static func run<Design>(_ request: ImageRequest<Design>, subject: String, _ output: StatusOutput) -> ExitCode {
+        for warning in request.warnings { Console.report(warning) }
+        let outputs: [PlannedOutput]
+        let span: SpanLayout?
+        let monitors: [Monitor]
+        do {
+            (outputs, span, monitors) = try plan(request, environment: ProcessInfo.processInfo.environment)
+        } catch let error as UsageError {
+            Console.report("Error: \(error.message)\nRun 'wallgen --help' for usage.")
+            return .usage
+        } catch let error as DesktopError {
+            Console.report("Error: \(error)")
+            return ErrorReport.exitCode(for: error)
+        } catch {
+            Console.report("Error: \(error)")
+            return .software
+        }
+        guard outputs.count == 1, let only = outputs.first else {
+            return SeveralOutputs.run(request, outputs, span: span, monitors: monitors, subject: subject, output)
+        }
+        // One picture: made as it always was, whatever asked for it.
+        let spec = Design.spec(request.spec, width: only.size.width, height: only.size.height)
+        return SingleOutput.run(
+            only.target, format: request.settings.encoding.format, subject: subject, output,
+            thenApply: request.applyAfterwards
+        ) {
+            () throws(PipelineError) in
+            let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
+            return try pipeline.render(spec, provenance: request.provenance)
+        }
+    }
+
+    /// The files the request makes, the layout when they are one picture spanning the
+    /// monitors, and the monitors (one per file, in order) when made per monitor.
+    /// Monitors are found here, when the command runs.
+    static func plan<Design>(_ request: ImageRequest<Design>, environment: [String: String]) throws
+        -> ([PlannedOutput], SpanLayout?, [Monitor])
+    {
+        switch request.canvases {
+        case .sizes(let canvases):
+            let named = canvases.isEmpty ? [NamedCanvas(size: request.size, device: nil)] : canvases
+            return (try OutputNaming.plan(request.output, OutputNaming.entries(named), keepsSingleName: true), nil, [])
+        case .monitors(let spans, let file):
+            if spans,
+                Design.spanning(request.spec, width: 1, height: 1, textFrame: .init(x: 0, y: 0, width: 1, height: 1))
+                    == nil
+            {
+                throw UsageError(
+                    "--span lays a wallpaper across the monitors; a card's lines would be cut at the seams (--device here makes one card per monitor)"
+                )
+            }
+            let monitors =
+                if let file { try MonitorDetection.read(path: file) } else {
+                    try MonitorDetection.detect(
+                        environment: environment, runner: ProcessRunner(environment: environment)
+                    )
+                    .1
+                }
+            for monitor in monitors {
+                let sides = 1...CanvasSize.maxSide
+                guard sides.contains(monitor.width), sides.contains(monitor.height) else {
+                    throw DesktopError.unreadableMonitors(
+                        source: file ?? "the session",
+                        reason:
+                            "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height); its sides must be 1 to \(CanvasSize.maxSide) pixels"
+                    )
+                }
+                let canvas = CanvasSize(width: monitor.width, height: monitor.height)
+                try canvas.check(maxPixels: request.settings.limits.maxPixels)
+                // Each monitor's picture (or tile of the spanned one) is what is encoded.
+                try request.settings.check(canvas: canvas)
+            }
+            let layout = spans ? SpanLayout(monitors) : nil
+            if let layout {
+                let canvas = CanvasSize(width: layout.canvasWidth, height: layout.canvasHeight)
+                guard canvas.width <= CanvasSize.maxSide, canvas.height <= CanvasSize.maxSide else {
+                    throw UsageError(
+                        "--span: the monitors' layout is \(canvas.width)x\(canvas.height), more than \(CanvasSize.maxSide) pixels across"
+                    )
+                }
+                try canvas.check(maxPixels: request.settings.limits.maxPixels)
+            }
+            let entries = OutputNaming.entries(
+                monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })
+            let outputs = try OutputNaming.plan(request.output, entries, keepsSingleName: false)
+            guard outputs.count == monitors.count else {
+                throw UsageError(
+                    "--output: two monitors would get the same file; put {device} in the name so each gets its own"
+                )
+            }
+            return (outputs, layout, monitors)
+        }
+    }
+}
+
+extension ImageRequest {
+    /// The spec's own canvas.
+    var size: CanvasSize {
+        let canvas = Design.canvas(of: spec)
+        return CanvasSize(width: canvas.width, height: canvas.height)
+    }
+}
+
+/// Writing the pictures of a several-size run: every one is rendered (from one decode
+/// of the picture) and encoded before any is written, so a picture that cannot be made
+/// leaves no file; then each is written atomically, and a write that fails is named,
+/// with those written before it.
+enum SeveralOutputs {
+    static func run<Design>(
+        _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, monitors: [Monitor],
+        subject: String, _ output: StatusOutput
+    ) -> ExitCode {
+        if request.applyAfterwards != nil && monitors.count != outputs.count {
+            Console.report(
+                "Error: --apply sets one picture, or one per monitor (--device here, --span), and this makes \(outputs.count) sizes; apply one with wallgen apply FILE\nRun 'wallgen --help' for usage."
+            )
+            return .usage
+        }
+        for planned in outputs {
+            if let (message, code) = SingleOutput.precheck(planned.target) {
+                Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
+                return code
+            }
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        var made: [(target: OutputTarget, size: CanvasSize, bytes: [UInt8])] = []
+        var warnings: [String] = []
+        var timings: [StageTimings] = []
+        do {
+            let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
+            func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
+                for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
+                timings.append(rendered.timings)
+                for item in planned { made.append((item.target, item.size, rendered.encoded)) }
+            }
+            if let span {
+                let main = span.mainTile
+                guard
+                    let spec = Design.spanning(
+                        request.spec, width: span.canvasWidth, height: span.canvasHeight,
+                        textFrame: TextFrame(x: main.x, y: main.y, width: main.width, height: main.height))
+                else { preconditionFailure("plan refuses --span for designs that cannot span") }
+                let tiles = zip(span.tiles, outputs).map { tile, planned in
+                    (tile.x, tile.y, tile.width, tile.height, (planned.size.width, planned.size.height))
+                }
+                try pipeline.renderSpan(spec, tiles: tiles, provenance: request.provenance) { index, rendered in
+                    keep(rendered, for: [outputs[index]])
+                }
+            } else {
+                var sizes: [CanvasSize] = []
+                for planned in outputs where !sizes.contains(planned.size) { sizes.append(planned.size) }
+                let note = request.provenance.flatMap(Provenance.parse)
+                let notes = sizes.map { note?.resized(to: $0)?.json }
+                try pipeline.render(request.spec, canvases: sizes.map { ($0.width, $0.height) }, provenances: notes) {
+                    index, rendered in
+                    keep(rendered, for: outputs.filter { $0.size == sizes[index] })
+                }
+            }
+        } catch {
+            Console.report("Error: \(ErrorReport.message(for: error))")
+            return ErrorReport.exitCode(for: error)
+        }
+        for warning in warnings { Console.report(warning) }
+        var written: [String] = []
+        for (index, item) in made.enumerated() {
+            let place = if case .file(let path) = item.target { path } else { "standard output" }
+            do {
+                try SingleOutput.write(item.bytes, to: item.target)
+            } catch {
+                let before =
+                    written.isEmpty ? "none was written" : "written before it: " + written.joined(separator: ", ")
+                let after = made[(index + 1)...].compactMap {
+                    if case .file(let path) = $0.target { path } else { nil }
+                }
+                Console.report(
+                    "Error: --output: \(error) (\(index + 1) of \(made.count); \(before)"
+                        + (after.isEmpty ? "" : "; not written: " + after.joined(separator: ", ")) + ")")
+                return error.exitCode
+            }
+            written.append(place)
+            output.status(
+                "Wrote \(place): \(subject), \(item.size.width)x\(item.size.height), \(WallgenCLI.formatBytes(item.bytes.count))"
+            )
+        }
+        if output.verbose { for timing in timings { Console.report(SingleOutput.describe(timing)) } }
+        output.status(
+            "Wrote \(made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
+                + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+        if let apply = request.applyAfterwards {
+            // Each monitor the picture just written for it.
+            let pictures = zip(monitors, outputs).compactMap { monitor, planned -> MonitorFile? in
+                guard case .file(let path) = planned.target else { return nil }
+                return MonitorFile(name: monitor.name, path: path)
+            }
+            return ApplyCommand.run(.monitors(pictures, of: monitors, desktop: apply.desktop), output)
+        }
+        return .success
+    }
+}

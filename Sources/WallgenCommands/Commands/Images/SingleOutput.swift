@@ -1,0 +1,96 @@
+import Compositor
+import Designs
+import Files
+import Foundation
+
+/// Writing one image where the user asked, with the checks both single-image commands share.
+enum SingleOutput {
+    /// A usage problem with the target that can be seen before any work: image bytes
+    /// to a terminal, or a file whose folder is missing.
+    static func precheck(_ target: OutputTarget, format: OutputFormat = .png) -> (String, ExitCode)? {
+        switch target {
+        case .standardOutput where Console.isOutputClosed:
+            return ("-o -: standard output is closed; give a file name", .ioError)
+        case .standardOutput where isatty(STDOUT_FILENO) != 0:
+            return (
+                "-o - would write \(format) data to the terminal; redirect it (> file.\(format.fileExtension)) or give a file name",
+                .usage
+            )
+        case .standardOutput:
+            return nil
+        case .file(let path):
+            do {
+                try AtomicFileWriter.checkDestination(path)
+                return nil
+            } catch {
+                return ("--output: \(error)", error.exitCode)
+            }
+        }
+    }
+
+    /// One line of where the time went, for --verbose.
+    static func describe(_ timings: StageTimings) -> String {
+        let stages: [(String, Duration)] = [
+            ("read", timings.read), ("decode", timings.decode), ("scale", timings.scale),
+            ("composite", timings.composite), ("text", timings.text), ("encode", timings.encode),
+        ]
+        return "wallgen: "
+            + stages.map { "\($0.0) \(String(format: "%.1f", WallgenCLI.seconds($0.1) * 1000)) ms" }
+            .joined(separator: ", ")
+    }
+
+    static func write(_ bytes: [UInt8], to target: OutputTarget) throws(FileError) {
+        switch target {
+        case .standardOutput: try Console.standardOutputBytes(bytes)
+        case .file(let path): try AtomicFileWriter.write(bytes, to: path)
+        }
+    }
+
+    /// `--apply`: the desktop to set the written picture on (nil: the one detected).
+    struct ApplyAfterwards: Equatable, Sendable {
+        var desktop: String?
+    }
+
+    /// Runs `make`, writes its bytes (in `format`) and reports; `subject` names what was made in the
+    /// status line. With `thenApply`, the file is then set as the wallpaper.
+    static func run(
+        _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput,
+        thenApply: ApplyAfterwards? = nil,
+        _ make: () throws(PipelineError) -> RenderedImage
+    ) -> ExitCode {
+        if thenApply != nil, target == .standardOutput {
+            Console.report("Error: --apply needs a file to set, not -o -\nRun 'wallgen --help' for usage.")
+            return .usage
+        }
+        if let (message, code) = precheck(target, format: format) {
+            Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
+            return code
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let rendered = try make()
+            for warning in rendered.warnings { Console.report(warning) }
+            try write(rendered.encoded, to: target)
+            if output.verbose { Console.report(Self.describe(rendered.timings)) }
+            let place = if case .file(let path) = target { path } else { "standard output" }
+            output.status(
+                "Wrote \(place): \(subject), \(rendered.image.width)x\(rendered.image.height), "
+                    + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.encoded.count)) in "
+                    + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+            if let thenApply, case .file(let path) = target {
+                return ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
+            }
+            return .success
+        } catch let error as PipelineError {
+            Console.report("Error: \(ErrorReport.message(for: error))")
+            return ErrorReport.exitCode(for: error)
+        } catch let error as FileError {
+            Console.report("Error: --output: \(error)")
+            return error.exitCode
+        } catch {
+            Console.report("Error: \(error)")
+            return .software
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Almanac
+import Compositor
+import Desktop
+import Escaping
+import Foundation
+
+/// A validated `wallgen inspect`.
+public struct InspectRequest: Equatable, Sendable {
+    var path: String
+    var json: Bool
+}
+
+/// `wallgen inspect FILE`: how a picture was made, from the note wallgen wrote into it,
+/// and the command that makes it again.
+enum InspectCommand {
+    static let json = Flag(
+        "json", help: "Print the note as stored: one JSON object (wallgen, command, args, hash).")
+    static let options: [any OptionDeclaration] = [json] + CommonOptions.everywhere
+
+    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> InspectRequest {
+        guard let path = parsed.positionals.first else { throw UsageError("'inspect' needs a picture wallgen made") }
+        try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
+        return InspectRequest(path: path, json: parsed.has(json))
+    }
+
+    static func run(_ request: InspectRequest) -> ExitCode {
+        let path = request.path
+        do {
+            try FileReader.checkReadable(path, expecting: .picture)
+        } catch {
+            Console.report("Error: '\(path)': \(error)")
+            // As for any input: there but not a picture is 65, missing or unreadable 66.
+            switch error {
+            case .notARegularFile, .unexpectedContent: return .dataError
+            default: return .noInput
+            }
+        }
+        let text: String?
+        do {
+            text = try PictureNote.read(path)
+        } catch {
+            Console.report("Error: '\(path)': \(error)")
+            return .dataError
+        }
+        guard let text else {
+            Console.report(
+                "Error: '\(path)' has no wallgen note: it was made with --no-metadata, by another program, or edited since"
+            )
+            return .dataError
+        }
+        guard let provenance = Provenance.parse(text) else {
+            Console.report("Error: '\(path)': its wallgen note is damaged (the spec does not match its hash)")
+            return .dataError
+        }
+        if request.json {
+            // Written again by wallgen's own JSON writer: the same text for any note
+            // wallgen made, and no control character for one it did not.
+            Console.print(provenance.json)
+            return .success
+        }
+        // The note is data: its words are shown escaped, and shown as a command only when
+        // they parse, with the command's own parser, as a picture and nothing else.
+        if let refusal = remakeRefusal(provenance) {
+            Console.report(
+                "Error: '\(path)': its note's arguments (\(ShellQuoting.line(provenance.commandArguments))) "
+                    + "do not describe a picture: \(refusal); not shown as a command")
+            return .dataError
+        }
+        Console.print("command: " + ShellQuoting.line(["wallgen"] + provenance.commandArguments))
+        Console.print("made by: wallgen \(ShellQuoting.quote(provenance.version))")
+        Console.print("spec hash: \(provenance.hash)")
+        if provenance.version != Provenance.currentVersion {
+            Console.report(
+                "Warning: made by wallgen \(ShellQuoting.quote(provenance.version)), this is \(Provenance.currentVersion): the pixels may differ"
+            )
+        }
+        return .success
+    }
+
+    /// Why the note's arguments are no command that makes its picture, or nil when they
+    /// are: they must parse as the note's own command (`wallpaper` or `term`) and ask for
+    /// no action (`--apply`, `--desktop`), as a note wallgen wrote always does.
+    static func remakeRefusal(_ provenance: Provenance) -> String? {
+        let arguments = provenance.commandArguments
+        if let action = arguments.first(where: { ["--apply", "--desktop", "--uninstall", "--install"].contains($0) }) {
+            return "\(ShellQuoting.quote(action)) is an action"
+        }
+        let invocation: Invocation
+        do {
+            invocation = try Invocation.parse(arguments, today: CivilDate.today(), environment: [:])
+        } catch {
+            return "they do not parse (\(error.message))"
+        }
+        if provenance.command == "wallpaper", let request = invocation.request(of: WallpaperCommand.self),
+            request.applyAfterwards == nil
+        {
+            return nil
+        }
+        if provenance.command == "term", let request = invocation.request(of: TermCommand.self),
+            request.applyAfterwards == nil
+        {
+            return nil
+        }
+        return "they name another command than \(provenance.command)"
+
+    }
+
+}
+
+/// `wallgen inspect` as one of wallgen's commands (see `CommandRegistry`).
+extension InspectCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "inspect", summary: "How a picture was made, and the command that makes it again.",
+        overview:
+            "Print the note wallgen writes into every picture it makes (unless --no-metadata): the command and its options, wallgen's version and the SHA-256 of the spec. Running the printed command (with -o) makes the same picture again, byte for byte, with the same version.",
+        usage: ["<picture> [--json]"],
+        arguments: [
+            .init(
+                name: "picture",
+                help: "A \(OutputFormat.listed(OutputFormat.allCases.map(\.description))) wallgen made.",
+                completion: .file)
+        ],
+        options: options)
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> InspectRequest {
+        try validate(parsed)
+    }
+
+    static func run(_ request: InspectRequest, _ output: StatusOutput) -> ExitCode {
+        run(request)
+    }
+}

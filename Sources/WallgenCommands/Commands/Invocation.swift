@@ -1,0 +1,47 @@
+import Almanac
+import Foundation
+
+/// A parsed and validated command line: the command, its request, and the options
+/// every command takes.
+public struct Invocation: Sendable {
+    /// The command that runs.
+    let command: any WallgenCommand.Type
+    /// Its request, as `validate` made it (read it with `request(of:)`).
+    let request: any Sendable
+    let verbose: Bool
+    let quiet: Bool
+    private let runRequest: @Sendable (StatusOutput) -> ExitCode
+
+    init<Command: WallgenCommand>(_ command: Command.Type, _ request: Command.Request, verbose: Bool, quiet: Bool) {
+        self.command = command
+        self.request = request
+        self.verbose = verbose
+        self.quiet = quiet
+        runRequest = { output in Command.run(request, output) }
+    }
+
+    /// The request, when this is an invocation of `command`.
+    func request<Command: WallgenCommand>(of command: Command.Type) -> Command.Request? {
+        ObjectIdentifier(self.command) == ObjectIdentifier(command) ? request as? Command.Request : nil
+    }
+
+    /// Runs the command and returns its exit status.
+    func run() -> ExitCode {
+        runRequest(StatusOutput(verbose: verbose, quiet: quiet))
+    }
+
+    /// Parses and validates, never runs. `today` decides the default season.
+    public static func parse(
+        _ arguments: [String], today: CivilDate, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UsageError) -> Invocation {
+        // --verbose and --quiet may also come before the command's name (`wallgen --verbose terms`).
+        let leading = arguments.prefix { word in
+            CommonOptions.leading.contains { $0.flagName == word || $0.short.map { "-\($0)" } == word }
+        }
+        let words = arguments.dropFirst(leading.count)
+        let named = words.first.flatMap(CommandRegistry.named)
+        let command = named ?? WallpaperCommand.self
+        let rest = Array(leading) + (named == nil ? words : words.dropFirst())
+        return try command.invocation(rest, CommandContext(today: today, environment: environment))
+    }
+}

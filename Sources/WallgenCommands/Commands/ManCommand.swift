@@ -1,0 +1,16 @@
+/// `wallgen man`: the manual page in roff, made from every command's declaration.
+enum ManCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "man", summary: "Print the manual page (roff), as installed as wallgen(1).",
+        overview: "Print wallgen's manual page in roff: man -l <(wallgen man) reads it without installing.",
+        usage: [""], options: CommonOptions.everywhere)
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) {
+        try CommonOptions.rejectExtra(parsed.positionals)
+    }
+
+    static func run(_ request: Void, _ output: StatusOutput) -> ExitCode {
+        Console.print(ManPage.text(version: WallgenCLI.version))
+        return .success
+    }
+}

@@ -1,0 +1,420 @@
+import Almanac
+import Compositor
+import Designs
+import Desktop
+import Files
+import Foundation
+
+/// A validated `wallgen schedule` request.
+public struct ScheduleRequest: Equatable, Sendable {
+    enum Action: Equatable {
+        /// Render the pictures and write the schedule (and install it when asked).
+        case make(install: Bool)
+        case uninstall
+        /// Name the picture in effect at an instant, from the schedule already made.
+        case show(Date)
+    }
+
+    var action: Action
+    var folder: String
+    var byTerms: Bool
+    var from: Int
+    var years: Int
+    var sizes: [CanvasSize]
+    var zone: Zone
+    var rule: SeasonRule
+    var hemisphere: Hemisphere
+    var language: CardLanguage
+    var settings = RenderSettings()
+    var jobs: Int
+    /// Also render the dark style's pictures, for GNOME's dark key.
+    var dark = false
+    /// A picture per connected monitor at its size (`--device here`), the monitors read
+    /// from `monitorsFile` when given (`--monitors`), else from the session.
+    var perMonitor = false
+    var monitorsFile: String?
+}
+
+/// `wallgen schedule`: pictures that follow the solar terms (or the seasons) on the
+/// desktop, switching at the instant each begins.
+///
+/// It renders every picture the span needs, then writes, beside them: a GNOME timed
+/// background (`schedule.xml`, with a `gnome-background-properties` entry so Settings
+/// lists it), a systemd user timer and service that run `wallgen apply --now` at each
+/// instant (for every other desktop), and `schedule.json`, which that command reads.
+enum ScheduleCommand {
+    static let by = Option(
+        "by", .choice(["terms": true, "seasons": false]),
+        help: "A picture per solar term (the term's card) or per season (the season's wallpaper).", default: true,
+        shown: "terms")
+    static let from = Option("from", .year, help: "The first year of the span.", defaultText: "this year")
+    static let years = Option(
+        "years", .wholeNumber(atLeast: 1),
+        help: "How many years the span covers; the slideshow starts over after the last.", default: 10)
+    static let sizes = OneCanvasOptions.size.repeatable(
+        help: "A picture size in pixels, one per monitor; WxH as for --size.", defaultText: "1920x1080")
+    static let devices = Option(
+        "device", .deviceChoice,
+        help:
+            "A device's size (`wallgen devices` lists them); here for one picture per connected monitor at its size, each monitor then set its own (GNOME: one spanned slideshow)."
+    ).repeatable()
+    static let monitors = Option(
+        "monitors", .file,
+        help:
+            "Make the schedule per monitor for the monitors in this file (as for --device here) instead of the session's."
+    )
+    static let zone = Option(
+        "tz", .zone,
+        help:
+            "The zone whose clock GNOME's slideshow follows (its start time is local time) and the months rule reads dates in.",
+        defaultText: "this machine's zone")
+    static let output = Option(
+        "output", short: "o", .folder, help: "The folder for the pictures and the schedule's files, made if missing.",
+        defaultText: "$XDG_DATA_HOME/wallgen/schedule")
+    static let install = Flag(
+        "install",
+        help:
+            "Also put the timer, the service, the autostart entry and the Settings entry where the session finds them ($XDG_CONFIG_HOME/systemd/user, $XDG_CONFIG_HOME/autostart, $XDG_DATA_HOME/gnome-background-properties), all or none; it ends with the commands that start it."
+    )
+    static let uninstall = Flag(
+        "uninstall",
+        help:
+            "Stop and disable the timer and service (removing their enable links itself when systemctl --user cannot be reached), then remove what --install put in place; nothing is rendered."
+    )
+    static let at = Option(
+        "at", .instant, help: "Print the picture the schedule in --output has in effect at that instant (or now).")
+
+    static let options: [any OptionListItem] =
+        [by, from, years, sizes, devices, monitors, zone, SeasonRuleOptions(), TermOptions.language]
+        + [CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(), TermOptions.jobs]
+        + CommonOptions.everywhere
+
+    static let defaultSize = CanvasSize(width: 1920, height: 1080)
+
+    /// `$XDG_DATA_HOME/wallgen/schedule`.
+    static func defaultFolder(_ environment: [String: String]) -> String {
+        UserLocations(environment: environment).dataHome + "/wallgen/schedule"
+    }
+
+    static func validate(_ parsed: ParsedArguments, today: CivilDate, environment: [String: String]) throws(UsageError)
+        -> ScheduleRequest
+    {
+        try CommonOptions.rejectExtra(parsed.positionals)
+        let action: ScheduleRequest.Action
+        switch (parsed.has(install), parsed.has(uninstall), parsed[at]) {
+        case (false, false, nil): action = .make(install: false)
+        case (true, false, nil): action = .make(install: true)
+        case (false, true, nil): action = .uninstall
+        case (false, false, let instant?): action = .show(instant)
+        default: throw UsageError("--install, --uninstall and --at do different things; give one")
+        }
+        let first = parsed[from] ?? today.year
+        let count = parsed[required: years]
+        let last = SolarTermCalendar.supportedYears.upperBound
+        guard first + count - 1 <= last else {
+            throw UsageError("--years \(count) from \(first) goes past \(last), the last year the almanac computes")
+        }
+        let choices = parsed[all: devices]
+        let perMonitor = choices.contains(.here) || parsed.isGiven(monitors)
+        if perMonitor, !parsed[all: sizes].isEmpty || choices.contains(where: { $0 != .here }) {
+            throw UsageError(
+                "--device here takes its sizes from the monitors; give no --size or other --device with it")
+        }
+        var canvases = parsed[all: sizes]
+        for choice in choices {
+            switch choice {
+            case .preset(let preset): canvases.append(CanvasSize(width: preset.width, height: preset.height))
+            case .all: throw UsageError("--device all would make every preset's pictures; name the sizes you use")
+            case .here: break
+            }
+        }
+        if canvases.isEmpty && !perMonitor { canvases = [defaultSize] }
+        var unique: [CanvasSize] = []
+        for canvas in canvases where !unique.contains(canvas) { unique.append(canvas) }
+        for canvas in unique { try canvas.check(maxPixels: RenderOptions.limits(parsed).maxPixels) }
+        let byTerms = parsed[required: by]
+        if byTerms, SeasonRuleOptions.isGiven(parsed) {
+            throw UsageError("--season-rule and --hemisphere go with --by seasons")
+        }
+        let seasonRules = SeasonRuleOptions.read(parsed)
+        let settings = try RenderOptions.read(parsed, output: nil)
+        for canvas in unique { try settings.check(canvas: canvas) }
+        return ScheduleRequest(
+            action: action, folder: parsed[output] ?? defaultFolder(environment), byTerms: byTerms, from: first,
+            years: count, sizes: unique,
+            zone: parsed[zone] ?? ZoneDatabase.system().localZone(),
+            rule: seasonRules.rule, hemisphere: seasonRules.hemisphere,
+            language: parsed[required: TermOptions.language], settings: settings,
+            jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant),
+            perMonitor: perMonitor, monitorsFile: parsed[monitors])
+    }
+
+    static func run(_ request: ScheduleRequest, _ output: StatusOutput) -> ExitCode {
+        let environment = ProcessInfo.processInfo.environment
+        let locations = UserLocations(environment: environment)
+        do {
+            switch request.action {
+            case .uninstall:
+                let report = try ScheduleRemoval.run(
+                    locations: locations, runner: ProcessRunner(environment: environment))
+                for line in report { output.status(line) }
+                return .success
+            case .show(let instant):
+                let path = request.folder + "/schedule.json"
+                let schedule = try ScheduleFile.read(path: path)
+                let slide = try schedule.slide(at: instant, path: path)
+                var lines = ["\(slide.subject.stem) since \(ISOStamp.utcStamp(slide.start))"]
+                for (size, picture) in slide.pictures.sorted(by: { $0.key < $1.key }) {
+                    lines.append("  \(size) \(picture)")
+                }
+                Console.print(lines.joined(separator: "\n"))
+                return .success
+            case .make(let shouldInstall):
+                return try make(request, install: shouldInstall, locations: locations, output)
+            }
+        } catch {
+            Console.report("Error: \(error)")
+            return ErrorReport.exitCode(for: error)
+        }
+    }
+
+    /// Renders the pictures, then writes the schedule's files; installs them when asked.
+    /// Nothing of the schedule is written unless every picture was.
+    static func make(_ request: ScheduleRequest, install: Bool, locations: UserLocations, _ output: StatusOutput) throws
+        -> ExitCode
+    {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let folder = absolutePath(request.folder)
+        // Before any work: systemd would never start a service naming this program.
+        let wallgen = executablePath()
+        try SystemdUnits.checkExecutable(wallgen)
+        var request = request
+        let monitors = request.perMonitor ? try scheduleMonitors(request) : []
+        if request.perMonitor {
+            request.sizes = []
+            for monitor in monitors {
+                let size = CanvasSize(width: monitor.width, height: monitor.height)
+                if !request.sizes.contains(size) { request.sizes.append(size) }
+            }
+        }
+        try AtomicFileWriter.makeFolders(folder)
+        try AtomicFileWriter.checkWritableFolder(folder)
+        let keys = request.sizes.map { "\($0.width)x\($0.height)" }
+        let fileExtension = request.settings.encoding.format.fileExtension
+        let names = PictureFolder(folder: folder, sizes: keys, fileExtension: fileExtension)
+        let darkNames = request.dark ? names.darkPictures(for:) : nil
+        var schedule =
+            request.byTerms
+            ? try Schedule.solarTerms(
+                from: request.from, years: request.years, zone: request.zone, darkPictures: darkNames,
+                pictures: names.pictures(for:))
+            : try Schedule.seasons(
+                from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
+                zone: request.zone, darkPictures: darkNames, pictures: names.pictures(for:))
+        schedule.monitors = monitors
+        var count = try renderPictures(request, folder: folder)
+        // GNOME has one picture for all monitors: its slideshow shows each slide's
+        // monitors' pictures put together, spanned.
+        var slideshow = schedule
+        var darkSlideshow = schedule.darkStyle
+        let spanned = monitors.count > 1
+        if spanned {
+            slideshow = try spannedSchedule(schedule, monitors: monitors, folder: folder, dark: false)
+            count += Set(schedule.slides.map(\.subject)).count
+            if request.dark {
+                darkSlideshow = try spannedSchedule(schedule, monitors: monitors, folder: folder, dark: true)
+                count += Set(schedule.slides.map(\.subject)).count
+            }
+        }
+        let schedulePath = folder + "/schedule.json"
+        let service = try SystemdUnits.service(wallgen: wallgen, schedule: schedulePath)
+        let autostart = try AutostartEntry.text(
+            command: SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedulePath))
+        let timer = SystemdUnits.timer(instants: schedule.switches)
+        let title = request.byTerms ? "二十四節氣 Solar terms (wallgen)" : "Seasons (wallgen)"
+        let properties = GnomeBackgroundProperties.xml(
+            name: title, filename: folder + "/schedule.xml",
+            darkFilename: request.dark ? folder + "/schedule-dark.xml" : nil, spanned: spanned)
+        var files: [(String, String)] = [
+            ("schedule.xml", try GnomeTimedBackground.xml(slideshow, zone: request.zone, spanned: spanned)),
+            ("schedule.json", String(decoding: ScheduleFile.encode(schedule), as: UTF8.self)),
+            (SystemdUnits.timerName, timer), (SystemdUnits.serviceName, service),
+            (AutostartEntry.fileName, autostart), ("gnome-background-properties.xml", properties),
+        ]
+        if request.dark {
+            files.append(
+                (
+                    "schedule-dark.xml",
+                    try GnomeTimedBackground.xml(darkSlideshow, zone: request.zone, spanned: spanned)
+                ))
+        }
+        let outputs = try OutputFolder(opening: folder)
+        for (name, text) in files { try outputs.write(Array(text.utf8), to: name) }
+        output.status(
+            "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(request.from)-\(request.from + request.years - 1)) to \(folder) in "
+                + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
+        if request.settings.encoding.format == .webp && !spanned {
+            output.status(
+                "GNOME's own slideshow shows WebP only with webp-pixbuf-loader installed; wallgen apply (what the timer runs) converts it for any desktop"
+            )
+        }
+        if install {
+            try UnitInstaller.install(
+                locations.scheduleFiles(
+                    timer: timer, service: service, autostart: autostart, backgroundProperties: properties))
+            output.status(
+                "Installed \(SystemdUnits.timerName), \(SystemdUnits.serviceName), the autostart entry and the Settings entry."
+            )
+            let lines = LoginTriggers.instructions(
+                wallgen: wallgen, schedule: schedulePath, slideshow: folder + "/schedule.xml",
+                darkSlideshow: request.dark ? folder + "/schedule-dark.xml" : nil)
+            for line in lines { output.status(line) }
+        }
+        return .success
+    }
+
+    /// The monitors a per-monitor schedule is made for, each within the canvas limits.
+    static func scheduleMonitors(_ request: ScheduleRequest) throws -> [Monitor] {
+        let environment = ProcessInfo.processInfo.environment
+        let monitors =
+            try request.monitorsFile.map(MonitorDetection.read(path:))
+            ?? MonitorDetection.detect(environment: environment, runner: ProcessRunner(environment: environment)).1
+        for monitor in monitors {
+            let sides = 1...CanvasSize.maxSide
+            guard sides.contains(monitor.width), sides.contains(monitor.height),
+                monitor.width * monitor.height <= request.settings.limits.maxPixels
+            else {
+                throw DesktopError.unreadableMonitors(
+                    source: request.monitorsFile ?? "the session",
+                    reason:
+                        "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height), outside the canvas limits (--max-pixels)"
+                )
+            }
+        }
+        return monitors
+    }
+
+    /// The schedule GNOME's slideshow shows for several monitors: each subject's pictures
+    /// for the monitors put together (`NN-stem-spanned.png`), the one picture of each slide.
+    static func spannedSchedule(_ schedule: Schedule, monitors: [Monitor], folder: String, dark: Bool) throws
+        -> Schedule
+    {
+        guard let layout = SpanLayout(monitors) else { return schedule }
+        let work = ApplyPictures()
+        let key = "\(layout.canvasWidth)x\(layout.canvasHeight)"
+        var made: [SlideSubject: String] = [:]
+        var slides: [Slide] = []
+        for slide in schedule.slides {
+            if made[slide.subject] == nil {
+                var tiles: [CompositeTile] = []
+                for (monitor, rect) in zip(monitors, layout.tiles) {
+                    guard let path = slide.picture(size: "\(monitor.width)x\(monitor.height)", dark: dark) else {
+                        throw DesktopError.emptySchedule
+                    }
+                    tiles.append(CompositeTile(bytes: try work.read(path, role: "picture"), path: path, rect: rect))
+                }
+                let target = "\(folder)/\(slide.subject.stem)-spanned\(dark ? "-dark" : "").png"
+                try AtomicFileWriter.write(
+                    try work.composite(tiles, width: layout.canvasWidth, height: layout.canvasHeight), to: target)
+                made[slide.subject] = target
+            }
+            slides.append(Slide(start: slide.start, subject: slide.subject, pictures: [key: made[slide.subject]!]))
+        }
+        return try Schedule(slides: slides, end: schedule.end)
+    }
+
+    /// Every picture of the schedule, at every size: the 24 cards, or the 4 wallpapers.
+    /// The first failure stops it (the schedule would point at a missing file).
+    static func renderPictures(_ request: ScheduleRequest, folder: String) throws -> Int {
+        let data = try DataDirectory.locate()
+        var written = 0
+        for size in request.sizes {
+            for dark in request.dark ? [false, true] : [false] {
+                written += try render(request, size: size, dark: dark, data: data, folder: folder)
+            }
+        }
+        return written
+    }
+
+    /// One size's pictures, light or dark: `22-dongzhi-1920x1080.png`, `winter-1920x1080-dark.png`
+    /// (`.jpg` or `.webp` with `--format`): the names `PictureFolder` gives the schedule.
+    static func render(_ request: ScheduleRequest, size: CanvasSize, dark: Bool, data: DataDirectory, folder: String)
+        throws -> Int
+    {
+        var written = 0
+        let suffix = "-\(size.width)x\(size.height)" + (dark ? "-dark" : "")
+        if request.byTerms {
+            var batch = CardBatch(
+                pipeline: try request.settings.pipeline(data),
+                folder: folder, jobs: request.jobs, thumbnailWidth: nil)
+            batch.fileSuffix = suffix
+            let specs = SolarTerm.all.map {
+                var spec = TermCardSpec(
+                    term: $0, width: size.width, height: size.height, language: request.language)
+                spec.isDark = dark
+                return spec
+            }
+            for outcome in batch.run(specs, finished: { _ in }) {
+                if case .failure(let failure) = outcome.result {
+                    switch failure {
+                    case .pipeline(let error): throw error
+                    case .file(let error): throw error
+                    }
+                }
+                written += 1
+            }
+        } else {
+            let pipeline: WallpaperPipeline = try request.settings.pipeline(data)
+            for season in Season.allCases {
+                var spec = SeasonWallpaperSpec(season: season, width: size.width, height: size.height)
+                spec.isDark = dark
+                let rendered = try pipeline.render(spec)
+                let fileExtension = request.settings.encoding.format.fileExtension
+                try AtomicFileWriter.write(
+                    rendered.encoded, to: "\(folder)/\(season.rawValue)\(suffix).\(fileExtension)")
+                written += 1
+            }
+        }
+        return written
+    }
+
+    /// Makes `folder` and any missing folders above it (the default lies deep in
+    /// $XDG_DATA_HOME), naming the one that could not be made and why.
+    static func absolutePath(_ path: String) -> String {
+        FilePath.absolute(path)
+    }
+
+    /// The running binary, for the service to run again.
+    static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? absolutePath(CommandLine.arguments[0])
+    }
+}
+
+/// `wallgen schedule` as one of wallgen's commands (see `CommandRegistry`).
+extension ScheduleCommand: WallgenCommand {
+    static let declaration = CommandDeclaration(
+        name: "schedule", summary: "A wallpaper that changes at each solar term (or season) by itself.",
+        overview:
+            "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for, or with --device here at each monitor's) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed; spanned across the monitors for --device here); wallgen-terms.timer and .service, systemd user units that run `wallgen apply --now` at every switch and at login, for every other desktop; wallgen-terms.desktop, the autostart entry for the desktops that do not start the service at login; and schedule.json, which that command reads. --install puts them where your session finds them and prints the commands that start it and set the picture in effect at once.",
+        usage: [
+            "[--by terms|seasons] [--from <year>] [--years <n>] [--size <WxH>]... [--device <name>|here]... [-o <folder>] [--install | --uninstall | --at <time>]"
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen schedule --size 2560x1440 --install
+                    wallgen schedule --device here --install
+                    wallgen apply ~/.local/share/wallgen/schedule/schedule.xml
+                    wallgen schedule --by seasons --season-rule astronomical --size 1920x1080 --size 1080x1920
+                    wallgen schedule --at 2026-12-21T20:50:15Z
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ScheduleRequest {
+        try validate(parsed, today: context.today, environment: context.environment)
+    }
+}

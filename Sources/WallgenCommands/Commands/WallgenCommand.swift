@@ -1,0 +1,49 @@
+import Almanac
+
+/// One wallgen command: its declaration (what help, the manual and the completions say
+/// of it) and its steps, parse → validate → run.
+///
+/// Each command is one type, listed once in `CommandRegistry.all`. Adding a command is a
+/// new file holding such a type and one line in that list; `--help`, `wallgen help`,
+/// `wallgen man`, the completions and the options tables follow from the declaration.
+protocol WallgenCommand: Sendable {
+    /// The checked request `validate` makes and `run` takes.
+    associatedtype Request: Sendable
+
+    /// Its name, summary, overview, usage, arguments, options and sections.
+    static var declaration: CommandDeclaration { get }
+
+    /// Checks the parsed words and builds the request; never runs anything.
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> Request
+
+    /// Runs a checked request: every failure is reported on standard error and becomes
+    /// the exit status.
+    static func run(_ request: Request, _ output: StatusOutput) -> ExitCode
+
+    /// The words after the command's name made into an invocation. By default they are
+    /// split by the declaration's options, then answered with the help (`--help`), the
+    /// version (`--version`) or the validated request.
+    static func invocation(_ words: [String], _ context: CommandContext) throws(UsageError) -> Invocation
+}
+
+extension WallgenCommand {
+    static func invocation(_ words: [String], _ context: CommandContext) throws(UsageError) -> Invocation {
+        let parsed = try ArgumentParser.parse(words, options: declaration.options)
+        let verbose = parsed.isGiven(CommonOptions.verbose)
+        let quiet = parsed.isGiven(CommonOptions.quiet)
+        if parsed.isGiven(CommonOptions.help) {
+            return Invocation(HelpCommand.self, HelpPage.text(for: declaration), verbose: verbose, quiet: quiet)
+        }
+        if parsed.isGiven(CommonOptions.version) {
+            return Invocation(HelpCommand.self, WallgenCLI.version, verbose: verbose, quiet: quiet)
+        }
+        return Invocation(Self.self, try validate(parsed, context), verbose: verbose, quiet: quiet)
+    }
+}
+
+/// What validation may need besides the parsed words: the day (it decides the default
+/// season) and the environment (default folders, a job engine's shard).
+struct CommandContext: Sendable {
+    var today: CivilDate
+    var environment: [String: String]
+}

@@ -1,0 +1,103 @@
+import Almanac
+import Compositor
+import Designs
+import Foundation
+
+/// `wallgen [options]`: a season wallpaper, the command that runs when none is named.
+enum WallpaperCommand: WallgenCommand {
+    static let alpha = Option(
+        "alpha", short: "a", .fraction, help: "Opacity of the picture over the base colour.", default: 0.5)
+    static let label = Option("label", short: "l", .onOff, help: "Show the season's name.", default: true, shown: "on")
+    static let background = CommonOptions.background(replacing: "the season's picture")
+    static let base = Option(
+        "base", .opaqueColor, help: "Colour under the faded picture.", default: .white)
+    static let font = Option("font", .file, help: "Your own TrueType or OpenType font for the label.")
+    static let output = Option(
+        "output", short: "o", .outputFile,
+        help:
+            "Where to write the picture; its extension may choose the format (see --format); - writes it to standard output.",
+        defaultText: "wallpaper-<season>.png (\(RenderOptions.otherExtensions) with --format)")
+
+    /// Its options and groups in the order help lists them, which is also the order a
+    /// picture's note records them in: changing it changes every note's hash.
+    static let options: [any OptionListItem] =
+        [
+            SeasonOptions(), alpha, label, CanvasOptions(), RenderOptions(), background, base, font, output,
+            LabelOptions(),
+        ]
+        + [CommonOptions.darkVariant, CommonOptions.noMetadata, ApplyOptions(), CommonOptions.version]
+        + CommonOptions.everywhere
+
+    static let declaration = CommandDeclaration(
+        name: nil, summary: "A season wallpaper (the default command).",
+        overview:
+            "Make a full-screen season wallpaper: the season's picture faded over a base colour, shaded at the edges and the bottom, with the season's name on top.",
+        usage: [
+            "[--season <season> | --date <yyyy-mm-dd>] [--alpha <0...1>] [--label on|off] [--size <WxH>]... [--device <name>|all|here]... [--span] [--background <file>] [--base <colour>] [-o <file>]"
+        ],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen --season winter --alpha 0.5 --label on -o out.png
+                    wallgen --text "冬天 ❄️ Winter" --label-position center -o mine.png
+                    wallgen --date 2026-04-05 --device desktop-4k -o spring-desk.png
+                    wallgen --device iphone-16-pro --size 2560x1440 -o winter.png
+                    wallgen --span -o desk.png
+                    wallgen --background photo.jpg --alpha 0.8 --label off -o - > mine.png
+                    wallgen --season summer -o summer.webp --quality 80
+                    """)
+        ])
+
+    /// Checks every value and builds the request, with the note of how the picture is
+    /// made (none with --no-metadata). `today` decides the season when neither --season
+    /// nor --date is given.
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> WallpaperRequest {
+        var request = try request(parsed, today: context.today)
+        if !parsed.has(CommonOptions.noMetadata) {
+            request.provenance = try provenance(parsed, request.settings, today: context.today)
+            try request.settings.check(note: request.provenance)
+        }
+        return request
+    }
+
+    static func run(_ request: WallpaperRequest, _ output: StatusOutput) -> ExitCode {
+        ImageCommand.run(request, subject: request.spec.labelText, output)
+    }
+
+    /// A wallpaper's note. Without --season or --date the season is today's: the day is
+    /// then recorded as --date, so the spec makes the same picture on any day.
+    private static func provenance(_ parsed: ParsedArguments, _ settings: RenderSettings, today: CivilDate)
+        throws(UsageError) -> String
+    {
+        let date: [Provenance.Addition] = SeasonOptions.isDated(parsed) ? [] : [(SeasonOptions.date, "\(today)")]
+        let recorded = try Provenance.recorded(
+            parsed, adding: date + Provenance.formatChosenByName(parsed, settings))
+        return Provenance(declaration, recorded).json
+    }
+
+    /// Checks every value and builds the request, without its note.
+    static func request(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> WallpaperRequest {
+        try CommonOptions.rejectExtra(parsed.positionals)
+        let season = try SeasonOptions.read(parsed, today: today)
+        let canvases = try CanvasOptions.read(parsed, maxPixels: RenderOptions.limits(parsed).maxPixels)
+        let canvas = canvases.first
+        var spec = SeasonWallpaperSpec(
+            season: season, width: canvas.width, height: canvas.height, alpha: parsed[required: alpha],
+            showsLabel: parsed[required: label], baseColor: parsed[required: base])
+        spec.backgroundPath = parsed[background]
+        spec.fontPath = parsed[font]
+        let label = try LabelOptions.read(parsed)
+        label.apply(to: &spec)
+        spec.isDark = parsed.has(CommonOptions.darkVariant)
+        let darkSuffix = spec.isDark ? "-dark" : ""
+        let settings = try RenderOptions.read(parsed, output: parsed[output])
+        try canvases.check(settings)
+        let fileExtension = settings.encoding.format.fileExtension
+        return WallpaperRequest(
+            spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).\(fileExtension)"),
+            canvases: canvases, settings: settings, warnings: label.warnings,
+            applyAfterwards: ApplyOptions.read(parsed))
+    }
+}

@@ -1,0 +1,46 @@
+import Almanac
+import Compositor
+import Designs
+
+/// Options several commands share, declared once.
+enum CommonOptions {
+    static let help = Flag("help", short: "h", help: "Show this help.")
+    /// The wallpaper command's: `wallgen --version`.
+    static let version = Flag("version", help: "Show the version.")
+    static let verbose = Flag("verbose", help: "Print stage times and peak memory on standard error.")
+    static let quiet = Flag(
+        "quiet", short: "q", help: "Print nothing on success (errors and warnings still go to standard error).")
+
+    /// Every command takes these.
+    static let everywhere: [any OptionDeclaration] = [verbose, quiet, help]
+    /// These may also stand before the command's name.
+    static let leading = [verbose, quiet]
+
+    static let darkVariant = Flag(
+        "dark",
+        help:
+            "Make the variant for a desktop's dark style (a deeper, dimmer picture; -dark is added to default file names)."
+    )
+
+    static let noMetadata = Flag(
+        "no-metadata",
+        help:
+            "Leave out the note of how the picture was made (the command, its options, wallgen's version and a hash of them, in "
+            + OutputFormat.listed(OutputFormat.allCases.map(\.declaration.note.description)) + "; see wallgen inspect)."
+    )
+
+    /// `--background`: the person's own picture in place of the bundled one.
+    static func background(replacing bundled: String) -> Option<String> {
+        Option(
+            "background", short: "b", .file,
+            help: "Your own picture (JPEG, PNG, WebP, HEIC or AVIF) instead of \(bundled).")
+    }
+
+    /// Words left over after the options are a mistake; the likeliest one is named.
+    static func rejectExtra(_ positionals: [String]) throws(UsageError) {
+        guard let extra = positionals.first else { return }
+        let suggestion = closest(to: extra, in: CommandRegistry.names).map { " (did you mean '\($0)'?)" }
+        throw UsageError("unexpected argument '\(extra)'\(suggestion ?? "")")
+    }
+
+}

@@ -1,0 +1,91 @@
+import Compositor
+import Designs
+import Desktop
+import Files
+
+/// Turns library errors into the one-line messages and exit statuses users see,
+/// naming the flag that brought the file in.
+enum ErrorReport {
+    static func message(for error: PipelineError) -> String {
+        switch error {
+        // The pixel limit and the decoder-memory ceiling that follows it: name the option
+        // that raises them.
+        case .background(let path, .image(let problem)) where problem.isRaisedByMaxPixels:
+            "--background '\(path)': \(problem); a larger --max-pixels raises the limit"
+        case .background(_, .file(let problem)): "--background: \(problem)"
+        case .background(let path, let problem): "--background '\(path)': \(problem)"
+        case .font(_, .file(let problem)): "--font: \(problem)"
+        case .font(let path, let problem): "--font '\(path)': \(problem)"
+        default: "\(error)"
+        }
+    }
+
+    /// The status for any error a command can meet.
+    static func exitCode(for error: any Error) -> ExitCode {
+        switch error {
+        case let error as PipelineError: exitCode(for: error)
+        case let error as FileError: error.exitCode
+        case let error as DesktopError: exitCode(for: error)
+        case is UsageError: .usage
+        default: .software
+        }
+    }
+
+    static func exitCode(for error: DesktopError) -> ExitCode {
+        switch error {
+        case .yearsOutOfRange, .monitorNotConnected, .monitorsWithoutPicture, .outsideSchedule: .usage
+        case .unsupportedDesktop, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath, .noMonitors,
+            .noLockScreen:
+            .unavailable
+        case .notAPicture, .slideshowNotRead: .dataError
+        case .unsafeExecutable: .cannotCreate
+        case .unreadableMonitors: .dataError
+        case .unreadableSchedule: .dataError
+        case .fileFailed(_, "read", _): .noInput
+        case .fileFailed: .cannotCreate
+        case .invalidSizeKey, .emptySchedule: .software
+        }
+    }
+
+    static func exitCode(for error: PipelineError) -> ExitCode {
+        switch error {
+        // The file is there and can be read, but is not a picture or font at all (a
+        // device such as /dev/zero, or other content): unusable data, 65, as for a
+        // damaged picture; 66 is kept for files that are missing or cannot be read.
+        case .background(_, .file(.notARegularFile)), .font(_, .file(.notARegularFile)),
+            .background(_, .file(.unexpectedContent)), .font(_, .file(.unexpectedContent)):
+            .dataError
+        case .background(_, .file), .font(_, .file): .noInput
+        case .background, .font, .text: .dataError
+        case .bundled, .dataMissing: .bundledDataMissing
+        // Out of memory in an encoder: another run, with more memory, may succeed.
+        case .encoding(.library(_, .outOfMemory, _)): .tryAgain
+        // A picture or a note the format cannot hold is the request's fault (and is
+        // refused before rendering where it can be seen); a library that fails is not.
+        case .encoding(.library(_, .limit, _)), .encoding(.library(_, .argument, _)),
+            .encoding(.library(_, .unsupported, _)):
+            .usage
+        case .encoding: .software
+        }
+    }
+}
+
+extension FileError {
+    /// Creating the file was refused (73) or writing it failed part-way (74).
+    var exitCode: ExitCode {
+        switch self {
+        case .noSpace, .other, .tooLarge: .ioError
+        default: .cannotCreate
+        }
+    }
+}
+
+extension ImageDecodingError {
+    /// Whether the picture was refused for a limit that `--max-pixels` raises.
+    fileprivate var isRaisedByMaxPixels: Bool {
+        switch self {
+        case .needsMoreMemory, .tooManyPixels: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Almanac
+import Compositor
+import Foundation
+
+/// Runs one invocation and returns its exit status. Every failure becomes one line on
+/// standard error that names the flag or file and what is wrong.
+public enum WallgenCLI {
+    public static let version = "wallgen 0.2.0"
+
+    public static func run(_ arguments: [String]) -> ExitCode {
+        Console.guardStandardOutput()
+        // A pixel buffer the machine cannot give is a retry (more memory, a smaller canvas).
+        OutOfMemory.exitStatus = ExitCode.tryAgain.rawValue
+        let invocation: Invocation
+        do {
+            invocation = try Invocation.parse(arguments, today: CivilDate.today())
+        } catch {
+            let name = arguments.first.flatMap { CommandRegistry.named($0)?.declaration.name }
+            let topic = name.map { "wallgen \($0) --help" } ?? "wallgen --help"
+            Console.report("Error: \(error.message)\nRun '\(topic)' for usage.")
+            return .usage
+        }
+        var status = invocation.run()
+        if let failure = Console.outputError {
+            Console.report("Error: cannot write to standard output: \(failure)")
+            if status == .success { status = .ioError }
+        }
+        if invocation.verbose, let peak = PeakMemory.megabytes {
+            Console.report("wallgen: peak memory \(String(format: "%.1f", peak)) MB")
+        }
+        return status
+    }
+
+    /// Megabytes as 10^6 bytes (kB as 10^3), as file managers and the README count them.
+    static func formatBytes(_ count: Int) -> String {
+        count >= 1_000_000
+            ? String(format: "%.2f MB", Double(count) / 1e6)
+            : String(format: "%.0f kB", Double(count) / 1e3)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

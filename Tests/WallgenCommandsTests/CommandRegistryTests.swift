@@ -1,0 +1,61 @@
+import Testing
+
+@testable import WallgenCommands
+
+/// Every command is one type in `CommandRegistry.all`; the parser, help, the manual and
+/// the completions all take the commands from that one list.
+@Suite struct CommandRegistryTests {
+    static let named = CommandRegistry.declarations.compactMap(\.name)
+
+    @Test func theWallpaperComesFirstAndNamesAreUnique() {
+        #expect(CommandRegistry.declarations.first?.name == nil)
+        #expect(CommandRegistry.declarations.dropFirst().allSatisfy { $0.name != nil })
+        #expect(Set(Self.named).count == Self.named.count)
+        #expect(
+            Self.named == [
+                "term", "terms", "almanac", "apply", "schedule", "kde-package", "batch", "gather", "plan", "inspect",
+                "studio",
+                "devices", "completions", "man", "help",
+            ])
+    }
+
+    @Test(arguments: CommandRegistry.declarations.map(\.invocation))
+    func noTwoOptionsShareAName(command: String) throws {
+        let declaration = try #require(CommandRegistry.declarations.first { $0.invocation == command })
+        let longs = declaration.options.map(\.long)
+        #expect(Set(longs).count == longs.count, "\(declaration.invocation) repeats an option")
+        let shorts = declaration.options.compactMap(\.short)
+        #expect(Set(shorts).count == shorts.count, "\(declaration.invocation) repeats a short option")
+    }
+
+    @Test func theParserFindsEveryCommandByItsName() throws {
+        for command in CommandRegistry.all where command.declaration.name != nil {
+            let name = try #require(command.declaration.name)
+            #expect(CommandRegistry.named(name).map(ObjectIdentifier.init) == ObjectIdentifier(command))
+            // `--help` after the name answers with that command's help page.
+            guard name != "help" else { continue }
+            let invocation = try Invocation.parse([name, "--help"], today: ArgumentParserTests.today)
+            #expect(invocation.request(of: HelpCommand.self) == HelpPage.text(for: command.declaration))
+        }
+        #expect(CommandRegistry.named("wallpaper") == nil)
+    }
+
+    @Test func helpManualAndCompletionsListEveryCommand() {
+        let help = HelpPage.text(for: WallpaperCommand.declaration)
+        let commands = help.components(separatedBy: "COMMANDS:\n")[1].components(separatedBy: "\n\n")[0]
+        // A command's row starts in the third column; its summary's continuations further right.
+        let rows = commands.split(separator: "\n").filter { !$0.hasPrefix("   ") }
+        let listed = rows.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(listed == Self.named)
+        let manual = ManPage.text(version: WallgenCLI.version)
+        for name in Self.named {
+            #expect(manual.contains(".SS \"wallgen \(name)\""), "no manual section for \(name)")
+            #expect(Completions.fish.contains("-a \(name) -d"), "fish does not offer \(name)")
+            #expect(Completions.zsh.contains("        \(name))\n"), "zsh has no branch for \(name)")
+        }
+        #expect(Completions.bash.contains("compgen -W \"\(Self.named.joined(separator: " "))\""))
+        // `wallgen help <TAB>` offers every command.
+        let helpArgument = HelpCommand.declaration.arguments.first?.completion
+        #expect(helpArgument == .words(Self.named))
+    }
+}
