@@ -8,8 +8,8 @@ Run by Tests/WallgenTests/StudioBrowserTests.swift with WALLGEN set to the built
 
 import io
 import os
-import shlex
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -28,6 +28,11 @@ from studio_support import (Studio, all_by_test_id, browser, by_test_id, console
                             preview_png, serial, wait_for_preview, wait_idle)
 
 WALLGEN = os.environ.get("WALLGEN", "")
+
+# Started from a worker thread of the Swift test process, this process inherits that
+# thread's signal mask, SIGTERM blocked among others; every child would too, and Xvfb's
+# terminate() would then wait for ever. Unblocked here, so what the tests start can be stopped.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -39,10 +44,19 @@ def command(driver):
     return by_test_id(driver, "command").text
 
 
+def shell_words(line):
+    """The words bash makes of a command line, as it reads it when pasted: `$'…'` quoting
+    (which the command uses for joiners and control characters) included."""
+    assert line.startswith("wallgen "), line
+    result = subprocess.run(
+        ["bash", "-c", 'wallgen() { printf "%s\\0" "$@"; }; ' + line], capture_output=True, check=True)
+    return ["wallgen"] + [word.decode() for word in result.stdout.split(b"\0")[:-1]]
+
+
 def run_shown_command(driver, folder, extra=(), at_size=None):
     """Runs the command the page shows, in `folder`, as a person would paste it; with
     `at_size` (WxH), at that size instead of the canvas it names, as the preview is made."""
-    words = shlex.split(command(driver))
+    words = shell_words(command(driver))
     assert words[0] == "wallgen", words
     if at_size:
         kept = []
@@ -380,7 +394,7 @@ class WallpaperTabTests(StudioPageTest):
         listed = [line.split()[0] for line in subprocess.run([WALLGEN, "devices"], capture_output=True, text=True).stdout.splitlines()[1:]]
         self.assertEqual(names, listed + ["custom", "here"])
         formats = [o.get_attribute("value") for o in Select(by_test_id(d, "format")).options]
-        self.assertEqual(formats, ["png", "jpeg", "webp"])
+        self.assertEqual(formats, ["png", "jpeg", "webp", "avif"])
 
 
 class TermsTabTests(StudioPageTest):

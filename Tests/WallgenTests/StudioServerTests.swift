@@ -260,6 +260,34 @@ import Testing
         }
     }
 
+    /// An upload cut short is refused and leaves no file, whole or partial, in the private
+    /// folder (written through `GrowingFile`, it is named only once it has arrived whole).
+    @Test func anUploadCutShortLeavesNothing() throws {
+        try withTemporaryFolder { folder in
+            let studio = try StudioProcess(in: folder)
+            defer { _ = studio.stop(signal: SIGTERM) }
+            let head =
+                "POST /api/upload?name=half.jpg HTTP/1.1\r\nHost: \(studio.host)\r\nCookie: \(studio.cookie)\r\nContent-Length: 200000\r\n\r\n"
+            let descriptor = try RawHTTP.connect(port: studio.port)
+            defer { close(descriptor) }
+            RawHTTP.send(descriptor, Array(head.utf8) + [UInt8](repeating: 0xFF, count: 70000))
+            // The rest never comes: the client stops sending.
+            shutdown(descriptor, Int32(SHUT_WR))
+            let answer = try RawHTTP.receive(descriptor)
+            #expect(answer.status == 400, "\(answer.status) \(answer.text)")
+            let made = filesIn(studio.temporary)
+            #expect(made.count == 1 && made[0].hasPrefix("wallgen-studio-"), "\(made)")
+            #expect(filesIn(studio.temporary + "/" + made[0]).isEmpty, "the private folder is empty")
+            // The name was never kept: describing with it says the picture was not uploaded.
+            let preview = try studio.post(
+                "/api/preview",
+                json:
+                    #"{"settings":{"command":"wallpaper","options":{"background":"half.jpg"}},"width":40,"height":80}"#
+            )
+            #expect(preview.status != 200, "\(preview.status) \(preview.text)")
+        }
+    }
+
     @Test func aPortInUseIsTheOptionsFault() throws {
         try withStudio { studio throws in
             try withTemporaryFolder { folder in

@@ -148,7 +148,10 @@ enum StudioControls {
             made.kind = .colour
             made.choices = CSSColorNames.names
         case "date": made.kind = .date
-        case "size": made.kind = .size
+        case "size":
+            // The device menu holds the default canvas; a size is typed only for "custom".
+            made.kind = .size
+            made.defaultValue = nil
         case "file": made.kind = .picture
         default: made.kind = .text
         }
