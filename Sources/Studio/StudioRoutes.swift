@@ -1,4 +1,3 @@
-import Files
 import Foundation
 
 /// Every path the studio answers, after `AccessGuard` let the request through: the page's
@@ -117,7 +116,7 @@ struct StudioRoutes: Sendable {
         let file = place + "/" + picture.fileName
         do {
             try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: false)
-            try AtomicFileWriter.write(picture.bytes, to: file)
+            try Data(picture.bytes).write(to: URL(fileURLWithPath: file))
         } catch {
             return failures([StudioFailure(option: nil, message: "cannot keep the picture to apply: \(error)")])
         }
@@ -132,32 +131,32 @@ struct StudioRoutes: Sendable {
         if let problem = PageRequest.problem(withPictureName: name) {
             return failures([StudioFailure(option: "background", message: problem)])
         }
-        // Named only once it has arrived whole: a picture cut short or too large leaves nothing.
         let file = folder.newFile("upload")
-        let growing: GrowingFile
-        do {
-            growing = try GrowingFile(path: file)
-        } catch {
+        guard
+            let handle =
+                FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
+                ? FileHandle(forWritingAtPath: file) : nil
+        else {
             return failures([StudioFailure(option: "background", message: "cannot store the picture in \(folder.path)")]
             )
         }
-        var end: BodyEnd
+        let end: BodyEnd
         do {
-            end = try exchange.readChunks(limit: Self.uploadLimit) { chunk in try growing.write(Array(chunk)) }
-            if end == .complete { try growing.finish() }
+            end = try exchange.readChunks(limit: Self.uploadLimit) { chunk in try handle.write(contentsOf: chunk) }
         } catch {
             end = .failed
         }
+        try? handle.close()
         switch end {
         case .complete:
             folder.keep(upload: file, as: name)
             return .json(200, encoding: ["name": name])
         case .tooLarge:
-            growing.abandon()
+            unlink(file)
             return .text(
                 413, "--background '\(name)' is larger than \(Self.uploadLimit >> 20) MiB, the most wallgen reads")
         case .failed:
-            growing.abandon()
+            unlink(file)
             return .text(400, "the picture did not arrive whole")
         }
     }

@@ -261,7 +261,7 @@ import Testing
     }
 
     /// An upload cut short is refused and leaves no file, whole or partial, in the private
-    /// folder (written through `GrowingFile`, it is named only once it has arrived whole).
+    /// folder.
     @Test func anUploadCutShortLeavesNothing() throws {
         try withTemporaryFolder { folder in
             let studio = try StudioProcess(in: folder)
