@@ -18,6 +18,7 @@ import time
 import unittest
 
 from PIL import Image, ImageChops
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -82,6 +83,13 @@ def set_value(driver, element, value, event="input"):
 
 
 def errors_on_page(driver):
+    """Each error the page shows, with the control it stands beside. The page redraws its
+    errors as answers arrive: one replaced while it is read is read again."""
+    for _ in range(5):
+        try:
+            return [(e.get_attribute("data-for"), e.text) for e in all_by_test_id(driver, "error")]
+        except StaleElementReferenceException:
+            time.sleep(0.1)
     return [(e.get_attribute("data-for"), e.text) for e in all_by_test_id(driver, "error")]
 
 
