@@ -6,8 +6,10 @@ Run by Tests/WallgenTests/StudioBrowserTests.swift with WALLGEN set to the built
     WALLGEN=.build/debug/wallgen /usr/bin/python3 -m unittest -v test_studio_page
 """
 
+import hashlib
 import io
 import os
+import re
 import shutil
 import signal
 import struct
@@ -643,8 +645,13 @@ class ApplyTests(StudioPageTest):
         self.assertEqual(screen.size, (320, 240))
         # xwallpaper draws a picture of the screen's size one for one.
         self.assertIsNone(ImageChops.difference(screen, expected).getbbox(), "the root window is not the picture")
-        applied = os.listdir(os.path.join(self.studio.folder, "data", "wallgen", "applied"))
-        self.assertEqual(len(applied), 1)
+        # The applied store keeps one copy, named by the SHA-256 of its bytes, beside its
+        # ledger and lock.
+        store = os.path.join(self.studio.folder, "data", "wallgen", "applied")
+        copies = [n for n in os.listdir(store) if re.fullmatch(r"[0-9a-f]{64}\.png", n)]
+        self.assertEqual(len(copies), 1, os.listdir(store))
+        with open(os.path.join(store, copies[0]), "rb") as file:
+            self.assertEqual(hashlib.sha256(file.read()).hexdigest() + ".png", copies[0])
 
 
 if __name__ == "__main__":
