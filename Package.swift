@@ -60,6 +60,9 @@ let package = Package(
                 .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("heif"),
             ]
         ),
+        // The HTTP server of `wallgen studio`: civetweb, which parses every request, behind a
+        // small shim. Debian ships no pkg-config file for it, so it is linked by name.
+        .target(name: "CHTTP", linkerSettings: [.linkedLibrary("civetweb")]),
         // The C side of the file writer: O_TMPFILE and the signal handler that removes
         // temporaries. No library, only the kernel.
         .target(name: "CFiles"),
@@ -92,9 +95,17 @@ let package = Package(
         // The command line: parse, validate, run, report.
         // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
         .target(name: "Batch", dependencies: ["Escaping", "Files"]),
+        // The local page of `wallgen studio`: routes, the token, Host and Origin checks, uploads,
+        // and the page itself compiled in. It renders nothing: the command layer hands it an engine.
+        .target(
+            name: "Studio", dependencies: ["CHTTP"],
+            resources: [
+                .embedInCode("Page/studio.html"), .embedInCode("Page/studio.css"), .embedInCode("Page/studio.js"),
+            ]
+        ),
         .target(
             name: "WallgenCommands",
-            dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files"]),
+            dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Studio"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(
             name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
