@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """Opens a gallery page in headless Chromium through Selenium (chromedriver) at a
-phone's viewport (390x844, as a phone lays it out) and a desktop's (1280x900), and
-prints as JSON where its parts landed: the season tabs, the arrows, the card, the page
-dots, and each caption's text line by line. The tests judge the numbers; this only
-measures. With --screenshots PREFIX it also saves PREFIX-390x844.png and
-PREFIX-1280x900.png, to look at.
+phone's viewport (390x844, as a phone lays it out), a desktop's (1280x900), a very
+narrow phone's (280x600) and a phone's turned sideways (844x390), and prints as JSON where its parts landed: the season tabs,
+the arrows, the card, the page dots, and each caption's text line by line; and, where
+the page has season tabs, whether the last season's tab is in view once chosen and
+whether the page kept its place when the next card was shown. The tests judge the
+numbers; this only measures. With --screenshots PREFIX it also saves
+PREFIX-WIDTHxHEIGHT.png for each viewport, to look at.
 
 Usage: gallery-layout.py PAGE [--screenshots PREFIX]
 Chromium keeps its profile, cache and temporary files in a folder of its own under
@@ -21,7 +23,8 @@ import tempfile
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-VIEWPORTS = [("phone", 390, 844, True), ("desk", 1280, 900, False)]
+VIEWPORTS = [
+    ("phone", 390, 844, True), ("desk", 1280, 900, False), ("narrow", 280, 600, True), ("landscape", 844, 390, True)]
 
 # Runs in the page: boxes as {left, top, right, bottom}, and each caption split into the
 # lines the browser laid it out in (a new line wherever a character's box starts below
@@ -87,6 +90,40 @@ Promise.all(Array.from(document.images).map(function (image) {
 }).concat([document.fonts.ready])).then(function () { requestAnimationFrame(function () { requestAnimationFrame(measure); }); });
 """
 
+# Runs in the page after MEASURE (and the screenshot), where there are season tabs: the
+# last season chosen from the keyboard, and whether its tab is then in the bar's view;
+# then the page made long and scrolled well past the tabs, the next card shown, and
+# where the page is then.
+CHOOSE = r"""
+function box(element) {
+  const r = element.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}
+function choosing() {
+  const tabs = document.querySelectorAll("[role=tab]");
+  const next = document.getElementById("next");
+  if (tabs.length === 0 || !next) return null;
+  for (let i = 1; i < tabs.length; i++) document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown" }));
+  const bar = box(tabs[0].parentElement);
+  const chosen = box(tabs[tabs.length - 1]);
+  const result = {
+    selected: tabs[tabs.length - 1].getAttribute("aria-selected") === "true",
+    inView: chosen.left >= bar.left - 0.5 && chosen.right <= bar.right + 0.5
+  };
+  // A page longer than any window, scrolled so that the tab bar is far out of view.
+  const spacer = document.createElement("div");
+  spacer.style.height = "4000px";
+  document.body.appendChild(spacer);
+  window.scrollTo(0, 2000);
+  result.scrolledBefore = window.scrollY;
+  next.click();
+  result.scrolledAfter = window.scrollY;
+  spacer.remove();
+  return result;
+}
+return choosing();
+"""
+
 
 def main():
     page = os.path.abspath(sys.argv[1])
@@ -132,6 +169,7 @@ def measure(page, prefix, scratch):
                 entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
             if prefix:
                 driver.save_screenshot("%s-%dx%d.png" % (prefix, width, height))
+            result[name]["choosing"] = driver.execute_script(CHOOSE)
     finally:
         driver.quit()
     json.dump(result, sys.stdout)

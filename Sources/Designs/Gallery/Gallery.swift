@@ -110,7 +110,7 @@ public enum Gallery {
           h1 { font-size: 20px; font-weight: 600; margin: 4px 0 0; text-align: center; }
           /* The seasons on one line: the tabs narrow with the window, and scroll rather
              than wrap when a font is wider still. */
-          [role=tablist] { display: flex; max-width: 100%; overflow-x: auto; scrollbar-width: thin;
+          [role=tablist] { position: relative; display: flex; max-width: 100%; overflow-x: auto; scrollbar-width: thin;
                            background: #2c2c2e; border-radius: 9px; padding: 2px; }
           [role=tab] { flex: none; white-space: nowrap; border: 0; background: none; color: inherit; font: inherit;
                        font-size: clamp(13px, 3.6vw, 16px); padding: 6px clamp(4px, 1.6vw, 14px); border-radius: 7px;
@@ -163,8 +163,10 @@ public enum Gallery {
             caption.textContent = card.name + " \\u00b7 " + card.english;
             document.body.dataset.current = card.file;
             tabs.forEach(function (tab, i) { tab.setAttribute("aria-selected", String(i === season)); });
-            // Where the tab bar scrolls (a narrow window, a wide font), the season shown is in view.
-            tabs[season].scrollIntoView({ block: "nearest", inline: "nearest" });
+            // Where the tab bar scrolls (a narrow window, a wide font), the season shown is
+            // in view; the page itself does not move.
+            const tab = tabs[season];
+            tab.parentElement.scrollLeft = tab.offsetLeft - (tab.parentElement.clientWidth - tab.offsetWidth) / 2;
           }
           function step(by) {
             const count = seasons[season].length;
