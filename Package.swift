@@ -89,15 +89,18 @@ let package = Package(
         // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
         .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files"]),
-        // The command line: parse, validate, run, report.
-        // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
+        // The one batch engine (items several at once, their failures, the status, the
+        // progress line), handed a render function by `batch`, `terms` and `schedule`;
+        // and the manifests, shards and reports of `wallgen batch`. Foundation only, no pixels.
         .target(name: "Batch", dependencies: ["Escaping", "Files"]),
+        // The command line: parse, validate, run, report.
         .target(
             name: "WallgenCommands",
             dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(
-            name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
+            name: "wallgen-bench",
+            dependencies: ["Designs", "Compositor", "Almanac", "Batch", "Files", "CPixman", "CZlib"]),
         // Fuzz targets for libFuzzer (Scripts/fuzz); in ordinary builds they replay
         // saved inputs, which the tests do with Fuzz/regressions.
         .target(name: "FuzzSupport", dependencies: ["Compositor"]),
