@@ -58,6 +58,7 @@ public final class BatchProgress: @unchecked Sendable {
     /// Removes the line, so the summary starts at the left edge of a clean line.
     public func clear() {
         if drawn { write("\r\u{1B}[K") }
+        drawn = false
     }
 
     /// `12/24 50% 2.1 cards/s 6 s left  12-mangzhong`, cut to the terminal's width.

@@ -2,14 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The progress line of long work (`batch`, `terms`, `schedule`), read from a real
+/// The progress line of long work (`batch`, `terms`, `schedule`, several sizes), read from a real
 /// pseudo-terminal: Python's `pty` module gives the built wallgen a terminal of 100
 /// columns as standard error, and hands back every byte wallgen wrote there. The same
 /// commands with standard error on a pipe, or with -q, must write none of it.
 ///
 /// Written against the old lines ("[3/24] 立春 lichun, about 4 s left" for `terms`,
-/// "[45] row 46 name" for `batch`, nothing for `schedule`, and `terms` drawing its line
-/// even with -q): every test below fails on them.
+/// "[45] row 46 name" for `batch`, nothing for `schedule` or several sizes, and `terms`
+/// drawing its line even with -q): every test below fails on them.
 @Suite struct ProgressLineTests {
     /// Runs `arguments` with standard error on a pseudo-terminal (100 columns, 30 rows);
     /// standard output goes to /dev/null. Returns the status and what reached the terminal.
@@ -145,6 +145,29 @@ import Testing
 
             let piped = try launch(arguments + ["-o", "piped"], in: folder, environment: environment)
             #expect(piped.status == 0 && !piped.standardError.contains("\r") && !piped.standardError.contains("/s "))
+        }
+    }
+
+    @Test func severalSizesCountEachSizeMade() throws {
+        try withTemporaryFolder { folder in
+            let arguments = ["--season", "winter", "--size", "48x27", "--size", "27x48", "--size", "64x40"]
+            let run = try Self.onTerminal(arguments + ["-o", "w.png"], in: folder)
+            #expect(run.status == 0, "\(run.terminal)")
+            let (progress, after) = Self.drawn(run.terminal)
+            #expect(!progress.isEmpty && progress.allSatisfy { Self.isProgress($0, total: 3, unit: "sizes") })
+            // The sizes are made in the order asked for; the last is always drawn.
+            #expect(
+                progress.last?.hasPrefix("3/3 100% ") == true && progress.last?.hasSuffix("  64x40 w-64x40.png") == true
+            )
+            #expect(after.hasPrefix("Wrote w-48x27.png"), "\(after)")
+            #expect(Set(filesIn(folder)) == ["w-48x27.png", "w-27x48.png", "w-64x40.png"])
+
+            // One picture is not long work: no line; nor on a pipe.
+            let one = try Self.onTerminal(["--season", "winter", "--size", "48x27", "-o", "one.png"], in: folder)
+            #expect(one.status == 0 && !one.terminal.contains("\u{1B}[K"), "\(one.terminal)")
+            let piped = try launch(arguments + ["-o", "p.png"], in: folder)
+            #expect(
+                piped.status == 0 && !piped.standardError.contains("\r") && !piped.standardError.contains("sizes/s"))
         }
     }
 }

@@ -431,8 +431,8 @@ enum ScheduleCommand {
         }
     }
 
-    /// Makes `folder` and any missing folders above it (the default lies deep in
-    /// $XDG_DATA_HOME), naming the one that could not be made and why.
+    /// `path` made absolute against the current folder: the schedule's files name their
+    /// pictures by absolute path, for a timer that runs elsewhere.
     static func absolutePath(_ path: String) -> String {
         FilePath.absolute(path)
     }
