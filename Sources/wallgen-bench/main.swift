@@ -389,12 +389,11 @@ func benchmarkBatch() throws {
     var started = clock.now
     // No thumbnails: the single processes make none either. The pipeline is set up as
     // `terms` sets its own: each card's rows get the threads the cards leave, and the
-    // cards share the image memory.
+    // cards share the image memory (no picture cache: the 24 cards share no picture).
     let batch = BatchEngine(jobs: nil, cpus: Parallel.availableCores)
     var pipeline = try TermCardPipeline(data: try DataDirectory.locate())
     pipeline.renderer.workers = batch.threadsPerItem
     pipeline.renderer.recycler = ImageRecycler(capacity: 3 * batch.jobs)
-    pipeline.pictureCache = PictureCache()
     let tally = batch.run(terms) { [pipeline] term -> BatchOutcome<Void> in
         do {
             let card = try pipeline.render(TermCardSpec(term: term, width: width, height: height))

@@ -334,17 +334,20 @@ enum ScheduleCommand {
     /// missing file.
     static func renderPictures(_ request: ScheduleRequest, folder: String, quiet: Bool) throws -> Int {
         let engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
-        let maker = PictureMaker(data: try DataDirectory.locate(), batch: engine)
-        if request.byTerms {
-            try maker.prepareCards(request.settings)
-        } else {
-            try maker.prepareWallpapers(request.settings)
-        }
+        let data = try DataDirectory.locate()
         var pictures: [SchedulePicture] = []
         for size in request.sizes {
             for dark in request.dark ? [false, true] : [false] {
                 pictures += SchedulePicture.all(request, size: size, dark: dark, folder: folder)
             }
+        }
+        // Shared only when a picture repeats on one canvas: the light and dark of a size.
+        let maker = PictureMaker(
+            data: data, batch: engine, pictureCache: PictureMaker.cache(forPictures: pictures.map { $0.picture(data) }))
+        if request.byTerms {
+            try maker.prepareCards(request.settings)
+        } else {
+            try maker.prepareWallpapers(request.settings)
         }
         let settings = request.settings
         let tally = engine.run(
@@ -386,6 +389,15 @@ enum ScheduleCommand {
                 spec.isDark = dark
                 return SchedulePicture(
                     subject: .wallpaper(spec), path: folder + "/" + $0.rawValue + suffix + fileExtension)
+            }
+        }
+
+        /// The picture it is made from and its canvas, to tell which pictures repeat.
+        func picture(_ data: DataDirectory) -> String {
+            switch subject {
+            case .card(let spec): "\(TermCard.picture(of: spec, in: data).path) \(spec.width)x\(spec.height)"
+            case .wallpaper(let spec):
+                "\(SeasonWallpaper.picture(of: spec, in: data).path) \(spec.width)x\(spec.height)"
             }
         }
 

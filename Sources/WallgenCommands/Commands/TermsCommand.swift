@@ -92,7 +92,10 @@ enum TermsCommand: WallgenCommand {
         let engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
         let maker: PictureMaker
         do {
-            maker = PictureMaker(data: try DataDirectory.locate(), batch: engine)
+            let data = try DataDirectory.locate()
+            // Shared only when a picture repeats: one --background for every card.
+            let pictures = request.specs.map { "\(TermCard.picture(of: $0, in: data).path) \($0.width)x\($0.height)" }
+            maker = PictureMaker(data: data, batch: engine, pictureCache: PictureMaker.cache(forPictures: pictures))
             try maker.prepareCards(request.settings)
         } catch {
             Console.report("Error: \(ErrorReport.message(for: error))")
@@ -123,6 +126,9 @@ enum TermsCommand: WallgenCommand {
         guard tally.failed == 0 else {
             for failure in tally.failures.sorted(by: { $0.subject < $1.subject }) {
                 Console.report("Error: \(failure)")
+            }
+            if tally.failed > tally.failures.count {
+                Console.report("Error: … and \(tally.failed - tally.failures.count) more")
             }
             Console.report(
                 "Error: \(tally.failed) of \(cards.count) cards failed; \(tally.done) written to \(request.folder)"

@@ -36,7 +36,8 @@ final class BatchRun: @unchecked Sendable {
         self.outputs = outputs
         self.total = total
         engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
-        maker = PictureMaker(data: data, batch: engine)
+        // Rows are not known in advance (the manifest is streamed): always a cache.
+        maker = PictureMaker(data: data, batch: engine, pictureCache: PictureCache())
         let shardRows = (0..<total).count { request.shard.owns($0) }
         progress = BatchProgress.onStandardError(total: shardRows, unit: "rows", quiet: quiet)
     }
