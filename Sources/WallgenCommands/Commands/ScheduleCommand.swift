@@ -341,9 +341,8 @@ enum ScheduleCommand {
                 pictures += SchedulePicture.all(request, size: size, dark: dark, folder: folder)
             }
         }
-        // Shared only when a picture repeats on one canvas: the light and dark of a size.
-        let maker = PictureMaker(
-            data: data, batch: engine, pictureCache: PictureMaker.cache(forPictures: pictures.map { $0.picture(data) }))
+        // No picture cache: no two pictures share a background (see `PictureMaker(data:batch:pictureCache:)`).
+        let maker = PictureMaker(data: data, batch: engine, pictureCache: nil)
         if request.byTerms {
             try maker.prepareCards(request.settings)
         } else {
@@ -389,15 +388,6 @@ enum ScheduleCommand {
                 spec.isDark = dark
                 return SchedulePicture(
                     subject: .wallpaper(spec), path: folder + "/" + $0.rawValue + suffix + fileExtension)
-            }
-        }
-
-        /// The picture it is made from and its canvas, to tell which pictures repeat.
-        func picture(_ data: DataDirectory) -> String {
-            switch subject {
-            case .card(let spec): "\(TermCard.picture(of: spec, in: data).path) \(spec.width)x\(spec.height)"
-            case .wallpaper(let spec):
-                "\(SeasonWallpaper.picture(of: spec, in: data).path) \(spec.width)x\(spec.height)"
             }
         }
 

@@ -92,10 +92,8 @@ enum TermsCommand: WallgenCommand {
         let engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
         let maker: PictureMaker
         do {
-            let data = try DataDirectory.locate()
-            // Shared only when a picture repeats: one --background for every card.
-            let pictures = request.specs.map { "\(TermCard.picture(of: $0, in: data).path) \($0.width)x\($0.height)" }
-            maker = PictureMaker(data: data, batch: engine, pictureCache: PictureMaker.cache(forPictures: pictures))
+            // No picture cache: no two cards share a picture (see `PictureMaker(data:batch:pictureCache:)`).
+            maker = PictureMaker(data: try DataDirectory.locate(), batch: engine, pictureCache: nil)
             try maker.prepareCards(request.settings)
         } catch {
             Console.report("Error: \(ErrorReport.message(for: error))")

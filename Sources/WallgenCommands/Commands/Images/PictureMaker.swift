@@ -37,7 +37,13 @@ public final class PictureMaker: @unchecked Sendable {
 
     /// The maker for a batch's items: each picture's rows get the threads the items at
     /// once leave, the items share the image memory (each makes the same large buffers
-    /// as the last) and the decoded pictures and backgrounds.
+    /// as the last) and, with `pictureCache`, the backgrounds they have in common.
+    ///
+    /// Only `batch` passes a cache: its rows may repeat a picture on a canvas with the
+    /// same shading (a card in two languages, a thousand titles over one background).
+    /// The items of `terms` and `schedule` never do (each is another picture, canvas or
+    /// shading), and a cache nothing is taken from only holds memory: with one, `terms`
+    /// peaked at 360 MiB instead of 100 and decoded as often.
     convenience init(data: DataDirectory, batch: BatchEngine, pictureCache: PictureCache?) {
         self.init(
             data: data, workers: batch.threadsPerItem, recycler: ImageRecycler(capacity: 3 * batch.jobs),
@@ -64,15 +70,6 @@ public final class PictureMaker: @unchecked Sendable {
         -> RenderedImage
     {
         try pipeline(settings, \.termPipelines).render(spec, provenance: provenance)
-    }
-
-    /// The picture cache for a batch whose items are known in advance: one when two items
-    /// use the same picture on the same canvas (decoded once, its background made once),
-    /// none otherwise. A cache nothing is taken from only holds memory: the 24 cards of
-    /// `terms`, 24 pictures, grew from 100 to 360 MiB with it and saved no decode.
-    /// `pictures` holds each item's picture and canvas, in any form that tells them apart.
-    static func cache(forPictures pictures: [String]) -> PictureCache? {
-        Set(pictures).count < pictures.count ? PictureCache() : nil
     }
 
     /// Makes the card pipeline for `settings` now, so a font or picture that cannot be
