@@ -89,9 +89,9 @@ let package = Package(
         // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
         .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files"]),
-        // The command line: parse, validate, run, report.
-        // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
+        // Manifests, shards and reports of `wallgen batch`: no pixels, no options.
         .target(name: "Batch", dependencies: ["Escaping", "Files"]),
+        // The command line: parse, validate, run, report.
         .target(
             name: "WallgenCommands",
             dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files"]),

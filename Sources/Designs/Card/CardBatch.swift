@@ -55,7 +55,7 @@ public struct CardBatch: Sendable {
     public var fileSuffix = ""
 
     /// The file a card is written to: `DIR/01-lichun.png` (`DIR/01-lichun-1920x1080.png`
-    /// with a suffix; `.jpg` or `.webp` when the pipeline writes those).
+    /// with a suffix; `.jpg`, `.webp` or `.avif` when the pipeline writes those).
     public func path(for spec: TermCardSpec) -> String {
         folder + "/" + spec.term.fileStem + fileSuffix + "." + pipeline.encoding.format.fileExtension
     }
