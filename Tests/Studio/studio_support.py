@@ -2,11 +2,13 @@
 for the test (its own port, temporary folder and XDG folders), and headless Chromium
 driven by Selenium through Debian's chromedriver."""
 
+import atexit
 import base64
 import io
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -67,6 +69,18 @@ class Studio:
         return self.process.returncode, errors.decode(errors="replace")
 
 
+def short_temporary_folder(folder):
+    """`folder`, or a short one under /tmp when `folder` is too long for the socket Chromium
+    makes in its TMPDIR (.org.chromium.Chromium.XXXXXX/SingletonSocket: a socket's path
+    holds 107 bytes at most, and Chromium exits at start when it does not fit). The short
+    folder is removed when this process ends."""
+    if len(folder) + len("/.org.chromium.Chromium.XXXXXX/SingletonSocket") < 100:
+        return folder
+    short = tempfile.mkdtemp(prefix="wg-", dir="/tmp")
+    atexit.register(shutil.rmtree, short, True)
+    return short
+
+
 def browser(width, height, scale=1, dark=False, language="en-US", downloads=None, fontconfig=None, profile=None):
     """Headless Chromium with a window of `width`x`height` CSS pixels at `scale` device
     pixels each, the colour scheme and language given, saving downloads in `downloads`;
@@ -88,7 +102,7 @@ def browser(width, height, scale=1, dark=False, language="en-US", downloads=None
     if profile:
         os.makedirs(os.path.join(profile, "tmp"), exist_ok=True)
         options.add_argument("--user-data-dir=" + os.path.join(profile, "data"))
-        environment["TMPDIR"] = os.path.join(profile, "tmp")
+        environment["TMPDIR"] = short_temporary_folder(os.path.join(profile, "tmp"))
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if fontconfig:
         environment["FONTCONFIG_FILE"] = fontconfig
