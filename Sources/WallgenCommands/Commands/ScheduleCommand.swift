@@ -401,16 +401,8 @@ enum ScheduleCommand {
                     }
                 try AtomicFileWriter.write(rendered.encoded, to: path)
                 return .done(())
-            } catch let error as PipelineError {
-                return .failed(
-                    BatchFailure(
-                        status: ErrorReport.exitCode(for: error).rawValue, subject: subject,
-                        reason: ErrorReport.message(for: error)))
-            } catch let error as FileError {
-                return .failed(BatchFailure(status: error.exitCode.rawValue, subject: subject, reason: "\(error)"))
             } catch {
-                return .failed(
-                    BatchFailure(status: ExitCode.software.rawValue, subject: subject, reason: "\(error)"))
+                return .failed(.from(error, subject: subject))
             }
         }
     }

@@ -167,16 +167,8 @@ enum TermsCommand: WallgenCommand {
                 let height = Int((Double(width) * Double(card.image.height) / Double(card.image.width)).rounded())
                 return .done(
                     Resampler.coverReducingFirst(card.image, width: width, height: max(1, height), workers: 1))
-            } catch let error as PipelineError {
-                return .failed(
-                    BatchFailure(
-                        status: ErrorReport.exitCode(for: error).rawValue, subject: subject,
-                        reason: ErrorReport.message(for: error)))
-            } catch let error as FileError {
-                return .failed(BatchFailure(status: error.exitCode.rawValue, subject: subject, reason: "\(error)"))
             } catch {
-                return .failed(
-                    BatchFailure(status: ExitCode.software.rawValue, subject: subject, reason: "\(error)"))
+                return .failed(.from(error, subject: subject))
             }
         }
     }
