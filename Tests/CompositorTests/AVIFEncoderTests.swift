@@ -75,15 +75,16 @@ struct AVIFEncoderTests {
 
     @Test func theSameBytesEveryTime() throws {
         let image = randomImage(width: 130, height: 70, seed: 14, opaque: true)
+        let note = Provenance(version: "0.2.0", command: "term", arguments: ["dongzhi"])
         for quality in [60, 90, 100] {
-            let first = try AVIFEncoder.encode(image, quality: quality, provenance: "{}")
-            #expect(first == (try OutputEncoding.avif(quality: quality).encode(image, workers: 1, provenance: "{}")))
+            let first = try AVIFEncoder.encode(image, quality: quality, note: note.json)
+            #expect(first == (try OutputEncoding.avif(quality: quality).encode(image, workers: 1, provenance: note)))
         }
     }
 
     @Test func theNoteIsAnXMPItemThatReadsBack() throws {
         let image = OutputEncoderTests.cardLike(width: 40, height: 24)
-        let avif = try AVIFEncoder.encode(image, quality: 80, provenance: OutputEncoderTests.provenance)
+        let avif = try AVIFEncoder.encode(image, quality: 80, note: OutputEncoderTests.provenance)
         #expect(ProvenanceReader.provenance(in: avif) == OutputEncoderTests.provenance)
         let info = try heifInfo(avif)
         #expect(info.contains("XMP:"), "heif-info lists no XMP item:\n\(info)")

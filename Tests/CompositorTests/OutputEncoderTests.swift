@@ -227,11 +227,11 @@ import Testing
 
     @Test func provenanceRoundTripsThroughJPEGAndWebP() throws {
         let image = Self.cardLike(width: 40, height: 24)
-        let jpeg = try JPEGEncoder.encodeOutput(image, quality: 80, provenance: Self.provenance)
+        let jpeg = try JPEGEncoder.encodeOutput(image, quality: 80, note: Self.provenance)
         #expect(ProvenanceReader.provenance(in: jpeg) == Self.provenance)
         #expect(try Self.segments(jpeg).comments == [Array(("wallgen " + Self.provenance).utf8)])
         for lossless in [false, true] {
-            let webp = try WebPEncoder.encode(image, quality: 80, lossless: lossless, provenance: Self.provenance)
+            let webp = try WebPEncoder.encode(image, quality: 80, lossless: lossless, note: Self.provenance)
             #expect(ProvenanceReader.provenance(in: webp) == Self.provenance)
             #expect(Self.chunkNames(webp) == ["VP8X", lossless ? "VP8L" : "VP8 ", "XMP "])
         }
@@ -245,8 +245,8 @@ import Testing
     @Test func provenanceReaderSurvivesEveryTruncation() throws {
         let image = Self.cardLike(width: 16, height: 16)
         for file in [
-            try JPEGEncoder.encodeOutput(image, quality: 50, provenance: Self.provenance),
-            try WebPEncoder.encode(image, quality: 50, lossless: false, provenance: Self.provenance),
+            try JPEGEncoder.encodeOutput(image, quality: 50, note: Self.provenance),
+            try WebPEncoder.encode(image, quality: 50, lossless: false, note: Self.provenance),
         ] {
             for length in 0..<file.count {
                 let found = ProvenanceReader.provenance(in: Array(file.prefix(length)))
@@ -260,9 +260,9 @@ import Testing
     func provenanceIsWellFormedForIndependentReaders() throws {
         try withTemporaryFolder { folder in
             let image = Self.cardLike(width: 40, height: 24)
-            try Data(try JPEGEncoder.encodeOutput(image, quality: 80, provenance: Self.provenance))
+            try Data(try JPEGEncoder.encodeOutput(image, quality: 80, note: Self.provenance))
                 .write(to: URL(fileURLWithPath: folder + "/a.jpg"))
-            try Data(try WebPEncoder.encode(image, quality: 80, lossless: false, provenance: Self.provenance))
+            try Data(try WebPEncoder.encode(image, quality: 80, lossless: false, note: Self.provenance))
                 .write(to: URL(fileURLWithPath: folder + "/a.webp"))
 
             // webpmux finds the XMP chunk; Python's XML parser reads the property from it.

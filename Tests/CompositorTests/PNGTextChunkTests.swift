@@ -11,7 +11,7 @@ import Testing
     @Test func pillowReadsTheNoteBeforeTheImageData() throws {
         try withTemporaryFolder { folder in
             let image = randomImage(width: 9, height: 300, seed: 7, opaque: true)
-            let png = try PNGEncoder.encode(image, provenance: Self.note)
+            let png = try PNGEncoder.encode(image, note: Self.note)
             let plain = try PNGEncoder.encode(image)
             try Data(png).write(to: URL(fileURLWithPath: folder + "/noted.png"))
             let script = """

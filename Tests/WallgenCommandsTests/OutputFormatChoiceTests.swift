@@ -67,7 +67,9 @@ import Testing
         #expect(throws: UsageError.self) { try parse(["--text", long, "-o", "x.jpg"]) }
         #expect(try wallpaperEncoding(["--text", long, "-o", "x.jpg", "--no-metadata"]).0 == .jpeg(quality: 90))
         #expect(try wallpaperEncoding(["--text", long, "-o", "x.webp"]).0 == .webp(quality: 90))
-        #expect(OutputFormat.jpeg.declaration.note.size(of: "ab") == 10)
+        // `wallgen ` and the 120 bytes of {"wallgen":"0.2.0","command":"term","args":[],"hash":"<64 hex digits>"}.
+        let note = Provenance(version: "0.2.0", command: "term", arguments: [])
+        #expect(OutputFormat.jpeg.declaration.note.size(of: note) == 128)
         #expect(OutputFormat.webp.declaration.largestSide == 16383)
     }
 

@@ -31,12 +31,12 @@ public enum JPEGEncoder {
     ///
     /// The image is expected to be opaque (every wallpaper, card and contact sheet is);
     /// otherwise its premultiplied colour is written, which is the picture flattened onto
-    /// black. `provenance`, a UTF-8 text (the spec as JSON), is written as a COM segment
-    /// whose payload is `wallgen ` followed by it (see `ProvenanceReader`).
-    public static func encodeOutput(_ image: Image, quality: Int, provenance: String? = nil)
+    /// black. `note`, the text of how it was made (`Provenance.json`), is written as a
+    /// COM segment whose payload is `wallgen ` followed by it (see `ProvenanceReader`).
+    public static func encodeOutput(_ image: Image, quality: Int, note: String? = nil)
         throws(ImageEncodingError) -> [UInt8]
     {
-        let comment = provenance.map { Array((ProvenanceReader.jpegCommentPrefix + $0).utf8) } ?? []
+        let comment = note.map { Array((ProvenanceReader.jpegCommentPrefix + $0).utf8) } ?? []
         return try encode(
             pixels: UnsafeRawPointer(image.pixels), width: image.width, height: image.height,
             bytesPerRow: image.bytesPerRow, input: WG_JPEG_INPUT_RGBX,

@@ -88,8 +88,8 @@ public struct FormatDeclaration: Sendable {
     }
 }
 
-/// Where a format carries the note (the spec as JSON; see `ProvenanceReader`), and how
-/// much of it that place holds.
+/// Where a format carries the note of how the picture was made (`Provenance`, as its
+/// JSON; see `ProvenanceReader`), and how much of it that place holds.
 public enum NotePlace: Sendable, Equatable, CustomStringConvertible {
     /// A PNG `iTXt` chunk, keyword `wallgen`.
     case pngText
@@ -109,9 +109,10 @@ public enum NotePlace: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The bytes `text` takes there, as the encoder writes it.
-    public func size(of text: String) -> Int {
-        switch self {
+    /// The bytes `note` takes there, as the encoder writes it.
+    public func size(of note: Provenance) -> Int {
+        let text = note.json
+        return switch self {
         case .pngText: text.utf8.count
         case .jpegComment: ProvenanceReader.jpegCommentPrefix.utf8.count + text.utf8.count
         case .webpXMP, .heifXMP: XMPPacket.wallgenSpec(text).utf8.count
@@ -164,17 +165,18 @@ public enum OutputEncoding: Sendable, Equatable {
         }
     }
 
-    /// Encodes `image`. `provenance` (the spec as JSON) is written where the format's
-    /// declaration says (see `NotePlace`, `ProvenanceReader`).
-    public func encode(_ image: Image, workers: Int = Parallel.availableCores, provenance: String? = nil)
+    /// Encodes `image`. `provenance` is written, as its JSON, where the format's
+    /// declaration says (see `NotePlace`, `ProvenanceReader`): the typed note becomes text
+    /// here and nowhere earlier.
+    public func encode(_ image: Image, workers: Int = Parallel.availableCores, provenance: Provenance? = nil)
         throws(ImageEncodingError) -> [UInt8]
     {
-        switch self {
-        case .png(let options): try PNGEncoder.encode(image, options: options, workers: workers, provenance: provenance)
-        case .jpeg(let quality): try JPEGEncoder.encodeOutput(image, quality: quality, provenance: provenance)
-        case .webp(let quality):
-            try WebPEncoder.encode(image, quality: quality, lossless: quality == 100, provenance: provenance)
-        case .avif(let quality): try AVIFEncoder.encode(image, quality: quality, provenance: provenance)
+        let note = provenance?.json
+        return switch self {
+        case .png(let options): try PNGEncoder.encode(image, options: options, workers: workers, note: note)
+        case .jpeg(let quality): try JPEGEncoder.encodeOutput(image, quality: quality, note: note)
+        case .webp(let quality): try WebPEncoder.encode(image, quality: quality, lossless: quality == 100, note: note)
+        case .avif(let quality): try AVIFEncoder.encode(image, quality: quality, note: note)
         }
     }
 }

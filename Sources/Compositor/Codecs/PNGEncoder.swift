@@ -54,11 +54,11 @@ public enum PNGEncoder {
     static let bandRows = 128
 
     /// Encodes `image`: as RGB (colour type 2) when every pixel is opaque, otherwise as
-    /// RGBA with the alpha un-premultiplied, as PNG requires. `provenance` (wallgen's
-    /// JSON of how the picture was made) goes in an iTXt chunk before the image data.
+    /// RGBA with the alpha un-premultiplied, as PNG requires. `note` (the text of
+    /// how it was made, `Provenance.json`) goes in an iTXt chunk before the image data.
     public static func encode(
         _ image: Image, options: PNGEncodingOptions = .fast, workers: Int = Parallel.availableCores,
-        provenance: String? = nil
+        note: String? = nil
     ) throws(ImageEncodingError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
         let opaque = image.isOpaque
@@ -76,8 +76,8 @@ public enum PNGEncoder {
         guard result.succeeded, let png else { throw result.encodingError(.png) }
         defer { wg_free(png) }
         let container = Array(UnsafeBufferPointer(start: png, count: size))
-        guard let provenance else { return container }
-        return PNGTextChunk.inserting(provenance, into: container)
+        guard let note else { return container }
+        return PNGTextChunk.inserting(note, into: container)
     }
 
     /// One zlib stream of the image's filtered rows: a header, the bands, the Adler-32.

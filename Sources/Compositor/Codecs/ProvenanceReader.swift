@@ -1,6 +1,6 @@
 internal import CImaging
 
-/// Reads back the provenance text (the spec as JSON) that the JPEG, WebP and AVIF
+/// Reads back the text of the note (`Provenance.json`) that the JPEG, WebP and AVIF
 /// encoders write: a JPEG COM segment whose payload is `wallgen ` and the text, or a WebP
 /// `XMP ` chunk or an AVIF XMP item holding a `wallgen:spec` property (see `XMPPacket`).
 ///

@@ -4,15 +4,15 @@ internal import CImaging
 public enum WebPEncoder {
     /// Encodes `image`, lossy at `quality` (1...100, libwebp's scale) or lossless when
     /// `lossless` (libwebp's fastest lossless preset, as `cwebp -lossless -z 0`). Alpha is kept, straight,
-    /// only when some pixel is not opaque. `provenance`, a UTF-8 text (the spec as JSON),
-    /// is written as an XMP packet in an `XMP ` chunk, which makes the file the extended
+    /// only when some pixel is not opaque. `note`, the text of how it was made
+    /// (`Provenance.json`), is written as an XMP packet in an `XMP ` chunk, which makes the file the extended
     /// format (VP8X); see `ProvenanceReader`.
-    public static func encode(_ image: Image, quality: Int, lossless: Bool, provenance: String? = nil)
+    public static func encode(_ image: Image, quality: Int, lossless: Bool, note: String? = nil)
         throws(ImageEncodingError) -> [UInt8]
     {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
         let source = image.isOpaque ? image : PNGEncoder.straightAlphaCopy(of: image)
-        let xmp = provenance.map { Array(XMPPacket.wallgenSpec($0).utf8) } ?? []
+        let xmp = note.map { Array(XMPPacket.wallgenSpec($0).utf8) } ?? []
         return try xmp.withUnsafeBufferPointer { (xmp) throws(ImageEncodingError) in
             try ShimResult.encoded(.webp) { output, size, message, capacity in
                 wg_webp_encode(

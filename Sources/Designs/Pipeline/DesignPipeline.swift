@@ -50,13 +50,13 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         self.decodeLimits = decodeLimits
     }
 
-    /// Renders `spec`; `provenance` (how it was asked for, as JSON) is written into the file.
+    /// Renders `spec`; `provenance` (how it was asked for) is written into the file.
     /// With `pictureCache`, a background already made from the same picture on the same
     /// canvas with the same shading is taken from it and only the rest (the text) is drawn
     /// over a copy; failing that, a picture already decoded for this canvas is. The
     /// background made here (or, for a scene without one, the decoded picture) is kept
     /// there once the picture is finished.
-    public func render(_ spec: Design.Spec, provenance: String? = nil) throws(PipelineError) -> RenderedImage {
+    public func render(_ spec: Design.Spec, provenance: Provenance? = nil) throws(PipelineError) -> RenderedImage {
         let canvas = Design.canvas(of: spec)
         guard let cache = pictureCache,
             let pictureKey = PictureCache.key(
@@ -78,7 +78,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     /// designs' scenes depend on their picture only through their picture layers) to learn
     /// what its background draws; on a miss it is built again over the decoded picture.
     private func render(
-        _ spec: Design.Spec, provenance: String?, cache: PictureCache, pictureKey: PictureCache.Key
+        _ spec: Design.Spec, provenance: Provenance?, cache: PictureCache, pictureKey: PictureCache.Key
     ) throws(PipelineError) -> RenderedImage {
         for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
         let (path, isOwn) = Design.picture(of: spec, in: data)

@@ -117,7 +117,7 @@ enum PipelineSteps {
     /// encoded.
     static func renderAndEncode(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
-        encoding: OutputEncoding, provenance: String? = nil, timings: inout StageTimings,
+        encoding: OutputEncoding, provenance: Provenance? = nil, timings: inout StageTimings,
         softCanvases: [(width: Int, height: Int)]? = nil
     ) throws(PipelineError) -> RenderedImage {
         let image = try render(scene, source: source, renderer: renderer, timings: &timings)
@@ -154,12 +154,12 @@ enum PipelineSteps {
     }
 
     /// Encodes a rendered image (in any `OutputFormat`), with `provenance` (how it was asked
-    /// for, as JSON) written into the file, the time it took and any warning about the
+    /// for) written into the file, the time it took and any warning about the
     /// picture it was drawn from. A bundled picture's softness is judged on
     /// `softCanvases` (several sizes are named in one warning), by default this image's.
     static func encode(
         _ image: Image, source: (picture: DecodedPicture, path: String, origin: InputOrigin),
-        encoding: OutputEncoding, provenance: String?, timings: StageTimings,
+        encoding: OutputEncoding, provenance: Provenance?, timings: StageTimings,
         softCanvases: [(width: Int, height: Int)]? = nil
     ) throws(PipelineError) -> RenderedImage {
         var timings = timings

@@ -10,7 +10,7 @@ extension DesignPipeline {
     /// only the part and the scale that canvas needs. `provenances`, when given, holds
     /// what each canvas's file records of how it was made.
     public func render(
-        _ spec: Design.Spec, canvases: [(width: Int, height: Int)], provenances: [String?] = [],
+        _ spec: Design.Spec, canvases: [(width: Int, height: Int)], provenances: [Provenance?] = [],
         each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
     ) throws(PipelineError) {
         var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
@@ -39,7 +39,7 @@ extension DesignPipeline {
     /// records `provenance`: the command that makes the whole span again.
     public func renderSpan(
         _ spec: Design.Spec, tiles: [(x: Int, y: Int, width: Int, height: Int, pixels: (width: Int, height: Int))],
-        provenance: String? = nil,
+        provenance: Provenance? = nil,
         each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
     ) throws(PipelineError) {
         var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in

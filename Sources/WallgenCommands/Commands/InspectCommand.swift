@@ -35,21 +35,17 @@ enum InspectCommand {
             default: return .noInput
             }
         }
-        let text: String?
+        let found: Provenance?
         do {
-            text = try PictureNote.read(path)
+            found = try PictureNote.read(path)
         } catch {
             Console.report("Error: '\(path)': \(error)")
             return .dataError
         }
-        guard let text else {
+        guard let provenance = found else {
             Console.report(
                 "Error: '\(path)' has no wallgen note: it was made with --no-metadata, by another program, or edited since"
             )
-            return .dataError
-        }
-        guard let provenance = Provenance.parse(text) else {
-            Console.report("Error: '\(path)': its wallgen note is damaged (the spec does not match its hash)")
             return .dataError
         }
         if request.json {

@@ -62,7 +62,7 @@ enum TermCommand: WallgenCommand {
             var named = try Provenance.recorded(
                 parsed, adding: Provenance.formatChosenByName(parsed, request.settings))
             if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
-            request.provenance = Provenance(declaration, named).json
+            request.provenance = Provenance(declaration, named)
             try request.settings.check(note: request.provenance)
         }
         return request

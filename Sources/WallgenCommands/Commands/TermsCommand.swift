@@ -14,7 +14,7 @@ public struct TermsRequest: Equatable, Sendable {
     var settings = RenderSettings()
     /// Each card's note of how it was made, as `wallgen term` would write it (none with
     /// --no-metadata).
-    var provenances: [String?] = []
+    var provenances: [Provenance] = []
 }
 
 /// `wallgen terms`: a folder of term cards, a contact sheet and a gallery page.
@@ -75,10 +75,10 @@ enum TermsCommand: WallgenCommand {
     /// Each card of `wallgen terms` recorded as the `wallgen term` command that makes it:
     /// the term's name, then the options the two commands share, as `term` orders them
     /// (the options only `terms` has, such as --season and --jobs, are not `term`'s).
-    private static func provenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) -> [String?] {
+    private static func provenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) -> [Provenance] {
         let shared = parsed.canonicalArguments(
             order: TermCommand.declaration.options, excluding: Provenance.notInSpec)
-        return specs.map { Provenance(command: "term", arguments: [$0.term.slug] + shared).json }
+        return specs.map { Provenance(command: "term", arguments: [$0.term.slug] + shared) }
     }
 
     static func run(_ request: TermsRequest, _ output: StatusOutput) -> ExitCode {
@@ -152,7 +152,7 @@ enum TermsCommand: WallgenCommand {
     /// (`01-lichun-dark.png` for the dark style; `.jpg` or `.webp` with --format).
     struct CardFile: Sendable {
         let spec: TermCardSpec
-        let provenance: String?
+        let provenance: Provenance?
         let path: String
 
         /// Renders the card, writes it, and returns its thumbnail for the contact sheet

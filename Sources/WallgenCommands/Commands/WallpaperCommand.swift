@@ -69,12 +69,12 @@ enum WallpaperCommand: WallgenCommand {
     /// A wallpaper's note. Without --season or --date the season is today's: the day is
     /// then recorded as --date, so the spec makes the same picture on any day.
     private static func provenance(_ parsed: ParsedArguments, _ settings: RenderSettings, today: CivilDate)
-        throws(UsageError) -> String
+        throws(UsageError) -> Provenance
     {
         let date: [Provenance.Addition] = SeasonOptions.isDated(parsed) ? [] : [(SeasonOptions.date, "\(today)")]
         let recorded = try Provenance.recorded(
             parsed, adding: date + Provenance.formatChosenByName(parsed, settings))
-        return Provenance(declaration, recorded).json
+        return Provenance(declaration, recorded)
     }
 
     /// Checks every value and builds the request, without its note.

@@ -1,12 +1,42 @@
 import Compositor
 
-/// The note (wallgen's provenance JSON, see `Provenance`) a picture carries, in whichever
-/// format wallgen wrote it, where the format's declaration puts it (`NotePlace`).
+/// The note (wallgen's `Provenance`) a picture carries, in whichever format wallgen wrote
+/// it, where the format's declaration puts it (`NotePlace`): found by the container's
+/// readers and parsed once, here, into the type the encoder wrote.
 enum PictureNote {
+    /// Why a picture's note could not be read.
+    enum ReadError: Error, Equatable, CustomStringConvertible {
+        /// The file could not be read, or is none of the formats wallgen writes.
+        case unreadable(PNGTextChunk.ReadError)
+        /// A wallgen note is there but is none wallgen wrote: its spec does not match its
+        /// hash, or it names a command that makes no picture.
+        case damaged
+
+        var description: String {
+            switch self {
+            case .unreadable(let error): "\(error)"
+            case .damaged: "its wallgen note is damaged (the spec does not match its hash)"
+            }
+        }
+    }
+
     /// The note in the file at `path`, or nil when it carries none. A PNG is read only up
     /// to its image data; the other formats are read whole (a WebP keeps its XMP after
     /// the image), within the size any input may have.
-    static func read(_ path: String) throws(PNGTextChunk.ReadError) -> String? {
+    static func read(_ path: String) throws(ReadError) -> Provenance? {
+        let text: String?
+        do {
+            text = try noteText(path)
+        } catch {
+            throw .unreadable(error)
+        }
+        guard let text else { return nil }
+        guard let note = Provenance(json: text), Provenance.commands.contains(note.command) else { throw .damaged }
+        return note
+    }
+
+    /// The note's text, as the format's container holds it.
+    private static func noteText(_ path: String) throws(PNGTextChunk.ReadError) -> String? {
         do {
             return try PNGTextChunk.read(fromFileAt: path)
         } catch {

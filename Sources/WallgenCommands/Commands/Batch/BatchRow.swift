@@ -1,5 +1,6 @@
 import Almanac
 import Batch
+import Compositor
 import Designs
 
 /// One manifest row made into the picture its command makes: its fields read by
@@ -19,7 +20,7 @@ struct BatchRow {
     var image: Image { picture.image }
 
     /// How the picture is recorded in its file; nil with --no-metadata.
-    var provenance: String? { picture.note }
+    var provenance: Provenance? { picture.note }
 
     /// The pixel size the row's picture has: what `--resume` checks a file against.
     var pixelSize: CanvasSize {

@@ -134,13 +134,13 @@ final class BatchRun: @unchecked Sendable {
     }
 
     private func isDone(_ row: BatchRow) -> Bool {
-        guard let wanted = row.provenance.flatMap(Provenance.parse),
+        guard let wanted = row.provenance,
             let descriptor = try? outputs.openForReading(row.output)
         else { return false }
         defer { close(descriptor) }
         // The file as opened beneath the folder, never the path again.
         let opened = "/proc/self/fd/\(descriptor)"
-        guard let text = try? PictureNote.read(opened), let found = Provenance.parse(text),
+        guard let found = try? PictureNote.read(opened),
             found.hash == wanted.hash, found.version == wanted.version,
             let bytes = try? FileReader.read(opened), let size = WholePicture.size(of: bytes)
         else { return false }

@@ -16,7 +16,7 @@ public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Des
     /// Set it as the desktop's wallpaper once written (`--apply`); nil when not asked.
     var applyAfterwards: SingleOutput.ApplyAfterwards?
     /// How the image was asked for, written into the file (nil with --no-metadata).
-    var provenance: String?
+    var provenance: Provenance?
 }
 
 public typealias WallpaperRequest = ImageRequest<SeasonWallpaper>
@@ -186,8 +186,7 @@ enum SeveralOutputs {
                     keep(rendered, for: [outputs[index]])
                 }
             } else {
-                let note = request.provenance.flatMap(Provenance.parse)
-                let notes = sizes.map { note?.resized(to: $0)?.json }
+                let notes = sizes.map { request.provenance?.resized(to: $0) }
                 try pipeline.render(request.spec, canvases: sizes.map { ($0.width, $0.height) }, provenances: notes) {
                     index, rendered in
                     keep(rendered, for: outputs.filter { $0.size == sizes[index] })

@@ -59,14 +59,14 @@ public final class PictureMaker: @unchecked Sendable {
     }
 
     /// A season wallpaper with these settings, encoded with its note.
-    func render(_ spec: SeasonWallpaperSpec, settings: RenderSettings, provenance: String?) throws(PipelineError)
+    func render(_ spec: SeasonWallpaperSpec, settings: RenderSettings, provenance: Provenance?) throws(PipelineError)
         -> RenderedImage
     {
         try pipeline(settings, \.wallpaperPipelines).render(spec, provenance: provenance)
     }
 
     /// A term card with these settings, encoded with its note.
-    func render(_ spec: TermCardSpec, settings: RenderSettings, provenance: String?) throws(PipelineError)
+    func render(_ spec: TermCardSpec, settings: RenderSettings, provenance: Provenance?) throws(PipelineError)
         -> RenderedImage
     {
         try pipeline(settings, \.termPipelines).render(spec, provenance: provenance)

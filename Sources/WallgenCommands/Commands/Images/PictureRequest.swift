@@ -185,7 +185,7 @@ public struct PictureRequest: Sendable {
     }
 
     /// The note written into the file (nil without metadata): see `Provenance`.
-    public var note: String? {
+    public var note: Provenance? {
         switch image {
         case .wallpaper(let request): request.provenance
         case .term(let request): request.provenance
@@ -195,7 +195,7 @@ public struct PictureRequest: Sendable {
     /// The arguments after `wallgen` that make the same file, byte for byte, with `-o`
     /// and the file's name added (`term dongzhi --lang en`); nil without metadata.
     public var commandArguments: [String]? {
-        note.flatMap(Provenance.parse)?.commandArguments
+        note?.commandArguments
     }
 
     /// The same picture on another canvas, as a lossless PNG without a note: a preview,

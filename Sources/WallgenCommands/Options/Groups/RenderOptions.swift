@@ -158,7 +158,7 @@ struct RenderSettings: Equatable, Sendable {
 
     /// Refuses, before any work, a note larger than the format's place for it holds (a
     /// JPEG comment: 65533 bytes).
-    func check(note: String?) throws(UsageError) {
+    func check(note: Provenance?) throws(UsageError) {
         let place = encoding.format.declaration.note
         guard let note, let limit = place.largestSize else { return }
         let size = place.size(of: note)

@@ -1,24 +1,14 @@
-import Batch
-import Desktop
-import Escaping
-import Foundation
+import Compositor
 
-/// How a picture was made, as wallgen writes it into the file (a PNG `iTXt` chunk with
-/// the keyword `wallgen`): one compact JSON object,
-///
-///     {"wallgen":"0.2.0","command":"term","args":["冬至","--lang","en"],"hash":"9f…"}
+/// The command layer's side of the note of how a picture was made (the type and its
+/// JSON live with the encoders, in Compositor): what a command records, and how.
 ///
 /// `command` is `wallpaper` or `term`; `args` the command's arguments in canonical form
 /// (`ParsedArguments.canonicalArguments`) without those that only say where the file
 /// goes or what is printed (`--output`, `--apply`, `--desktop`, `--verbose`, `--quiet`,
-/// `--no-metadata`); `hash` the SHA-256, in hex, of the command and each argument, each
-/// followed by a NUL byte. `wallgen <command> <args…>` makes the same picture again, byte
-/// for byte, with the same version of wallgen.
-struct Provenance: Equatable, Sendable {
-    var version: String
-    var command: String
-    var arguments: [String]
-
+/// `--no-metadata`). `wallgen <command> <args…>` makes the same picture again, byte for
+/// byte, with the same version of wallgen.
+extension Provenance {
     /// The long names never recorded: they do not change the pixels.
     static let notInSpec: Set<String> = [
         "output", "apply", "desktop", "verbose", "quiet", "help", "version", "no-metadata",
@@ -29,10 +19,12 @@ struct Provenance: Equatable, Sendable {
         String(WallgenCLI.version.split(separator: " ").last ?? "")
     }
 
-    init(version: String = Provenance.currentVersion, command: String, arguments: [String]) {
-        self.version = version
-        self.command = command
-        self.arguments = arguments
+    /// The commands whose pictures carry a note.
+    static let commands: Set<String> = ["wallpaper", "term"]
+
+    /// A note made by this version of wallgen.
+    init(command: String, arguments: [String]) {
+        self.init(version: Provenance.currentVersion, command: command, arguments: arguments)
     }
 
     /// The provenance of a parsed command line of `declaration`.
@@ -40,13 +32,6 @@ struct Provenance: Equatable, Sendable {
         self.init(
             command: declaration.name ?? "wallpaper",
             arguments: parsed.canonicalArguments(order: declaration.options, excluding: Self.notInSpec) + extra)
-    }
-
-    /// What the spec hash is taken over: the command and the arguments, each NUL-ended.
-    var hash: String {
-        var bytes: [UInt8] = []
-        for word in [command] + arguments { bytes += Array(word.utf8) + [0] }
-        return SHA256.hexDigest(of: bytes)
     }
 
     /// The note of one of several sizes made in one run: the sizes asked for (`--size`,
@@ -86,23 +71,5 @@ struct Provenance: Equatable, Sendable {
     /// command has no name of its own).
     var commandArguments: [String] {
         (command == "wallpaper" ? [] : [command]) + arguments
-    }
-
-    /// The compact JSON written into files.
-    var json: String {
-        "{\"wallgen\":\(JSONText.quoted(version)),\"command\":\(JSONText.quoted(command)),\"args\":["
-            + arguments.map { JSONText.quoted($0) }.joined(separator: ",") + "],\"hash\":\(JSONText.quoted(hash))}"
-    }
-
-    /// Reads the JSON back; nil when it is not a wallgen provenance. The hash is
-    /// recomputed from the spec: a stored hash that does not match is refused.
-    static func parse(_ text: String) -> Provenance? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-            let version = object["wallgen"] as? String, let command = object["command"] as? String,
-            ["wallpaper", "term"].contains(command), let arguments = object["args"] as? [String],
-            let hash = object["hash"] as? String
-        else { return nil }
-        let provenance = Provenance(version: version, command: command, arguments: arguments)
-        return provenance.hash == hash ? provenance : nil
     }
 }

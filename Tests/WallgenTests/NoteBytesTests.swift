@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The bytes of pictures that carry a note, in every format and every way wallgen writes
+/// one (one picture, several sizes, batch rows), held against an independent reference:
+/// the SHA-256 (sha256sum) of the same commands' files as written by wallgen 0.2.0 at
+/// commit 6c5794f, before the note travelled typed from the command to the encoder. The
+/// note's own text is checked too, against JSON written here by hand whose hash was
+/// computed with Python's hashlib. A change that alters these pictures on purpose (new
+/// pixels, a new version number) records its new digests here and says why.
+@Suite struct NoteBytesTests {
+    /// `term 冬至 --size 90x160 -o card.EXT`.
+    static let cards: [(file: String, digest: String)] = [
+        ("card.png", "1841b591554465931d45f4f09be29f9cfd6909eb3656ce39330b6b8d747b27c2"),
+        ("card.jpg", "5295ff482b681661c1f0535daf9d5771cfc73dcdef2e4ce9b04c54961ba2defe"),
+        ("card.webp", "08e768cf104d4b184512fadc2cdc1ece0006e5b525a2696d20b675a64563029e"),
+        ("card.avif", "3a0fa808a962697c6f681e5012b9efcf349d0c2371ab703269496c16ac0c8a06"),
+    ]
+
+    @Test(arguments: cards)
+    func aCardInEachFormatIsTheSameFile(file: String, digest: String) throws {
+        try withTemporaryFolder { folder in
+            let made = try launch(["term", "冬至", "--size", "90x160", "-o", file], in: folder)
+            try #require(made.status == 0, "\(made.standardError)")
+            #expect(try LivingWallpaperDefectTests.sha256(folder + "/" + file) == digest)
+        }
+    }
+
+    /// The note's text, where the PNG and the JPEG keep it as is: an iTXt chunk's text
+    /// after its keyword and three empty fields, a comment after `wallgen `.
+    @Test func theNoteIsTheTextWallgenAlwaysWrote() throws {
+        let png =
+            #"{"wallgen":"0.2.0","command":"term","args":["dongzhi","--size","90x160"],"hash":"a45c57a3915d2c2c5b07ffda0acb0c651a5cc0969c7c5248350fc60de6ff10e2"}"#
+        let jpeg =
+            #"{"wallgen":"0.2.0","command":"term","args":["dongzhi","--size","90x160","--format","jpeg"],"hash":"0c4d5daa84ff31c97de893dbcb923690b09ff581c9a4c4a54d044d8c012d8c13"}"#
+        try withTemporaryFolder { folder in
+            for file in ["card.png", "card.jpg"] {
+                let made = try launch(["term", "冬至", "--size", "90x160", "-o", file], in: folder)
+                try #require(made.status == 0, "\(made.standardError)")
+            }
+            let pngBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/card.png")))
+            let chunk = Array("iTXtwallgen".utf8) + [0, 0, 0, 0, 0] + Array(png.utf8)
+            #expect(pngBytes.firstRange(of: chunk) != nil)
+            let jpegBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/card.jpg")))
+            let comment = Array("wallgen \(jpeg)".utf8)
+            let length = comment.count + 2
+            #expect(jpegBytes.firstRange(of: [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment) != nil)
+        }
+    }
+
+    /// Each of several sizes records its own size: a WebP pair with a text that needs
+    /// escaping in both JSON and XML.
+    @Test func severalSizesAreTheSameFiles() throws {
+        try withTemporaryFolder { folder in
+            let made = try launch(
+                ["-s", "autumn", "--size", "120x80", "--size", "90x60", "--text", #"秋 "a" \ b"#, "-o", "w.webp"],
+                in: folder)
+            try #require(made.status == 0, "\(made.standardError)")
+            #expect(
+                try LivingWallpaperDefectTests.sha256(folder + "/w-120x80.webp")
+                    == "463d0fdf90dfca6f1885aa98321c3a2ec56cb6a48fdf03770fb47efc5687eaae")
+            #expect(
+                try LivingWallpaperDefectTests.sha256(folder + "/w-90x60.webp")
+                    == "e985b3493c6b561a8bda1c77537153f18c5c6eb5a61535b91522caf5ec33f721")
+        }
+    }
+
+    /// Batch rows (their notes come from the row's fields, not a command line) write the
+    /// same files, and `--resume` reads those notes back and skips both rows.
+    @Test func batchRowsAreTheSameFilesAndResume() throws {
+        try withTemporaryFolder { folder in
+            let manifest = """
+                {"command":"wallpaper","season":"spring","size":"80x50","text":"<x> & 春","output":"rows/spring.jpg"}
+                {"command":"term","term":"夏至","size":"40x60","lang":"en","output":"rows/xiazhi.png"}
+
+                """
+            try manifest.write(toFile: folder + "/m.jsonl", atomically: true, encoding: .utf8)
+            let first = try launch(["batch", "m.jsonl", "-o", "out"], in: folder)
+            try #require(first.status == 0, "\(first.standardError)")
+            #expect(
+                try LivingWallpaperDefectTests.sha256(folder + "/out/rows/spring.jpg")
+                    == "4d0aeb2cc4dd790361aa4c91a740f3d067b4c24c199e33b8e3e2ca60d10f4058")
+            #expect(
+                try LivingWallpaperDefectTests.sha256(folder + "/out/rows/xiazhi.png")
+                    == "5dc3b8281a78a6a63a914c995e66822580c04d5b7259c0196e038359fea76371")
+            let again = try launch(["batch", "m.jsonl", "-o", "out", "--resume"], in: folder)
+            #expect(again.status == 0, "\(again.standardError)")
+            #expect((again.output + again.standardError).contains("0 rendered, 2 skipped"), "\(again.standardError)")
+        }
+    }
+}
