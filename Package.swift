@@ -83,8 +83,8 @@ let package = Package(
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
         .target(name: "Almanac"),
-        // One escaper per output language (HTML, links, JSON, XML, systemd, iCalendar, roff,
-        // shells), on Unicode scalars, and the page policy; every writer uses them.
+        // One escaper per output language (HTML, links, JSON, XML, systemd, desktop entries,
+        // iCalendar, roff, shells), on Unicode scalars, and the page policy; every writer uses them.
         .target(name: "Escaping"),
         // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
         // pipeline that reads inputs, renders and encodes it.

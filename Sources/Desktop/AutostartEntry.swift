@@ -1,3 +1,5 @@
+import Escaping
+
 /// The XDG autostart entry (`~/.config/autostart/wallgen-terms.desktop`) that applies the
 /// picture in effect when a session starts, for the desktops that run autostart entries
 /// but do not start `graphical-session.target`: XFCE, MATE, Cinnamon, LXQt, and X11
@@ -17,10 +19,10 @@ public enum AutostartEntry {
         // a program path holding `%` under the wrong name: such a path is run through env.
         let command = (command.first?.contains("%") ?? false) ? ["/usr/bin/env"] + command : command
         for argument in command {
-            guard !argument.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            guard let escaped = DesktopEntryText.execArgument(argument) else {
                 throw .unsafePath(path: argument, reason: "an autostart entry cannot hold a control character")
             }
-            exec.append(execArgument(argument))
+            exec.append(escaped)
         }
         return """
             [Desktop Entry]
@@ -33,34 +35,5 @@ public enum AutostartEntry {
             X-GNOME-Autostart-enabled=true
 
             """
-    }
-
-    /// One argument of an `Exec=` value (Desktop Entry Specification, "The Exec key"): as
-    /// it is when it holds no reserved character; else double-quoted, with `"`, `` ` ``,
-    /// `$` and `\` taking a backslash inside the quotes. Then, as for every string value,
-    /// each backslash is doubled (so a literal backslash is four), and `%` is written `%%`
-    /// (field codes). Works on Unicode scalars.
-    static func execArgument(_ argument: String) -> String {
-        let reserved = " \t\n\"'\\><~|&;$*?#()`".unicodeScalars
-        var quoted = ""
-        if argument.isEmpty || argument.unicodeScalars.contains(where: reserved.contains) {
-            quoted = "\""
-            for scalar in argument.unicodeScalars {
-                if "\"`$\\".unicodeScalars.contains(scalar) { quoted += "\\" }
-                quoted.unicodeScalars.append(scalar)
-            }
-            quoted += "\""
-        } else {
-            quoted = argument
-        }
-        var out = ""
-        for scalar in quoted.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "%": out += "%%"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
