@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Every path the studio answers, after `AccessGuard` let the request through: the page's
@@ -112,16 +113,14 @@ struct StudioRoutes: Sendable {
         } catch {
             return failures([error])
         }
-        let place = folder.newFile("apply")
-        let file = place + "/" + picture.fileName
+        let place = folder.newName("apply")
         do {
-            try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: false)
-            try Data(picture.bytes).write(to: URL(fileURLWithPath: file))
+            try folder.files.write(picture.bytes, to: place + "/" + picture.fileName)
         } catch {
             return failures([StudioFailure(option: nil, message: "cannot keep the picture to apply: \(error)")])
         }
-        defer { try? FileManager.default.removeItem(atPath: place) }
-        return .json(200, encoding: engine.apply(file: file))
+        defer { try? FileManager.default.removeItem(atPath: folder.path + "/" + place) }
+        return .json(200, encoding: engine.apply(file: folder.path + "/" + place + "/" + picture.fileName))
     }
 
     /// `POST /api/upload?name=NAME` with the picture's bytes: written to a new file in the
@@ -131,32 +130,39 @@ struct StudioRoutes: Sendable {
         if let problem = PageRequest.problem(withPictureName: name) {
             return failures([StudioFailure(option: "background", message: problem)])
         }
-        let file = folder.newFile("upload")
-        guard
-            let handle =
-                FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
-                ? FileHandle(forWritingAtPath: file) : nil
-        else {
-            return failures([StudioFailure(option: "background", message: "cannot store the picture in \(folder.path)")]
-            )
+        let file = folder.path + "/" + folder.newName("upload")
+        func cannotStore(_ error: any Error) -> HTTPResponse {
+            failures([StudioFailure(option: "background", message: "cannot store the picture: \(error)")])
         }
+        // Written as it arrives, and given its name only once it is whole.
+        let growing: GrowingFile
         let end: BodyEnd
         do {
-            end = try exchange.readChunks(limit: Self.uploadLimit) { chunk in try handle.write(contentsOf: chunk) }
+            growing = try GrowingFile(path: file)
         } catch {
-            end = .failed
+            return cannotStore(error)
         }
-        try? handle.close()
+        do {
+            end = try exchange.readChunks(limit: Self.uploadLimit) { chunk in try growing.write(Array(chunk)) }
+        } catch {
+            growing.abandon()
+            return cannotStore(error)
+        }
         switch end {
         case .complete:
+            do {
+                try growing.finish()
+            } catch {
+                return cannotStore(error)
+            }
             folder.keep(upload: file, as: name)
             return .json(200, encoding: ["name": name])
         case .tooLarge:
-            unlink(file)
+            growing.abandon()
             return .text(
                 413, "--background '\(name)' is larger than \(Self.uploadLimit >> 20) MiB, the most wallgen reads")
         case .failed:
-            unlink(file)
+            growing.abandon()
             return .text(400, "the picture did not arrive whole")
         }
     }

@@ -240,9 +240,18 @@ import Testing
     }
 
     /// An upload lives in the studio's private folder until it stops; then nothing is left.
-    @Test func uploadsAreGoneWhenTheStudioStops() throws {
+    /// The upload and Apply's copy are written through `Files`, whose clean-up handler for
+    /// SIGINT and SIGTERM is installed after the studio's stop handler: it hands the signal
+    /// on, so Ctrl-C and SIGTERM still stop the studio cleanly (exit 0), its private folder
+    /// and every temporary gone. (Before the handler chained, the studio died of the signal
+    /// and left its private folder.)
+    @Test(arguments: [SIGINT, SIGTERM])
+    func uploadsAreGoneWhenTheStudioStops(signal: Int32) throws {
         try withTemporaryFolder { folder in
-            let studio = try StudioProcess(in: folder)
+            // Apply finds no desktop here: it must not change the wallpaper of the session running the tests.
+            let studio = try StudioProcess(
+                in: folder,
+                environment: ["XDG_CURRENT_DESKTOP": "X-none", "SWAYSOCK": "", "HYPRLAND_INSTANCE_SIGNATURE": ""])
             let picture = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Assets/seasons/winter.jpg"))
             let upload = try studio.request("POST", "/api/upload?name=my%20photo.jpg", body: [UInt8](picture))
             #expect(upload.status == 200 && upload.text.contains("my photo.jpg"), "\(upload.text)")
@@ -251,12 +260,30 @@ import Testing
             let privateFolder = studio.temporary + "/" + made[0]
             var status = stat()
             #expect(stat(privateFolder, &status) == 0 && status.st_mode & 0o777 == 0o700)
+            // The upload is whole, under a name of its own (no temporary left beside it).
+            let stored = filesIn(privateFolder)
+            #expect(stored.count == 1 && !stored[0].hasPrefix("."), "\(stored)")
+            if let first = stored.first {
+                #expect(try Data(contentsOf: URL(fileURLWithPath: privateFolder + "/" + first)) == picture)
+            }
             let described = try studio.post(
                 "/api/describe", json: #"{"settings":{"command":"wallpaper","options":{"background":"my photo.jpg"}}}"#)
             #expect(described.text.contains(#""command":"wallgen --background 'my photo.jpg'""#), "\(described.text)")
-            let end = studio.stop(signal: SIGINT)
-            #expect(end.status == 0, "Ctrl-C exits 0: \(end.errors)")
-            #expect(filesIn(studio.temporary).isEmpty)
+            // Apply keeps its copy in the private folder, then runs wallgen apply, which
+            // finds no desktop: the copy was written (the error is apply's, not the copy's).
+            let applied = try studio.post(
+                "/api/apply",
+                json: #"{"settings":{"command":"wallpaper","options":{"background":"my photo.jpg","size":"60x40"}}}"#)
+            #expect(applied.status == 200, "\(applied.status) \(applied.text)")
+            #expect(!applied.text.contains("cannot keep the picture"), "\(applied.text)")
+            #expect(filesIn(privateFolder) == stored, "Apply's copy is gone once applied")
+            let end = studio.stop(signal: signal)
+            #expect(end.status == 0, "\(signal == SIGINT ? "Ctrl-C" : "SIGTERM") exits 0: \(end.errors)")
+            #expect(end.errors.contains("wallgen studio: stopping"), "\(end.errors)")
+            #expect(filesIn(studio.temporary).isEmpty, "left: \(filesIn(studio.temporary))")
+            let temporaries = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }
+                .filter { $0.contains(".wg-") && $0.hasSuffix(".tmp") }
+            #expect(temporaries == [], "temporaries left: \(temporaries ?? [])")
         }
     }
 

@@ -8,7 +8,10 @@
 
 /// Registers the temporary file `name` in the folder open as `folder` (or a path, with
 /// AT_FDCWD) to be removed if SIGINT, SIGTERM or SIGHUP arrives before it is released
-/// (installing the handlers on first use). The folder must stay open until then.
+/// (installing the handlers on first use). The folder must stay open until then. The
+/// handlers chain: after removing the files, a signal goes on to the handler that was
+/// installed before (called as it would have been), or, when there was none, to the
+/// default action (the process ends by the signal); an ignored signal stays ignored.
 /// Returns a slot, or -1 when none is free (the file then simply is not cleaned up on
 /// a signal).
 int wg_cleanup_register_at(int folder, const char *name);

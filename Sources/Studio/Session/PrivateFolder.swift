@@ -1,11 +1,15 @@
+import Files
 import Foundation
 import Synchronization
 
 /// The studio's own temporary folder (mode 0700, made by mkdtemp): the pictures the page
 /// uploads, and the file Apply sets, live here and nowhere else; it is removed when the
-/// studio stops.
+/// studio stops. They are written as every file wallgen writes (`Files`): complete or
+/// not at all, and the half-written ones removed if a signal stops the studio.
 final class PrivateFolder: Sendable {
     let path: String
+    /// The folder open as a descriptor: what is written here stays beneath it.
+    let files: OutputFolder
     /// Uploaded pictures by the name the person chose, newest kept per name.
     private let uploads = Mutex<[String: String]>([:])
     private let counter = Atomic<Int>(0)
@@ -19,11 +23,17 @@ final class PrivateFolder: Sendable {
                 description: "cannot make a private folder in \(base): \(String(cString: strerror(errno)))")
         }
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do {
+            files = try OutputFolder(opening: path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw HTTPServerError(description: "cannot open the private folder \(path): \(error)")
+        }
     }
 
-    /// A new file name inside the folder, never used before in this session.
-    func newFile(_ stem: String) -> String {
-        path + "/\(stem)-\(counter.add(1, ordering: .relaxed).newValue)"
+    /// A new name inside the folder, never used before in this session.
+    func newName(_ stem: String) -> String {
+        "\(stem)-\(counter.add(1, ordering: .relaxed).newValue)"
     }
 
     /// Records an upload stored at `file` under the person's `name`, removing the one it replaces.
