@@ -1,5 +1,5 @@
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// How a picture was made, as wallgen writes it into the file: one compact JSON object,
 ///
