@@ -99,7 +99,7 @@ let package = Package(
         // The local page of `wallgen studio`: routes, the token, Host and Origin checks, uploads,
         // and the page itself compiled in. It renders nothing: the command layer hands it an engine.
         .target(
-            name: "Studio", dependencies: ["CHTTP", "Files"],
+            name: "Studio", dependencies: ["CHTTP", "Escaping", "Files"],
             resources: [
                 .embedInCode("Page/studio.html"), .embedInCode("Page/studio.css"), .embedInCode("Page/studio.js"),
             ]

@@ -8,22 +8,18 @@
 /// control character.
 public enum XMLText {
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        MarkupText.escape(text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out += "&#\(scalar.value);"
-            case _ where ControlCharacters.isControl(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&apos;"
+            case "\t", "\n", "\r": "&#\(scalar.value);"
+            case "\u{FFFE}", "\u{FFFF}": "\u{FFFD}"
+            default: nil
             }
         }
-        return out
     }
 
     /// Undoes XML escaping, by Unicode scalar: the five named entities and numeric

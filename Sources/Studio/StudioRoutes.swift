@@ -1,3 +1,4 @@
+import Escaping
 import Files
 import Foundation
 
@@ -31,7 +32,7 @@ struct StudioRoutes: Sendable {
         if let asset = EmbeddedPage.assets[path] {
             guard exchange.method == "GET" || exchange.method == "HEAD" else { return methodNotAllowed("GET") }
             var headers = [("Content-Type", asset.mediaType)]
-            if path == "/" { headers.append(("Content-Security-Policy", EmbeddedPage.contentSecurityPolicy)) }
+            if path == "/" { headers.append(("Content-Security-Policy", ContentSecurityPolicy.servedPage)) }
             return HTTPResponse(status: 200, headers: headers, body: asset.bytes)
         }
         guard let method = Self.api[path] else { return .text(404, "not found") }

@@ -88,20 +88,7 @@ import Testing
             ok, argv = GLib.shell_parse_argv(keys.get_string('Desktop Entry', 'Exec').replace('%%', '%'))
             print(json.dumps(argv))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(entry.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let argv = try JSONDecoder().decode([String].self, from: data)
-        #expect(argv == arguments)
+        let output = try python(script, input: entry, interpreter: "/usr/bin/python3")
+        #expect(try JSONDecoder().decode([String].self, from: Data(output.utf8)) == arguments, "\(output)")
     }
 }

@@ -77,4 +77,13 @@ import Testing
         #expect(ContentSecurityPolicy.policy(style: "x").contains("script-src 'none'"))
         #expect(!meta.contains("unsafe"))
     }
+
+    /// The studio's page, served: its own files' script and style, fetches and pictures
+    /// (blobs and data URLs it makes of the answers) from its own server, never framed.
+    @Test func theServedPagesPolicy() {
+        #expect(
+            ContentSecurityPolicy.servedPage
+                == "default-src 'none'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "
+                + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    }
 }

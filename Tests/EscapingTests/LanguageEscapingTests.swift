@@ -101,10 +101,12 @@ import Testing
 }
 
 /// Runs a Python program with `input` on its standard input; returns its output.
-func python(_ program: String, input: String) throws -> String {
+/// `interpreter` is the first python3 on the PATH unless named (Debian's own, for its
+/// python3-gi).
+func python(_ program: String, input: String, interpreter: String = "python3") throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", program]
+    process.arguments = [interpreter, "-c", program]
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin

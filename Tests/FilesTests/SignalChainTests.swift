@@ -8,13 +8,20 @@ import Testing
 /// the exit tests' own processes.
 nonisolated(unsafe) private var handledSignal: sig_atomic_t = 0
 
-/// The test runner may start its processes with these signals blocked (a mask passes
-/// through exec); `raise` then would leave them pending.
-private func unblockSignals() {
+/// Starts writing `folder/out.txt` through a named temporary (registered for the clean-up
+/// handler, which this installs), then raises `signal`; returns the unfinished file when
+/// the process is still there. The test runner may start its processes with these signals
+/// blocked (a mask passes through exec), so they are unblocked first.
+private func raiseWhileWriting(_ signal: Int32, in folder: String, text: String = "half") throws -> GrowingFile {
     var signals = sigset_t()
     sigemptyset(&signals)
     for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    setenv("WALLGEN_TEST_NO_TMPFILE", "1", 1)
+    let file = try GrowingFile(path: folder + "/out.txt")
+    try file.write(Array(text.utf8))
+    raise(signal)
+    return file
 }
 
 /// The writer's clean-up handler (SIGINT, SIGTERM, SIGHUP) removes the temporaries of
@@ -32,11 +39,7 @@ private func unblockSignals() {
         defer { removeTemporaryFolder(folder) }
         await #expect(processExitsWith: .exitCode(42)) { [folder = folder as String] in
             signal(SIGTERM) { _ in _exit(42) }
-            setenv("WALLGEN_TEST_NO_TMPFILE", "1", 1)
-            unblockSignals()
-            let file = try GrowingFile(path: folder + "/out.txt")
-            try file.write(Array("half".utf8))
-            raise(SIGTERM)
+            _ = try raiseWhileWriting(SIGTERM, in: folder)
             _exit(1)  // not reached: the handler ends the process
         }
         #expect(filesIn(folder).isEmpty, "left: \(filesIn(folder))")
@@ -49,11 +52,7 @@ private func unblockSignals() {
         defer { removeTemporaryFolder(folder) }
         await #expect(processExitsWith: .exitCode(43)) { [folder = folder as String] in
             signal(SIGINT) { number in handledSignal = number }
-            setenv("WALLGEN_TEST_NO_TMPFILE", "1", 1)
-            unblockSignals()
-            let file = try GrowingFile(path: folder + "/out.txt")
-            try file.write(Array("half".utf8))
-            raise(SIGINT)
+            let file = try raiseWhileWriting(SIGINT, in: folder)
             guard handledSignal == SIGINT else { _exit(2) }
             // The temporary was removed under the writer: finishing fails, nothing is named.
             guard (try? file.finish()) == nil else { _exit(3) }
@@ -73,11 +72,7 @@ private func unblockSignals() {
                 _exit(number == SIGHUP && info?.pointee.si_signo == SIGHUP ? 44 : 4)
             }
             sigaction(SIGHUP, &action, nil)
-            setenv("WALLGEN_TEST_NO_TMPFILE", "1", 1)
-            unblockSignals()
-            let file = try GrowingFile(path: folder + "/out.txt")
-            try file.write(Array("half".utf8))
-            raise(SIGHUP)
+            _ = try raiseWhileWriting(SIGHUP, in: folder)
             _exit(1)
         }
         #expect(filesIn(folder).isEmpty, "left: \(filesIn(folder))")
@@ -90,11 +85,7 @@ private func unblockSignals() {
         defer { removeTemporaryFolder(folder) }
         await #expect(processExitsWith: .signal(SIGTERM)) { [folder = folder as String] in
             signal(SIGTERM, SIG_DFL)
-            setenv("WALLGEN_TEST_NO_TMPFILE", "1", 1)
-            unblockSignals()
-            let file = try GrowingFile(path: folder + "/out.txt")
-            try file.write(Array("half".utf8))
-            raise(SIGTERM)
+            _ = try raiseWhileWriting(SIGTERM, in: folder)
             _exit(1)
         }
         #expect(filesIn(folder).isEmpty, "left: \(filesIn(folder))")
@@ -106,11 +97,7 @@ private func unblockSignals() {
         defer { removeTemporaryFolder(folder) }
         await #expect(processExitsWith: .exitCode(45)) { [folder = folder as String] in
             signal(SIGHUP, SIG_IGN)
-            setenv("WALLGEN_TEST_NO_TMPFILE", "1", 1)
-            unblockSignals()
-            let file = try GrowingFile(path: folder + "/out.txt")
-            try file.write(Array("whole".utf8))
-            raise(SIGHUP)
+            let file = try raiseWhileWriting(SIGHUP, in: folder, text: "whole")
             try file.finish()
             _exit(45)
         }

@@ -12,10 +12,4 @@ enum EmbeddedPage {
         "/studio.css": Asset(mediaType: "text/css; charset=utf-8", bytes: PackageResources.studio_css),
         "/studio.js": Asset(mediaType: "text/javascript; charset=utf-8", bytes: PackageResources.studio_js),
     ]
-
-    /// The page loads only its own script and style and talks only to its own server;
-    /// pictures come from the server or from blobs the page made of its answers.
-    static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; "
-        + "form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
 }

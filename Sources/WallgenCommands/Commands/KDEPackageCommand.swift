@@ -139,15 +139,8 @@ enum KDEPackageCommand {
                 "Wrote a KDE wallpaper package to \(folder): \(request.sizes.count) sizes, light and dark; "
                     + "apply it with plasma-apply-wallpaperimage \(ShellQuoting.quote(folder))")
             return .success
-        } catch let error as PipelineError {
-            Console.report("Error: \(ErrorReport.message(for: error))")
-            return ErrorReport.exitCode(for: error)
-        } catch let error as FileError {
-            Console.report("Error: --output: \(error)")
-            return error.exitCode
         } catch {
-            Console.report("Error: \(error)")
-            return ErrorReport.exitCode(for: error)
+            return ErrorReport.reportWriting(error)
         }
     }
 

@@ -21,6 +21,17 @@ enum ErrorReport {
         }
     }
 
+    /// Says an error of a command that renders and writes `--output` on standard error (a
+    /// pipeline's message, a file's as `--output`'s) and returns its status.
+    static func reportWriting(_ error: any Error) -> ExitCode {
+        switch error {
+        case let error as PipelineError: Console.report("Error: \(message(for: error))")
+        case let error as FileError: Console.report("Error: --output: \(error)")
+        default: Console.report("Error: \(error)")
+        }
+        return exitCode(for: error)
+    }
+
     /// The status for any error a command can meet.
     static func exitCode(for error: any Error) -> ExitCode {
         switch error {

@@ -82,15 +82,8 @@ enum SingleOutput {
                 return ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
             }
             return .success
-        } catch let error as PipelineError {
-            Console.report("Error: \(ErrorReport.message(for: error))")
-            return ErrorReport.exitCode(for: error)
-        } catch let error as FileError {
-            Console.report("Error: --output: \(error)")
-            return error.exitCode
         } catch {
-            Console.report("Error: \(error)")
-            return .software
+            return ErrorReport.reportWriting(error)
         }
     }
 }
