@@ -39,10 +39,13 @@ public struct ScheduleRequest: Equatable, Sendable {
 /// `wallgen schedule`: pictures that follow the solar terms (or the seasons) on the
 /// desktop, switching at the instant each begins.
 ///
-/// It renders every picture the span needs, then writes, beside them: a GNOME timed
-/// background (`schedule.xml`, with a `gnome-background-properties` entry so Settings
-/// lists it), a systemd user timer and service that run `wallgen apply --now` at each
-/// instant (for every other desktop), and `schedule.json`, which that command reads.
+/// It renders every picture the span needs (with `--dark` the dark style's too; for
+/// several monitors, GNOME's spanned pictures), then writes, beside them: a GNOME timed
+/// background (`schedule.xml`, and `schedule-dark.xml` with `--dark`, with a
+/// `gnome-background-properties` entry so Settings lists it); for every other desktop, a
+/// systemd user timer and service that run `wallgen apply --now` at each instant and at
+/// login, and an XDG autostart entry that runs it at login where the service is not
+/// started then; and `schedule.json`, which that command reads.
 enum ScheduleCommand {
     static let by = Option(
         "by", .choice(["terms": true, "seasons": false]),
@@ -372,22 +375,24 @@ enum ScheduleCommand {
 
         /// One size's pictures, light or dark.
         static func all(_ request: ScheduleRequest, size: CanvasSize, dark: Bool, folder: String) -> [SchedulePicture] {
-            let suffix = "-\(size.width)x\(size.height)" + (dark ? "-dark" : "")
-            let fileExtension = "." + request.settings.encoding.format.fileExtension
+            let key = "\(size.width)x\(size.height)"
+            let names = PictureFolder(
+                folder: folder, sizes: [key], fileExtension: request.settings.encoding.format.fileExtension)
+            func path(_ subject: SlideSubject) -> String {
+                (dark ? names.darkPictures(for: subject) : names.pictures(for: subject))[key]!
+            }
             if request.byTerms {
                 return SolarTerm.all.map {
                     var spec = TermCardSpec(
                         term: $0, width: size.width, height: size.height, language: request.language)
                     spec.isDark = dark
-                    return SchedulePicture(
-                        subject: .card(spec), path: folder + "/" + $0.fileStem + suffix + fileExtension)
+                    return SchedulePicture(subject: .card(spec), path: path(.term($0)))
                 }
             }
             return Season.allCases.map {
                 var spec = SeasonWallpaperSpec(season: $0, width: size.width, height: size.height)
                 spec.isDark = dark
-                return SchedulePicture(
-                    subject: .wallpaper(spec), path: folder + "/" + $0.rawValue + suffix + fileExtension)
+                return SchedulePicture(subject: .wallpaper(spec), path: path(.season($0)))
             }
         }
 
