@@ -66,6 +66,10 @@ let package = Package(
         // The one way wallgen writes a file: temporaries, modes, fsync, links, and paths
         // opened beneath a folder's descriptor.
         .target(name: "Files", dependencies: ["CFiles"]),
+        // What wallgen asks of Linux itself (locks, threads, child processes, printf's
+        // numbers, standard error): the parts of full Foundation it used, so every module
+        // imports only FoundationEssentials, and ICU's data stays out of the binary.
+        .target(name: "Platform", dependencies: ["CFiles"]),
         // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.
         .target(name: "Kernels"),
         .target(name: "KernelsAVX2", dependencies: ["Kernels"], swiftSettings: avx2Flags),
@@ -75,27 +79,27 @@ let package = Package(
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
         .target(
             name: "Compositor",
-            dependencies: ["CImaging", "Deflate", "Escaping", "Files", "Kernels", "KernelsAVX2"],
+            dependencies: ["CImaging", "Deflate", "Escaping", "Files", "Kernels", "KernelsAVX2", "Platform"],
             swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
-        .target(name: "Almanac"),
+        .target(name: "Almanac", dependencies: ["Platform"]),
         // One escaper per output language (HTML, links, JSON, XML, systemd, iCalendar, roff,
         // shells), on Unicode scalars, and the page policy; every writer uses them.
         .target(name: "Escaping"),
         // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
         // pipeline that reads inputs, renders and encodes it.
-        .target(name: "Designs", dependencies: ["Compositor", "Almanac", "Escaping", "Files"]),
+        .target(name: "Designs", dependencies: ["Compositor", "Almanac", "Escaping", "Files", "Platform"]),
         // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
-        .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files"]),
+        .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files", "Platform"]),
         // The command line: parse, validate, run, report.
-        // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
-        .target(name: "Batch", dependencies: ["Escaping", "Files"]),
+        // Manifests, shards and reports of `wallgen batch`: FoundationEssentials only, no pixels.
+        .target(name: "Batch", dependencies: ["Escaping", "Files", "Platform"]),
         .target(
             name: "WallgenCommands",
-            dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files"]),
-        .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
+            dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Platform"]),
+        .executableTarget(name: "wallgen", dependencies: ["WallgenCommands", "Platform"]),
         .executableTarget(
             name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
         // Fuzz targets for libFuzzer (Scripts/fuzz); in ordinary builds they replay

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Everything the Desktop library can refuse or fail at, each with what the user needs
 /// to put it right.
@@ -69,7 +70,7 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
                 + lookedFor.joined(separator: ", ") + " on PATH; " + SetterPrograms.packageText(packages) + ")"
         case .setterFailed(let command, let status, let standardError):
             "\(command) exited with status \(status)"
-                + (standardError.isEmpty ? "" : ": " + standardError.trimmingCharacters(in: .whitespacesAndNewlines))
+                + (standardError.isEmpty ? "" : ": " + standardError.trimmingWhitespace())
         case .launchFailed(let command, let reason):
             "cannot run \(command): \(reason)"
         case .unsafePath(let path, let reason):

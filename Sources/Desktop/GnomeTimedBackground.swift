@@ -1,6 +1,6 @@
 import Almanac
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// Writes a GNOME timed background (the slideshow XML gnome-bg reads) from a schedule.
 ///

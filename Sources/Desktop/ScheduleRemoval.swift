@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Takes an installed schedule away without leaving an enable link behind.
 ///

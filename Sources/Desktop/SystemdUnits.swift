@@ -1,5 +1,5 @@
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// Writes the systemd user units that apply the wallpaper when a term or season begins,
 /// and when the graphical session starts.

@@ -1,5 +1,6 @@
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One file to put in place.
 public struct InstallFile: Sendable, Equatable {
@@ -24,7 +25,7 @@ public struct UserLocations: Sendable, Equatable {
     /// From `XDG_CONFIG_HOME` and `XDG_DATA_HOME`, defaulting to `~/.config` and
     /// `~/.local/share` (relative values are ignored, as the specification says).
     public init(environment: [String: String]) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         func choose(_ name: String, _ fallback: String) -> String {
             if let value = environment[name], value.hasPrefix("/") { return value }
             return home + "/" + fallback
@@ -66,25 +67,24 @@ public struct UserLocations: Sendable, Equatable {
 /// failed install leaves the units that worked before exactly as they were.
 public enum UnitInstaller {
     public static func install(_ files: [InstallFile]) throws(DesktopError) {
-        let fileManager = FileManager.default
         var temporaries: [(temporary: String, target: String)] = []
         func removeTemporaries() {
             for (temporary, _) in temporaries { unlink(temporary) }
         }
         for file in files {
-            let folder = (file.path as NSString).deletingLastPathComponent
+            let folder = FilePath.folder(of: file.path)
             var status = stat()
             if lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
                 removeTemporaries()
                 throw .fileFailed(path: file.path, operation: "replace", reason: "a folder is in the way")
             }
             do {
-                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try AtomicFileWriter.makeFolders(folder)
                 let temporary = try AtomicFileWriter.writeTemporary(Array(file.contents), beside: file.path)
                 temporaries.append((temporary, file.path))
             } catch {
                 removeTemporaries()
-                throw .fileFailed(path: file.path, operation: "write", reason: "\(error.localizedDescription)")
+                throw .fileFailed(path: file.path, operation: "write", reason: "\(error)")
             }
         }
         // What each rename replaced: the old file's second name, or nil for a new file.

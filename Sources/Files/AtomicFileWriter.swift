@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes the files a person names (`-o`, `--report`, a schedule's folder): a reader
 /// sees either the old file or the complete new one.

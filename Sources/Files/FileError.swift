@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a file could not be read or written, with the path it concerns.
 public enum FileError: Error, Equatable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 internal import CFiles
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one way a file is put in place: the bytes go to a new file in the target's folder
 /// (the same file system, so the final rename is atomic), are flushed to disk, given the
@@ -122,7 +123,7 @@ enum FileReplacement {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes {
-                Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+                Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }

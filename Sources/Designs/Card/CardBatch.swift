@@ -2,7 +2,8 @@ import Almanac
 import Compositor
 import Dispatch
 import Files
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Renders many term cards into one folder, several at once, and reports each as it
 /// finishes. One card failing does not stop the others.
@@ -101,7 +102,7 @@ public struct CardBatch: Sendable {
 
 /// The work queue and results of one batch, shared by its worker threads.
 private final class BatchState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var next = 0
     private(set) var outcomes: [CardBatch.Outcome?]
 

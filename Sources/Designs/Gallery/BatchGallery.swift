@@ -1,5 +1,5 @@
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// A self-contained HTML page over a batch's pictures: every picture small in a grid, in
 /// manifest order, each linked to its full-size file and captioned with its file name and

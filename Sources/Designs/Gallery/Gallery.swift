@@ -1,6 +1,7 @@
 import Almanac
 import Escaping
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A self-contained HTML page that browses a folder of term cards the way the app
 /// did: a segmented control for the seasons, prev/next buttons that cycle endlessly
@@ -42,15 +43,15 @@ public enum Gallery {
         // The data goes in last: nothing put in before it holds a placeholder.
         return
             template
-            .replacingOccurrences(
+            .replacingScalars(
                 of: "{{policy}}", with: ContentSecurityPolicy.metaElement(script: script, style: style)
             )
-            .replacingOccurrences(of: "{{style}}", with: style)
-            .replacingOccurrences(of: "{{script}}", with: script)
-            .replacingOccurrences(of: "{{lang}}", with: english ? "en" : "zh-Hant")
-            .replacingOccurrences(of: "{{title}}", with: HTMLText.escape(english ? "The 24 Solar Terms" : "二十四節氣"))
-            .replacingOccurrences(of: "{{tabs}}", with: tabs)
-            .replacingOccurrences(
+            .replacingScalars(of: "{{style}}", with: style)
+            .replacingScalars(of: "{{script}}", with: script)
+            .replacingScalars(of: "{{lang}}", with: english ? "en" : "zh-Hant")
+            .replacingScalars(of: "{{title}}", with: HTMLText.escape(english ? "The 24 Solar Terms" : "二十四節氣"))
+            .replacingScalars(of: "{{tabs}}", with: tabs)
+            .replacingScalars(
                 of: "{{data}}", with: scriptSafeJSON(seasons: seasons, cards: cards, english: english))
     }
 

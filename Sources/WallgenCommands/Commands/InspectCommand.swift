@@ -2,7 +2,7 @@ import Almanac
 import Compositor
 import Desktop
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// A validated `wallgen inspect`.
 public struct InspectRequest: Equatable, Sendable {

@@ -3,7 +3,8 @@ import Compositor
 import Designs
 import Desktop
 import Files
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A validated `wallgen schedule` request.
 public struct ScheduleRequest: Equatable, Sendable {
@@ -253,7 +254,7 @@ enum ScheduleCommand {
         for (name, text) in files { try outputs.write(Array(text.utf8), to: name) }
         output.status(
             "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(request.from)-\(request.from + request.years - 1)) to \(folder) in "
-                + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
+                + PrintfNumber.format("%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
         if request.settings.encoding.format == .webp && !spanned {
             output.status(
                 "GNOME's own slideshow shows WebP only with webp-pixbuf-loader installed; wallgen apply (what the timer runs) converts it for any desktop"

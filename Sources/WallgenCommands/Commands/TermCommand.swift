@@ -1,7 +1,7 @@
 import Almanac
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
 
 /// `wallgen term NAME`: one solar-term card.
 enum TermCommand: WallgenCommand {

@@ -2,7 +2,9 @@ import Almanac
 import Compositor
 import Designs
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// A validated request for a batch of term cards.
 public struct TermsRequest: Equatable, Sendable {
@@ -131,7 +133,7 @@ enum TermsCommand: WallgenCommand {
         let extras = request.gallery ? ", \(contactSheetName(request)) and index.html" : ""
         output.status(
             "Wrote \(written) cards\(extras) to \(request.folder) in "
-                + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(batch.jobs) at a time)")
+                + PrintfNumber.format("%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(batch.jobs) at a time)")
         return .success
     }
 
@@ -151,7 +153,7 @@ enum TermsCommand: WallgenCommand {
         let cards = outcomes.compactMap { outcome -> Gallery.Card? in
             guard case .success(let path) = outcome.result else { return nil }
             return Gallery.Card(
-                term: outcome.spec.term, fileName: (path as NSString).lastPathComponent,
+                term: outcome.spec.term, fileName: FilePath.name(of: path),
                 dateText: outcome.spec.dateText)
         }
         let html = Gallery.html(cards: cards, language: request.specs.first?.language ?? .chinese)
@@ -194,11 +196,11 @@ final class Progress: @unchecked Sendable {
         let term = outcome.spec.term
         let line =
             "[\(done)/\(total)] \(term.name) \(term.slug)"
-            + (done < total ? String(format: ", about %.0f s left", left.rounded(.up)) : "")
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            + (done < total ? PrintfNumber.format(", about %.0f s left", left.rounded(.up)) : "")
+        StandardError.write(("\r\u{1B}[K" + line))
     }
 
     func clear() {
-        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if live { StandardError.write("\r\u{1B}[K") }
     }
 }

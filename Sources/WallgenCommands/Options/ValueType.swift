@@ -1,7 +1,8 @@
 import Almanac
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// How one kind of option value is written, checked and completed.
 ///
@@ -116,7 +117,7 @@ extension ValueType where Value == Double {
         })
 
     static func formatFraction(_ value: Double) -> String {
-        var text = String(format: "%.4f", value)
+        var text = PrintfNumber.format("%.4f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

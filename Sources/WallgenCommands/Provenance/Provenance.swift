@@ -1,7 +1,7 @@
 import Batch
 import Desktop
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// How a picture was made, as wallgen writes it into the file (a PNG `iTXt` chunk with
 /// the keyword `wallgen`): one compact JSON object,
@@ -97,10 +97,10 @@ struct Provenance: Equatable, Sendable {
     /// Reads the JSON back; nil when it is not a wallgen provenance. The hash is
     /// recomputed from the spec: a stored hash that does not match is refused.
     static func parse(_ text: String) -> Provenance? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-            let version = object["wallgen"] as? String, let command = object["command"] as? String,
-            ["wallpaper", "term"].contains(command), let arguments = object["args"] as? [String],
-            let hash = object["hash"] as? String
+        guard let object = (try? JSONValue.parse(Array(text.utf8)))?.object,
+            let version = object["wallgen"]?.string, let command = object["command"]?.string,
+            ["wallpaper", "term"].contains(command), let arguments = object["args"]?.array?.compactMap(\.string),
+            arguments.count == object["args"]?.array?.count, let hash = object["hash"]?.string
         else { return nil }
         let provenance = Provenance(version: version, command: command, arguments: arguments)
         return provenance.hash == hash ? provenance : nil

@@ -1,4 +1,5 @@
 import Escaping
+import Platform
 
 /// Shell completion scripts, made from the command declarations: every command, option,
 /// and the values an option takes (words, files or folders).
@@ -85,7 +86,7 @@ enum Completions {
             lines.append("            ;;")
         }
         let commandWords = commands.map {
-            "\($0.name!)\\:\(ShellQuoting.zshSpecText($0.summary).replacingOccurrences(of: " ", with: "\\ "))"
+            "\($0.name!)\\:\(ShellQuoting.zshSpecText($0.summary).replacingScalars(of: " ", with: "\\ "))"
         }
         lines.append("        *)")
         lines.append("            _arguments -s \\")

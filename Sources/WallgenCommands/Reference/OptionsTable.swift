@@ -1,3 +1,5 @@
+import Platform
+
 /// A command's options as a Markdown table, for the README and docs.
 enum OptionsTable {
     static func markdown(for command: CommandDeclaration) -> String {
@@ -12,6 +14,6 @@ enum OptionsTable {
 
     /// Text safe in a table cell: a `|` would end it.
     private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
+        text.replacingScalars(of: "|", with: "\\|")
     }
 }

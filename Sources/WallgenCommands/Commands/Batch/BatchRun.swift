@@ -5,7 +5,9 @@ import Designs
 import Dispatch
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// The render pass of one batch shard: rows streamed from the manifest, at most `jobs`
 /// in flight (the reader waits for a free slot, so memory holds `jobs` rows, not the
@@ -20,7 +22,7 @@ final class BatchRun: @unchecked Sendable {
     let total: Int
     let progress: Bool
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private(set) var counts = (done: 0, skipped: 0, failed: 0)
     /// "row N: reason" for every failed row (kept for the summary; the report has them all).
     private(set) var failures: [String] = []
@@ -87,7 +89,7 @@ final class BatchRun: @unchecked Sendable {
             }
         }
         group.wait()
-        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if progress { StandardError.write("\r\u{1B}[K") }
         return lock.withLock { status }
     }
 
@@ -164,7 +166,7 @@ final class BatchRun: @unchecked Sendable {
         var entry = "{\"row\":\(line),\"index\":\(index),\"output\":\(JSONText.quoted(output)),"
         switch result {
         case .done(let milliseconds):
-            entry += "\"status\":\"done\",\"ms\":" + String(format: "%.1f", milliseconds) + "}"
+            entry += "\"status\":\"done\",\"ms\":" + PrintfNumber.format("%.1f", milliseconds) + "}"
         case .skipped:
             entry += "\"status\":\"skipped\"}"
         case .failed(let code, let reason):
@@ -183,8 +185,7 @@ final class BatchRun: @unchecked Sendable {
             firstResult = false
             if progress {
                 let finished = counts.done + counts.skipped + counts.failed
-                FileHandle.standardError.write(
-                    Data("\r\u{1B}[K[\(finished)] row \(line) \(TerminalText.visible(output))".utf8))
+                StandardError.write("\r\u{1B}[K[\(finished)] row \(line) \(TerminalText.visible(output))")
             }
         }
     }
@@ -202,7 +203,7 @@ final class BatchRun: @unchecked Sendable {
     func finishReport(seconds: Double, status: ExitCode) throws(ReportFileError) {
         let trailer =
             "\n],\"done\":\(counts.done),\"skipped\":\(counts.skipped),\"failed\":\(counts.failed),"
-            + "\"seconds\":" + String(format: "%.3f", seconds) + ",\"exit\":\(status.rawValue)}\n"
+            + "\"seconds\":" + PrintfNumber.format("%.3f", seconds) + ",\"exit\":\(status.rawValue)}\n"
         write(trailer)
         if let reportError {
             report.abandon()

@@ -2,7 +2,8 @@ import Compositor
 import Designs
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A validated `wallgen gather`.
 public struct GatherRequest: Equatable, Sendable {
@@ -48,7 +49,7 @@ enum GatherCommand {
         let path: String
         let rows: Int
         let shard: (index: Int, count: Int)
-        let results: [[String: Any]]
+        let results: [[String: JSONValue]]
     }
 
     static func run(_ request: GatherRequest, _ output: StatusOutput) -> ExitCode {
@@ -83,11 +84,11 @@ enum GatherCommand {
         var failures: [String] = []
         for report in reports {
             for result in report.results {
-                guard let index = result["index"] as? Int, let row = result["row"] as? Int,
-                    let output = result["output"] as? String, let status = result["status"] as? String
+                guard let index = result["index"]?.int, let row = result["row"]?.int,
+                    let output = result["output"]?.string, let status = result["status"]?.string
                 else { continue }
                 if status == "failed" {
-                    failures.append("row \(row): \(result["reason"] as? String ?? "failed")")
+                    failures.append("row \(row): \(result["reason"]?.string ?? "failed")")
                     continue
                 }
                 guard made.indices.contains(index), row >= 0, ["done", "skipped"].contains(status) else {
@@ -168,9 +169,7 @@ enum GatherCommand {
     static func folder(of inputs: [String]) throws(ReportProblem) -> String {
         let folders = Set(
             inputs.map { input -> String in
-                var isFolder: ObjCBool = false
-                let folder = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) && isFolder.boolValue
-                return folder ? input : FilePath.folder(of: input)
+                isFolder(input) ? input : FilePath.folder(of: input)
             }.map { FilePath.absolute($0) })
         guard folders.count == 1, let only = folders.first else {
             throw ReportProblem(
@@ -219,13 +218,16 @@ enum GatherCommand {
         return (problems, anyMissing, pictures)
     }
 
+    /// Whether `path` is a folder, or a link to one.
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Reports named, and those in folders named.
     static func reportPaths(_ inputs: [String]) -> [String] {
         inputs.flatMap { input -> [String] in
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
-                return [input]
-            }
+            guard isFolder(input) else { return [input] }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
             return names.filter { $0.hasPrefix(".wallgen-report-") && $0.hasSuffix(".json") }.sorted()
                 .map { input + "/" + $0 }
@@ -239,10 +241,11 @@ enum GatherCommand {
         } catch {
             throw ReportProblem(message: "cannot be read: \(error)", code: .noInput)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
-            let rows = object["rows"] as? Int, let shard = object["shard"] as? [String: Any],
-            let index = shard["index"] as? Int, let count = shard["count"] as? Int,
-            let results = object["results"] as? [[String: Any]]
+        guard let object = (try? JSONValue.parse(data))?.object,
+            let rows = object["rows"]?.int, let shard = object["shard"]?.object,
+            let index = shard["index"]?.int, let count = shard["count"]?.int,
+            let results = object["results"]?.array?.compactMap(\.object),
+            results.count == object["results"]?.array?.count
         else {
             throw ReportProblem(message: "is not a wallgen batch report", code: .dataError)
         }

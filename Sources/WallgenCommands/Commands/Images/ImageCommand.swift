@@ -1,7 +1,8 @@
 import Compositor
 import Designs
 import Desktop
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A validated request for one image of a design: a wallpaper or a card.
 public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Design.Spec: Equatable {
@@ -212,7 +213,7 @@ enum SeveralOutputs {
         if output.verbose { for timing in timings { Console.report(SingleOutput.describe(timing)) } }
         output.status(
             "Wrote \(made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
-                + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+                + PrintfNumber.format("%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
         if let apply = request.applyAfterwards {
             // Each monitor the picture just written for it.
             let pictures = zip(monitors, outputs).compactMap { monitor, planned -> MonitorFile? in

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// One file of an image command: the canvas it holds and where it goes.
 struct PlannedOutput: Sendable, Equatable {
@@ -63,9 +64,9 @@ enum OutputNaming {
         for entry in entries {
             let name =
                 isPattern(base)
-                ? path.replacingOccurrences(of: "{w}", with: "\(entry.size.width)")
-                    .replacingOccurrences(of: "{h}", with: "\(entry.size.height)")
-                    .replacingOccurrences(of: "{device}", with: entry.device)
+                ? path.replacingScalars(of: "{w}", with: "\(entry.size.width)")
+                    .replacingScalars(of: "{h}", with: "\(entry.size.height)")
+                    .replacingScalars(of: "{device}", with: entry.device)
                 : suffixed(path, entry.suffix)
             let output = PlannedOutput(size: entry.size, target: .file(name))
             if let same = planned.first(where: { $0.target == output.target }) {

@@ -1,6 +1,7 @@
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Renders `PictureRequest`s: the entry point for a program that makes wallgen's pictures
 /// from typed settings rather than a command line (a batch's rows, the studio's previews
@@ -14,7 +15,7 @@ public final class PictureMaker: @unchecked Sendable {
     private let workers: Int?
     private let recycler: ImageRecycler?
     private let pictureCache: PictureCache?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var wallpaperPipelines: [(RenderSettings, WallpaperPipeline)] = []
     private var termPipelines: [(RenderSettings, TermCardPipeline)] = []
 

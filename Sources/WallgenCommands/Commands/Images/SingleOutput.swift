@@ -1,7 +1,9 @@
 import Compositor
 import Designs
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// Writing one image where the user asked, with the checks both single-image commands share.
 enum SingleOutput {
@@ -35,7 +37,7 @@ enum SingleOutput {
             ("composite", timings.composite), ("text", timings.text), ("encode", timings.encode),
         ]
         return "wallgen: "
-            + stages.map { "\($0.0) \(String(format: "%.1f", WallgenCLI.seconds($0.1) * 1000)) ms" }
+            + stages.map { "\($0.0) \(PrintfNumber.format("%.1f", WallgenCLI.seconds($0.1) * 1000)) ms" }
             .joined(separator: ", ")
     }
 
@@ -77,7 +79,7 @@ enum SingleOutput {
             output.status(
                 "Wrote \(place): \(subject), \(rendered.image.width)x\(rendered.image.height), "
                     + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.encoded.count)) in "
-                    + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+                    + PrintfNumber.format("%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
             if let thenApply, case .file(let path) = target {
                 return ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
             }

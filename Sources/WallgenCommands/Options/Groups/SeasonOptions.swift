@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// How a date picks its season, `--season-rule` and `--hemisphere`, read into a
 /// `SeasonRuleChoice`: shared by the wallpaper (with --date) and `schedule --by seasons`.
@@ -61,7 +61,9 @@ struct SeasonOptions: OptionGroup {
             }
             return chosen
         case (nil, let day):
-            return try season(on: day ?? today, SeasonRuleOptions.read(parsed), zone: parsed[zone] ?? ZoneDatabase.system().localZone())
+            return try season(
+                on: day ?? today, SeasonRuleOptions.read(parsed),
+                zone: parsed[zone] ?? ZoneDatabase.system().localZone())
         }
     }
 
