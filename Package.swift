@@ -56,8 +56,9 @@ let package = Package(
                 .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("jpeg"),
                 .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
                 // WebP both ways (the muxer writes XMP, the demuxer reads animations and
-                // ICC profiles) and HEIF, decoding only.
-                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("heif"),
+                // ICC profiles). libheif is not linked: heif_library.c loads it on the first
+                // HEIC or AVIF, so its codecs' start-up is not paid by every run.
+                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"),
             ]
         ),
         // The C side of the file writer: O_TMPFILE and the signal handler that removes
@@ -128,6 +129,7 @@ let package = Package(
             dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",

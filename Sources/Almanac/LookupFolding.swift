@@ -11,11 +11,27 @@ enum LookupFolding {
     static func fold(_ text: String) -> String {
         var folded = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.generalCategory == .nonspacingMark { continue }
-            folded.append(plainLetter(scalar) ?? scalar)
+            if scalar.isASCII {
+                folded.append(scalar)
+            } else if let plain = pinyinVowels[scalar] {
+                folded.append(plain)
+            } else if scalar.properties.generalCategory != .nonspacingMark {
+                folded.append(plainLetter(scalar) ?? scalar)
+            }
         }
         return String(folded)
     }
+
+    /// Pinyin's marked vowels, lower case (the text is lowercased first), looked up
+    /// directly: asking for a scalar's Unicode name costs far more, and the help text
+    /// folds every term's pinyin on every run.
+    private static let pinyinVowels: [Unicode.Scalar: Unicode.Scalar] = {
+        var table: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for (plain, marked) in [("a", "āáǎà"), ("e", "ēéěèê"), ("i", "īíǐì"), ("o", "ōóǒò"), ("u", "ūúǔùüǖǘǚǜ")] {
+            for scalar in marked.unicodeScalars { table[scalar] = plain.unicodeScalars.first! }
+        }
+        return table
+    }()
 
     /// The plain Latin letter of an accented one (`ǚ` is `u`), or nil.
     private static func plainLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {

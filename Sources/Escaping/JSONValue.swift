@@ -1,7 +1,8 @@
 /// A JSON document read back (sway's outputs, a batch report, a picture's provenance):
 /// the value tree, and where and why a text is not JSON.
 ///
-/// RFC 8259 exactly: no comments, no trailing commas, no leading zeros. Nesting deeper
+/// RFC 8259, and one leniency of Foundation's JSONSerialization, which read these before:
+/// a comma may end an array or object (`[1,]`). No comments, no leading zeros. Nesting deeper
 /// than `maximumDepth` is refused rather than recursed into, so a hostile file cannot
 /// exhaust the stack. Strings are decoded to Unicode scalars; invalid UTF-8 becomes
 /// U+FFFD.
@@ -43,6 +44,11 @@ public enum JSONValue: Sendable, Equatable {
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     public let reason: String
     public let offset: Int?
+
+    public init(reason: String, offset: Int?) {
+        self.reason = reason
+        self.offset = offset
+    }
 
     public var description: String { offset.map { "\(reason) at byte \($0)" } ?? reason }
 }
@@ -110,6 +116,10 @@ private struct JSONReader {
             return .object(members)
         }
         while true {
+            if try peek() == UInt8(ascii: "}"), !members.isEmpty {
+                index += 1
+                return .object(members)
+            }
             guard try peek() == UInt8(ascii: "\"") else { throw invalid() }
             let key = try string()
             guard try peek() == UInt8(ascii: ":") else { throw invalid() }
@@ -136,6 +146,10 @@ private struct JSONReader {
             return .array(items)
         }
         while true {
+            if try peek() == UInt8(ascii: "]"), !items.isEmpty {
+                index += 1
+                return .array(items)
+            }
             items.append(try value(depth: depth))
             let next = try peek()
             index += 1

@@ -29,6 +29,8 @@ public enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, input.read, 0)
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
+        // Nothing else of this process reaches the child, close-on-exec or not.
+        wg_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -102,6 +104,7 @@ public enum ChildProcess {
         var done = false
     }
 
+    /// A pipe whose ends close on exec (the child gets its copies through dup2).
     private static func makePipe() throws(SpawnFailure) -> Pipe {
         var ends: [Int32] = [0, 0]
         guard wg_pipe_cloexec(&ends) == 0 else { throw SpawnFailure(reason: String(cString: strerror(errno))) }

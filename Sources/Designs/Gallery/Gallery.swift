@@ -1,7 +1,6 @@
 import Almanac
 import Escaping
 import FoundationEssentials
-import Platform
 
 /// A self-contained HTML page that browses a folder of term cards the way the app
 /// did: a segmented control for the seasons, prev/next buttons that cycle endlessly
@@ -43,16 +42,16 @@ public enum Gallery {
         // The data goes in last: nothing put in before it holds a placeholder.
         return
             template
-            .replacingScalars(
-                of: "{{policy}}", with: ContentSecurityPolicy.metaElement(script: script, style: style)
+            .replacing(
+                "{{policy}}", with: ContentSecurityPolicy.metaElement(script: script, style: style)
             )
-            .replacingScalars(of: "{{style}}", with: style)
-            .replacingScalars(of: "{{script}}", with: script)
-            .replacingScalars(of: "{{lang}}", with: english ? "en" : "zh-Hant")
-            .replacingScalars(of: "{{title}}", with: HTMLText.escape(english ? "The 24 Solar Terms" : "二十四節氣"))
-            .replacingScalars(of: "{{tabs}}", with: tabs)
-            .replacingScalars(
-                of: "{{data}}", with: scriptSafeJSON(seasons: seasons, cards: cards, english: english))
+            .replacing("{{style}}", with: style)
+            .replacing("{{script}}", with: script)
+            .replacing("{{lang}}", with: english ? "en" : "zh-Hant")
+            .replacing("{{title}}", with: HTMLText.escape(english ? "The 24 Solar Terms" : "二十四節氣"))
+            .replacing("{{tabs}}", with: tabs)
+            .replacing(
+                "{{data}}", with: scriptSafeJSON(seasons: seasons, cards: cards, english: english))
     }
 
     /// The cards as JSON inside a <script> element (`JSONText` in its script form, so

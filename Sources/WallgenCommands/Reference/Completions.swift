@@ -1,5 +1,4 @@
 import Escaping
-import Platform
 
 /// Shell completion scripts, made from the command declarations: every command, option,
 /// and the values an option takes (words, files or folders).
@@ -86,7 +85,7 @@ enum Completions {
             lines.append("            ;;")
         }
         let commandWords = commands.map {
-            "\($0.name!)\\:\(ShellQuoting.zshSpecText($0.summary).replacingScalars(of: " ", with: "\\ "))"
+            "\($0.name!)\\:\(ShellQuoting.zshSpecText($0.summary).replacing(" ", with: "\\ "))"
         }
         lines.append("        *)")
         lines.append("            _arguments -s \\")

@@ -1,5 +1,3 @@
-import Platform
-
 /// A command's options as a Markdown table, for the README and docs.
 enum OptionsTable {
     static func markdown(for command: CommandDeclaration) -> String {
@@ -14,6 +12,6 @@ enum OptionsTable {
 
     /// Text safe in a table cell: a `|` would end it.
     private static func cell(_ text: String) -> String {
-        text.replacingScalars(of: "|", with: "\\|")
+        text.replacing("|", with: "\\|")
     }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Platform
 
 /// One file of an image command: the canvas it holds and where it goes.
 struct PlannedOutput: Sendable, Equatable {
@@ -64,9 +63,9 @@ enum OutputNaming {
         for entry in entries {
             let name =
                 isPattern(base)
-                ? path.replacingScalars(of: "{w}", with: "\(entry.size.width)")
-                    .replacingScalars(of: "{h}", with: "\(entry.size.height)")
-                    .replacingScalars(of: "{device}", with: entry.device)
+                ? path.replacing("{w}", with: "\(entry.size.width)")
+                    .replacing("{h}", with: "\(entry.size.height)")
+                    .replacing("{device}", with: entry.device)
                 : suffixed(path, entry.suffix)
             let output = PlannedOutput(size: entry.size, target: .file(name))
             if let same = planned.first(where: { $0.target == output.target }) {

@@ -2,7 +2,6 @@ import Almanac
 import Compositor
 import Designs
 import FoundationEssentials
-import Platform
 
 /// A canvas size in pixels, from `--size` or a `--device` preset.
 struct CanvasSize: Sendable, Equatable {
@@ -55,7 +54,7 @@ extension ValueType where Value == CanvasSize {
         placeholder: "WxH", completion: .none, kind: .canvasSize(minimumSide: 1, maximumSide: CanvasSize.maxSide),
         write: { "\($0.width)x\($0.height)" },
         parse: { text, flag throws(UsageError) in
-            let parts = text.lowercased().replacingScalars(of: "×", with: "x")
+            let parts = text.lowercased().replacing("×", with: "x")
                 .split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2,
                 parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
