@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import Synchronization
 import Testing
 
 /// `ChildProcess` runs the desktop's setters and queries in place of Foundation's
@@ -74,5 +75,52 @@ struct ChildProcessTests {
         }
         // 0, 1, 2 and the one ls opens to read the folder.
         #expect(descriptors.filter { $0 > 2 }.count <= 1, "\(descriptors)")
+    }
+
+    /// `.merged` is `2>&1`: both streams in the order written, in the output.
+    @Test func mergedErrorsArriveInTheOutputInOrder() throws {
+        let outcome = try ChildProcess.run(
+            path: "/bin/sh", arguments: ["/bin/sh", "-c", "printf 1; printf 2 >&2; printf 3; printf 4 >&2"],
+            environment: environment, input: [], output: .merged)
+        #expect(String(decoding: outcome.standardOutput, as: UTF8.self) == "1234")
+        #expect(outcome.standardError.isEmpty)
+    }
+
+    /// `.discarded` points both streams at /dev/null: a child the program leaves running
+    /// (here a sleep in the background, as xdg-open leaves a browser) holds no pipe of
+    /// ours, so finishing does not wait for it.
+    @Test func discardedOutputGoesToTheNullDeviceAndIsNotWaitedFor() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let outcome = try ChildProcess.run(
+            path: "/bin/sh",
+            arguments: ["/bin/sh", "-c", "readlink /proc/self/fd/1 >&2; sleep 30 & echo $! >&2; exit 4"],
+            environment: environment, input: [], output: .discarded)
+        #expect(outcome.status == 4)
+        #expect(outcome.standardOutput.isEmpty && outcome.standardError.isEmpty)
+        // A pipe held by the sleep would have kept finish() waiting its 30 s.
+        #expect(clock.now - started < .seconds(20))
+    }
+
+    /// The studio's stop: another thread terminates a running child and waits until the
+    /// thread that finishes it has reaped it; the status is the signal.
+    @Test func terminateEndsARunningChildAndWaitsForItsReaping() throws {
+        let child = try ChildProcess.start(
+            path: "/bin/sleep", arguments: ["sleep", "60"], environment: environment, input: [])
+        let result = Mutex<ChildProcess.Outcome?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let outcome = child.finish()
+            result.withLock { $0 = outcome }
+            finished.signal()
+        }
+        child.terminate()
+        child.waitUntilReaped()
+        #expect(finished.wait(timeout: .now() + 30) == .success)
+        #expect(result.withLock { $0?.status } == SIGTERM)
+        // Reaped: the PID is no child of this process any more (so terminating again,
+        // which must send nothing, could not reach a process that took the number).
+        #expect(waitpid(child.pid, nil, WNOHANG) == -1 && errno == ECHILD)
+        child.terminate()
     }
 }

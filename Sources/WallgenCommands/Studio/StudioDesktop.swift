@@ -1,0 +1,92 @@
+import FoundationEssentials
+import Platform
+import Studio
+import Synchronization
+
+/// Apply and Schedule from the page, done as the command line does them: by running this
+/// same binary as `wallgen apply FILE` and `wallgen schedule --install …`, and handing the
+/// page their exit status and what they printed (which tells how to enable the timer).
+///
+/// This is the one place to re-point when apply and schedule gain an entry point that
+/// reports to its caller instead of to standard error: in-process, `ApplyCommand.run`
+/// writes its messages where the page cannot read them.
+final class StudioDesktop: Sendable {
+    /// What is running now, to be ended if the studio stops first; nil once it has stopped.
+    private let running = Mutex<[ChildProcess]?>([])
+
+    func apply(file: String) -> StudioOutcome {
+        run(["apply", file])
+    }
+
+    func schedule(_ settings: StudioSettings) -> StudioOutcome {
+        run(Self.scheduleArguments(settings).words)
+    }
+
+    /// `schedule --install` with the page's options that `schedule` takes (its canvas, the
+    /// card's language, the dark style, the format), and the page's options it cannot carry.
+    /// A term schedule takes no season rule or hemisphere (those go with `--by seasons`).
+    static func scheduleArguments(_ settings: StudioSettings) -> (words: [String], drops: [String]) {
+        let takes = Set(ScheduleCommand.declaration.options.map(\.long)).subtracting([
+            SeasonRuleOptions.rule.long, SeasonRuleOptions.hemisphere.long,
+        ])
+        var words = ["schedule", "--install"]
+        var drops: [String] = []
+        var seen = Set<String>()
+        let order = ScheduleCommand.declaration.options.map(\.long) + settings.options.keys.sorted()
+        for name in order where !seen.contains(name) {
+            seen.insert(name)
+            switch settings.options[name] {
+            case .flag(true)? where takes.contains(name): words.append("--" + name)
+            case .text(let value)? where !value.isEmpty && takes.contains(name):
+                words += value.hasPrefix("-") ? ["--\(name)=\(value)"] : ["--" + name, value]
+            case .flag(true)?, .text(_)?:
+                if case .text("")? = settings.options[name] { continue }
+                drops.append("--" + name)
+            default: break
+            }
+        }
+        return (words, drops)
+    }
+
+    /// Runs `wallgen WORDS`, collecting standard output and error together.
+    private func run(_ words: [String]) -> StudioOutcome {
+        let command = StudioRendering.commandLine(words)
+        let program = ScheduleCommand.executablePath()
+        // Started under the lock, so stop() either sees it or refuses it.
+        let started = running.withLock { list -> Result<ChildProcess, SpawnFailure>? in
+            guard list != nil else { return nil }
+            let result = Result { () throws(SpawnFailure) -> ChildProcess in
+                try ChildProcess.start(
+                    path: program, arguments: [program] + words, environment: ProcessInfo.processInfo.environment,
+                    input: [], output: .merged)
+            }
+            if case .success(let child) = result { list?.append(child) }
+            return result
+        }
+        let child: ChildProcess
+        switch started {
+        case nil:
+            return StudioOutcome(command: command, status: ExitCode.software.rawValue, output: "the studio is stopping")
+        case .failure(let error)?:
+            return StudioOutcome(command: command, status: ExitCode.software.rawValue, output: "cannot run: \(error)")
+        case .success(let started)?: child = started
+        }
+        let outcome = child.finish()
+        running.withLock { list in list?.removeAll { $0 === child } }
+        return StudioOutcome(
+            command: command, status: outcome.status,
+            output: String(decoding: outcome.standardOutput, as: UTF8.self))
+    }
+
+    /// Ends what is still running (its own clean-up removes its half-written files) and waits for it.
+    func stop() {
+        let processes = running.withLock { list in
+            defer { list = nil }
+            return list ?? []
+        }
+        for child in processes {
+            child.terminate()
+            child.waitUntilReaped()
+        }
+    }
+}
