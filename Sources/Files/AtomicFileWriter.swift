@@ -117,7 +117,7 @@ public enum AtomicFileWriter {
         defer { close(descriptor) }
         let probe = TemporaryName.make(for: "probe")
         let file = openat(descriptor, probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard file >= 0 else { throw .from(errno: errno, path: folder) }
+        guard file >= 0 else { throw .fromCreating(errno: errno, in: folder) }
         close(file)
         unlinkat(descriptor, probe, 0)
     }

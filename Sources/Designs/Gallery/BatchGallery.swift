@@ -22,7 +22,9 @@ public enum BatchGallery {
         }
     }
 
-    public static func html(entries: [Entry], title: String) -> String {
+    /// `missing`: what a partial gather could not show (failed rows, shards without a
+    /// report), listed under the grid.
+    public static func html(entries: [Entry], title: String, missing: [String] = []) -> String {
         var page = """
             <!DOCTYPE html>
             <html lang="en">
@@ -45,7 +47,13 @@ public enum BatchGallery {
                 "<figure><a href=\"\(file)\"><img src=\"\(file)\" loading=\"lazy\" alt=\"\(caption)\"></a>"
                 + "<figcaption>\(caption)</figcaption></figure>\n"
         }
-        return page + "</div>\n</body>\n</html>\n"
+        page += "</div>\n"
+        if !missing.isEmpty {
+            page += "<h2>Missing</h2>\n<ul class=\"missing\">\n"
+            for line in missing { page += "<li>\(HTMLText.escape(line))</li>\n" }
+            page += "</ul>\n"
+        }
+        return page + "</body>\n</html>\n"
     }
 
     /// The page's style: the exact text of its <style> element, allowed by hash.
@@ -59,6 +67,8 @@ public enum BatchGallery {
           img { display: block; max-width: 100%; max-height: 240px; border-radius: 8px;
                 box-shadow: 0 4px 16px rgba(0,0,0,.5); }
           figcaption { font-size: 12px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
+          h2 { font-size: 16px; font-weight: 600; margin: 24px 0 8px; color: #ff9f0a; }
+          .missing { font-size: 13px; overflow-wrap: anywhere; }
 
         """
 }

@@ -86,7 +86,7 @@ enum ScheduleCommand {
 
     static let options: [any OptionListItem] =
         [by, from, years, sizes, devices, monitors, zone, SeasonRuleOptions(), TermOptions.language]
-        + [CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(), TermOptions.jobs]
+        + [CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(fillsFolder: true), TermOptions.jobs]
         + CommonOptions.everywhere
 
     static let defaultSize = CanvasSize(width: 1920, height: 1080)
@@ -178,6 +178,12 @@ enum ScheduleCommand {
         }
     }
 
+    /// The schedule's years as the summary says them: 2026, or 2026-2035.
+    static func yearsText(_ request: ScheduleRequest) -> String {
+        let last = request.from + request.years - 1
+        return last == request.from ? "\(last)" : "\(request.from)-\(last)"
+    }
+
     /// Renders the pictures, then writes the schedule's files; installs them when asked.
     /// Nothing of the schedule is written unless every picture was.
     static func make(_ request: ScheduleRequest, install: Bool, locations: UserLocations, _ output: StatusOutput) throws
@@ -252,7 +258,7 @@ enum ScheduleCommand {
         let outputs = try OutputFolder(opening: folder)
         for (name, text) in files { try outputs.write(Array(text.utf8), to: name) }
         output.status(
-            "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(request.from)-\(request.from + request.years - 1)) to \(folder) in "
+            "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(yearsText(request))) to \(folder) in "
                 + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
         if request.settings.encoding.format == .webp && !spanned {
             output.status(
