@@ -22,10 +22,14 @@ import Testing
             let help = try launch(["term", "--help"], in: folder).output
             let usage = try #require(help.components(separatedBy: "OPTIONS:").first)
             #expect(!usage.contains("--span"), "\(usage)")
-            let optionLines = help.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("--span") }
+            let optionLines = help.split(separator: "\n").filter {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("--span")
+            }
             #expect(optionLines.isEmpty, "term --help lists --span: \(optionLines)")
             let manual = try launch(["man"], in: folder).output
-            let synopsis = manual.components(separatedBy: "\n").filter { $0.contains("wallgen term ") || $0.contains("term\\fR") }
+            let synopsis = manual.components(separatedBy: "\n").filter {
+                $0.contains("wallgen term ") || $0.contains("term\\fR")
+            }
             #expect(!synopsis.isEmpty)
             for line in synopsis { #expect(!line.contains("span"), "\(line)") }
         }
@@ -73,6 +77,37 @@ import Testing
             let run = try launch(["--size", "1920x1080", "--device", "desktop-hd", "-o", "dup.png"], in: folder)
             #expect(run.status == 0, "\(run.standardError)")
             #expect(filesIn(folder) == ["dup.png"])
+        }
+    }
+
+    // MARK: item 4: a pattern's folders
+
+    /// `-o 'cards/{device}.png'` makes `cards` as `terms -o cards` would (only it, below a
+    /// folder that exists), and the folders a placeholder names below it; a pattern under
+    /// a folder that does not exist is refused before any work, leaving nothing.
+    @Test func aPatternMakesItsFolders() throws {
+        try withTemporaryFolder { folder in
+            // Sizes stand for presets here ({device} is WxH for a --size): small, so quick.
+            let sizes = ["--size", "16x24", "--size", "24x16"]
+            let cards = try launch(["term", "冬至", "-q", "-o", "cards/{device}.png"] + sizes, in: folder)
+            #expect(cards.status == 0, "\(cards.standardError)")
+            #expect(filesIn(folder + "/cards") == ["16x24.png", "24x16.png"])
+            let nested = try launch(["-q", "-o", "out/{device}/w.png"] + sizes, in: folder)
+            #expect(nested.status == 0, "\(nested.standardError)")
+            #expect(filesIn(folder + "/out") == ["16x24", "24x16"])
+            #expect(filesIn(folder + "/out/16x24") == ["w.png"])
+            let one = try launch(["-q", "--size", "16x16", "-o", "one/{w}x{h}.png"], in: folder)
+            #expect(one.status == 0, "\(one.standardError)")
+            #expect(filesIn(folder + "/one") == ["16x16.png"])
+            // Nothing above the folder named is made.
+            let deep = try launch(["--size", "16x16", "-o", "no/such/{w}.png"], in: folder)
+            #expect(deep.status == 73, "\(deep.standardError)")
+            #expect(deep.standardError.contains("the folder 'no' does not exist"), "\(deep.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/no"))
+            // A picture that cannot be made leaves no folder behind.
+            let bad = try launch(["--size", "16x16", "-b", "missing.jpg", "-o", "later/{w}.png"], in: folder)
+            #expect(bad.status == 66, "\(bad.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/later"))
         }
     }
 

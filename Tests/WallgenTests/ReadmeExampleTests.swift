@@ -10,6 +10,10 @@ import Testing
 /// tested as it is. Lines that need a desktop session are skipped, each with its reason
 /// printed; the inputs the examples name (`photo.jpg`, an iPhone's HEIC) are made by
 /// independent tools before the block runs.
+///
+/// The examples make full-size pictures (a 4K desktop, every preset), which a debug build
+/// takes minutes each to render: they run with the release build that
+/// `WALLGEN_EXAMPLES_BINARY` names, as `Scripts/test` does once it has built one.
 @Suite(
     .enabled(
         if: ReferenceTests.installed("cjpeg") && ReferenceTests.installed("heif-enc"),
@@ -17,6 +21,7 @@ import Testing
     ))
 struct ReadmeExampleTests {
     static let readme = repositoryRoot + "/README.md"
+    static let binary = ProcessInfo.processInfo.environment["WALLGEN_EXAMPLES_BINARY"]
 
     /// Examples that need what a test folder has not: each with why it is left out.
     /// A line is skipped when it contains the text given.
@@ -25,7 +30,10 @@ struct ReadmeExampleTests {
         ("--span", "needs a graphical session with monitors (tested with Xvfb and sway elsewhere)"),
         ("devices --here", "needs a graphical session with monitors (tested with Xvfb elsewhere)"),
         ("apply --monitor", "sets the running desktop's wallpaper (tested against stand-in setters elsewhere)"),
-        ("completions bash > ~/", "writes into the user's completion folder, which a fresh home lacks (issue 28 item 6)"),
+        (
+            "completions bash > ~/",
+            "writes into the user's completion folder, which a fresh home lacks (issue 28 item 6)"
+        ),
     ]
 
     /// One example: the line as written and the block (0, 1, …) it belongs to.
@@ -78,6 +86,19 @@ struct ReadmeExampleTests {
         return examples
     }
 
+    /// `line`, and when it runs one shard of several (`--shard 0/3`), the line for each
+    /// other shard after it.
+    static func everyShard(of line: String) -> [String] {
+        let words = line.split(separator: " ").map(String.init)
+        guard let flag = words.firstIndex(of: "--shard"), flag + 1 < words.count else { return [line] }
+        let parts = words[flag + 1].split(separator: "/")
+        guard parts.count == 2, let given = Int(parts[0]), let count = Int(parts[1]), count > 1 else { return [line] }
+        return [line]
+            + (0..<count).filter { $0 != given }.map { index in
+                line.replacingOccurrences(of: "--shard \(given)/\(count)", with: "--shard \(index)/\(count)")
+            }
+    }
+
     static func skipReason(_ line: String) -> String? {
         skipped.first { line.contains($0.contains) }?.reason
     }
@@ -117,6 +138,16 @@ struct ReadmeExampleTests {
             ])
     }
 
+    @Test func aShardsLineRunsForEveryShard() {
+        #expect(
+            Self.everyShard(of: "wallgen batch m.jsonl -o out --shard 0/3 --resume") == [
+                "wallgen batch m.jsonl -o out --shard 0/3 --resume",
+                "wallgen batch m.jsonl -o out --shard 1/3 --resume",
+                "wallgen batch m.jsonl -o out --shard 2/3 --resume",
+            ])
+        #expect(Self.everyShard(of: "wallgen gather out") == ["wallgen gather out"])
+    }
+
     /// The inputs the README's examples name, made by tools other than wallgen.
     func makeInputs(in folder: String) throws {
         let width = 96
@@ -139,7 +170,13 @@ struct ReadmeExampleTests {
         try #require(run.status == 0, "\(arguments): \(run.standardError)")
     }
 
-    @Test func everyExampleRuns() throws {
+    @Test(
+        .enabled(
+            if: binary != nil,
+            "the README's examples render full-size pictures: Scripts/test runs them with its release build (WALLGEN_EXAMPLES_BINARY=.build/release/wallgen)"
+        ))
+    func everyExampleRuns() throws {
+        let binary = try #require(Self.binary)
         let examples = Self.examples(in: try String(contentsOfFile: Self.readme, encoding: .utf8))
         // A README without examples, or an extractor that finds none, proves nothing.
         let wallgenLines = examples.filter { $0.line.hasPrefix("wallgen") }.count
@@ -148,18 +185,28 @@ struct ReadmeExampleTests {
             try withTemporaryFolder { folder in
                 try makeInputs(in: folder)
                 let home = folder + "/home"
-                try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+                let bin = folder + "/bin"
+                for made in [home, bin] {
+                    try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
+                }
+                // `wallgen` on PATH is the build under test, named as a reader types it.
+                try FileManager.default.createSymbolicLink(
+                    atPath: bin + "/wallgen", withDestinationPath: URL(fileURLWithPath: binary).path)
                 var environment = LivingWallpaperTests.session(home)
-                environment["PATH"] = productsFolder.path + ":" + environment["PATH", default: "/usr/bin:/bin"]
+                environment["PATH"] = bin + ":" + environment["PATH", default: "/usr/bin:/bin"]
                 for example in examples where example.block == block {
                     if let reason = Self.skipReason(example.line) {
                         print("README example skipped: \(example.line)\n    because it \(reason)")
                         continue
                     }
-                    let run = try launch(
-                        ["-c", example.line], in: folder, environment: environment,
-                        executable: URL(fileURLWithPath: "/bin/bash"))
-                    #expect(run.status == 0, "README example failed (\(run.status)): \(example.line)\n\(run.standardError)")
+                    // A shard's line (`--shard 0/3`, the others "elsewhere") runs for
+                    // every shard here, so what follows finds the whole batch.
+                    for line in Self.everyShard(of: example.line) {
+                        let run = try launch(
+                            ["-c", line], in: folder, environment: environment,
+                            executable: URL(fileURLWithPath: "/bin/bash"))
+                        #expect(run.status == 0, "README example failed (\(run.status)): \(line)\n\(run.standardError)")
+                    }
                 }
             }
         }

@@ -86,7 +86,10 @@ enum ScheduleCommand {
 
     static let options: [any OptionListItem] =
         [by, from, years, sizes, devices, monitors, zone, SeasonRuleOptions(), TermOptions.language]
-        + [CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(fillsFolder: true), TermOptions.jobs]
+        + [
+            CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(fillsFolder: true),
+            TermOptions.jobs,
+        ]
         + CommonOptions.everywhere
 
     static let defaultSize = CanvasSize(width: 1920, height: 1080)

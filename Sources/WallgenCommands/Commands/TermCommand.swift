@@ -8,7 +8,8 @@ enum TermCommand: WallgenCommand {
     static let date = Option(
         "date", short: "d", .day,
         help:
-            "Instead of a name: the term in effect on that day (the last one begun by the day's end in --tz); today, tomorrow and yesterday are read in --tz.")
+            "Instead of a name: the term in effect on that day (the last one begun by the day's end in --tz); today, tomorrow and yesterday are read in --tz."
+    )
     static let background = CommonOptions.background(replacing: "the term's picture")
     static let output = Option(
         "output", short: "o", .outputFile,
@@ -19,7 +20,10 @@ enum TermCommand: WallgenCommand {
     /// Its options and groups in the order help lists them, which is also the order a
     /// card's note records them in: changing it changes every note's hash.
     static let options: [any OptionListItem] =
-        [date, TermOptions.year, TermOptions.zone, CanvasOptions(spans: false), RenderOptions(), TermOptions.language, background]
+        [
+            date, TermOptions.year, TermOptions.zone, CanvasOptions(spans: false), RenderOptions(),
+            TermOptions.language, background,
+        ]
         + [TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions()]
         + [ApplyOptions()] + CommonOptions.everywhere
 
@@ -64,7 +68,9 @@ enum TermCommand: WallgenCommand {
                 parsed, adding: Provenance.formatChosenByName(parsed, request.settings))
             // today, tomorrow or yesterday is recorded as the day it was: the note makes
             // the same card again later.
-            if let day = parsed[date] { try named.replace(date, value: "\(day.day(in: parsed[required: TermOptions.zone]))") }
+            if let day = parsed[date] {
+                try named.replace(date, value: "\(day.day(in: parsed[required: TermOptions.zone]))")
+            }
             if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
             request.provenance = Provenance(declaration, named).json
             try request.settings.check(note: request.provenance)

@@ -23,7 +23,8 @@ enum GatherCommand {
     static let partial = Flag(
         "partial",
         help:
-            "When rows failed or are in no report, still make the contact sheet and gallery of those that were made, listing what is missing on standard error and on the page; the status stays the batch's (65 or 66).")
+            "When rows failed or are in no report, still make the contact sheet and gallery of those that were made, listing what is missing on standard error and on the page; the status stays the batch's (65 or 66)."
+    )
     static let options: [any OptionDeclaration] = [folder, noGallery, partial] + CommonOptions.everywhere
 
     /// Thumbnails on the contact sheet at most (the page lists every picture): a sheet
