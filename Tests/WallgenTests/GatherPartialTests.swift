@@ -33,6 +33,8 @@ import Testing
             #expect(partial.standardError.contains("row 3:"), "\(partial.standardError)")
             #expect(partial.standardError.contains("no-such-photo.jpg"), "\(partial.standardError)")
             #expect(partial.standardError.contains("3 of 4"), "\(partial.standardError)")
+            // The failed row is reported, as failed: not also among rows in no report.
+            #expect(!partial.standardError.contains("in no report"), "\(partial.standardError)")
             let page = try String(contentsOfFile: folder + "/out/index.html", encoding: .utf8)
             for name in ["a.png", "b.png", "d.png"] { #expect(page.contains("src=\"\(name)\""), "\(name)") }
             #expect(!page.contains("src=\"gone.png\""))

@@ -94,6 +94,7 @@ enum GatherCommand {
             return .dataError
         }
         var made = [Bool](repeating: false, count: first.rows)
+        var failed = [Bool](repeating: false, count: first.rows)
         var entries: [(index: Int, row: Int, output: String)] = []
         var failures: [String] = []
         for report in reports {
@@ -103,6 +104,8 @@ enum GatherCommand {
                 else { continue }
                 if status == "failed" {
                     failures.append("row \(row): \(result["reason"] as? String ?? "failed")")
+                    // Reported, as failed: not among the rows in no report.
+                    if failed.indices.contains(index) { failed[index] = true }
                     continue
                 }
                 guard made.indices.contains(index), row >= 0, ["done", "skipped"].contains(status) else {
@@ -125,7 +128,7 @@ enum GatherCommand {
         }
         let shardsSeen = Set(reports.map(\.shard.index))
         let missingShards = (0..<first.shard.count).filter { !shardsSeen.contains($0) }
-        let missing = made.lazy.filter { !$0 }.count
+        let missing = made.indices.lazy.filter { !made[$0] && !failed[$0] }.count
         // What is missing, in the order it is said: failed rows, rows in no report, then
         // outputs that are not there or not whole. The status is that of the first kind.
         var absent: [String] = failures
