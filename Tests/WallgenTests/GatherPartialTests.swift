@@ -38,6 +38,7 @@ import Testing
             let page = try String(contentsOfFile: folder + "/out/index.html", encoding: .utf8)
             for name in ["a.png", "b.png", "d.png"] { #expect(page.contains("src=\"\(name)\""), "\(name)") }
             #expect(!page.contains("src=\"gone.png\""))
+            #expect(page.contains("<title>3 of 4 pictures</title>"), "\(page.prefix(600))")
             // The page says what is missing, in words a reader sees.
             let missing = try #require(page.range(of: "Missing"), "the page has no list of what is missing")
             #expect(page[missing.upperBound...].contains("row 3"), "\(page)")

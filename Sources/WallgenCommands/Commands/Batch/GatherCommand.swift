@@ -299,9 +299,9 @@ enum GatherCommand {
     }
 
     /// contact-sheet.png (the first `sheetLimit` pictures, small, twelve a row) and
-    /// index.html (every picture, of `rows`, and what is `missing`).
+    /// index.html (every picture, of `rowCount` rows, and what is `missing`).
     static func writeGallery(
-        _ entries: [(index: Int, row: Int, output: String)], pictures: [[UInt8]], folder: String, of rows: Int,
+        _ entries: [(index: Int, row: Int, output: String)], pictures: [[UInt8]], folder: String, of rowCount: Int,
         missing: [String]
     ) throws(FileError) {
         var thumbnails: [Image] = []
@@ -326,7 +326,7 @@ enum GatherCommand {
         try AtomicFileWriter.write(png, to: folder + "/contact-sheet.png")
         let html = BatchGallery.html(
             entries: entries.map { BatchGallery.Entry(fileName: $0.output, row: $0.row) },
-            title: missing.isEmpty ? "\(entries.count) pictures" : "\(entries.count) of \(rows) pictures",
+            title: missing.isEmpty ? "\(entries.count) pictures" : "\(entries.count) of \(rowCount) pictures",
             missing: missing)
         try AtomicFileWriter.write(Array(html.utf8), to: folder + "/index.html")
     }
