@@ -72,7 +72,7 @@ struct CanvasOptions: OptionGroup {
     static let monitors = Option(
         "monitors", .file,
         help:
-            "Read the monitors for --device here (and --span) from this file (what xrandr --query, swaymsg -t get_outputs or wlr-randr printed, a GNOME monitors.xml, or lines of NAME WxH+X+Y) instead of asking the session."
+            "Read the monitors for --device here and --span from this file (what xrandr --query, swaymsg -t get_outputs or wlr-randr printed, a GNOME monitors.xml, or lines of NAME WxH+X+Y) instead of asking the session."
     )
 
     var name: String { "canvas" }
