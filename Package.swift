@@ -60,6 +60,9 @@ let package = Package(
                 .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("heif"),
             ]
         ),
+        // The HTTP server of `wallgen studio`: civetweb, which parses every request, behind a
+        // small shim. Debian ships no pkg-config file for it, so it is linked by name.
+        .target(name: "CHTTP", linkerSettings: [.linkedLibrary("civetweb")]),
         // The C side of the file writer: O_TMPFILE and the signal handler that removes
         // temporaries. No library, only the kernel.
         .target(name: "CFiles"),
@@ -89,15 +92,26 @@ let package = Package(
         // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
         .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files"]),
-        // The command line: parse, validate, run, report.
-        // Manifests, shards and reports of `wallgen batch`: Foundation only, no pixels.
+        // The one batch engine (items several at once, their failures, the status, the
+        // progress line), handed a render function by `batch`, `terms` and `schedule`;
+        // and the manifests, shards and reports of `wallgen batch`. Foundation only, no pixels.
         .target(name: "Batch", dependencies: ["Escaping", "Files"]),
+        // The local page of `wallgen studio`: routes, the token, Host and Origin checks, uploads,
+        // and the page itself compiled in. It renders nothing: the command layer hands it an engine.
+        .target(
+            name: "Studio", dependencies: ["CHTTP"],
+            resources: [
+                .embedInCode("Page/studio.html"), .embedInCode("Page/studio.css"), .embedInCode("Page/studio.js"),
+            ]
+        ),
+        // The command line: parse, validate, run, report.
         .target(
             name: "WallgenCommands",
-            dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files"]),
+            dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Studio"]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
         .executableTarget(
-            name: "wallgen-bench", dependencies: ["Designs", "Compositor", "Almanac", "CPixman", "CZlib"]),
+            name: "wallgen-bench",
+            dependencies: ["Designs", "Compositor", "Almanac", "Batch", "Files", "CPixman", "CZlib"]),
         // Fuzz targets for libFuzzer (Scripts/fuzz); in ordinary builds they replay
         // saved inputs, which the tests do with Fuzz/regressions.
         .target(name: "FuzzSupport", dependencies: ["Compositor"]),

@@ -26,8 +26,8 @@ public struct Schedule: Sendable, Hashable {
     /// The civil years (UTC) the schedule was made for: from its first switch's year to
     /// its last slide's.
     public var years: ClosedRange<Int> {
-        let first = InstantText.fields(switches.first ?? slides[0].start, zone: InstantText.utc).year ?? 0
-        let last = InstantText.fields(slides[slides.count - 1].start, zone: InstantText.utc).year ?? first
+        let first = InstantText.fields(switches.first ?? slides[0].start, zone: InstantText.utc).year
+        let last = InstantText.fields(slides[slides.count - 1].start, zone: InstantText.utc).year
         return first...max(first, last)
     }
 

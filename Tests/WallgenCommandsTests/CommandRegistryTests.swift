@@ -14,6 +14,7 @@ import Testing
         #expect(
             Self.named == [
                 "term", "terms", "almanac", "apply", "schedule", "kde-package", "batch", "gather", "plan", "inspect",
+                "studio",
                 "devices", "completions", "man", "help",
             ])
     }

@@ -11,9 +11,14 @@ import Testing
 @Suite struct ExitStatusMappingTests {
     @Test func outOfMemoryIsARetryAndTheImpossibleIsNot() {
         for format in [OutputFormat.jpeg, .webp, .png] {
-            #expect(ErrorReport.exitCode(for: PipelineError.encoding(.library(format: format, status: .outOfMemory, reason: ""))) == .tryAgain)
+            #expect(
+                ErrorReport.exitCode(
+                    for: PipelineError.encoding(.library(format: format, status: .outOfMemory, reason: "")))
+                    == .tryAgain)
         }
-        #expect(ErrorReport.exitCode(for: PipelineError.encoding(.library(format: .jpeg, status: .library, reason: "x"))) == .software)
+        #expect(
+            ErrorReport.exitCode(for: PipelineError.encoding(.library(format: .jpeg, status: .library, reason: "x")))
+                == .software)
         #expect(FileError.nameTooLong(path: "x").exitCode == .cannotCreate)
         #expect(FileError.linkRefused(path: "x").exitCode == .cannotCreate)
         #expect(FileError.notARegularFile(path: "x", kind: .fifo).exitCode == .cannotCreate)

@@ -8,7 +8,7 @@ let browserPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/g
 }
 
 /// The gallery page opened in a real headless browser: it loads without console
-/// errors, next cycles through the season and back, the dots follow, the arrow keys
+/// errors, next cycles through the season and back, the caption follows, the arrow keys
 /// and the season tabs work.
 @Suite struct GalleryBrowserTests {
     static let checker = """
@@ -21,12 +21,12 @@ let browserPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/g
           const page = frame.contentDocument;
           const current = function () { return page.body.dataset.current; };
           const result = { seen: [current()] };
+          result.captions = [page.getElementById("caption").textContent];
           for (let i = 0; i < 6; i++) {
             page.getElementById("next").click();
             result.seen.push(current());
+            result.captions.push(page.getElementById("caption").textContent);
           }
-          result.dots = page.querySelectorAll("#dots span").length;
-          result.filled = Array.from(page.querySelectorAll("#dots span")).findIndex(function (d) { return d.className === "current"; });
           page.getElementById("previous").click();
           result.previous = current();
           page.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
@@ -52,7 +52,8 @@ let browserPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/g
         let seen = result["seen"] as! [String]
         #expect(seen.first == "01-lichun.png" && seen[1] == "02-yushui.png")
         #expect(seen.last == "01-lichun.png", "six times next comes back to the first term: \(seen)")
-        #expect(result["dots"] as? Int == 6 && result["filled"] as? Int == 0)
+        let captions = result["captions"] as? [String] ?? []
+        #expect(captions.count == 7 && captions[0].hasPrefix("立春 · ") && captions[1].hasPrefix("雨水 · "), "\(captions)")
         #expect(result["previous"] as? String == "06-guyu.png", "previous from the first cycles to the last")
         #expect(result["arrow"] as? String == "01-lichun.png")
         #expect(result["winter"] as? String == "19-lidong.png")

@@ -38,7 +38,8 @@ import Testing
                 return { attributes: names(link), protocol: new URL(link.href).protocol, path: decodeURIComponent(new URL(link.href).pathname) };
               }),
               captions: Array.from(page.querySelectorAll("figcaption")).map(function (c) { return c.textContent; }),
-              elements: page.body.querySelectorAll("*").length
+              elements: page.body.querySelectorAll("*:not(wbr)").length,
+              breaks: Array.from(page.querySelectorAll("wbr")).map(function (w) { return w.parentElement.tagName + ":" + names(w); })
             };
             document.body.setAttribute("data-result", encodeURIComponent(JSON.stringify(result)));
           }, 500);
@@ -69,11 +70,14 @@ import Testing
             let links = try #require(result["links"] as? [[String: Any]])
             let captions = try #require(result["captions"] as? [String])
             #expect(images.count == 6 && links.count == 6 && captions.count == 6)
-            // Grid, figures, links, images, captions: nothing a name could have added.
+            // Grid, figures, links, images, captions: nothing a name could have added; and
+            // the bare line-break opportunities the captions put after each separator.
             #expect(result["elements"] as? Int == 2 + 6 * 4, "\(result)")
             let normalized = Self.hostileNames.map {
                 $0.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
             }
+            let separators = normalized.joined().filter { "-_./".contains($0) }.count
+            #expect(result["breaks"] as? [String] == Array(repeating: "FIGCAPTION:", count: separators), "\(result)")
             for (index, name) in normalized.enumerated() {
                 #expect(images[index]["attributes"] as? String == "alt,loading,src")
                 #expect(images[index]["alt"] as? String == "\(name) · row \(index + 1)")
@@ -81,7 +85,7 @@ import Testing
                 #expect(links[index]["attributes"] as? String == "href")
                 #expect(links[index]["protocol"] as? String == "file:", "\(name): \(links[index])")
                 #expect(links[index]["path"] as? String == folder + "/out/" + name)
-                #expect(captions[index] == "\(name) · row \(index + 1)")
+                #expect(captions[index] == "\(name) ·\u{A0}row\u{A0}\(index + 1)")
             }
         }
     }

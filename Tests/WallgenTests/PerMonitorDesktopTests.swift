@@ -34,15 +34,17 @@ import Testing
     static func screen(_ sway: HeadlessSway, showing expected: [(x: Int, y: Int, picture: Image)]) throws
         -> (Image, [Double])
     {
-        var last: (Image, [Double])?
-        for _ in 0..<50 {
+        // swaybg draws a moment after swaymsg returns, later still on a busy machine: the
+        // screen is read until it shows the pictures or 30 seconds have passed (a wait for
+        // an effect, not a measure of speed).
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(30)
+        while true {
             let shot = try ImageDecoder.decode(try sway.screenshot())
             let differences = expected.map { difference(shot, x: $0.x, y: $0.y, $0.picture) }
-            last = (shot, differences)
-            if differences.allSatisfy({ $0 < 2 }) { break }
+            if differences.allSatisfy({ $0 < 2 }) || clock.now > deadline { return (shot, differences) }
             usleep(100_000)
         }
-        return last!
     }
 
     static func swaySession(_ folder: String, _ sway: HeadlessSway) -> [String: String] {

@@ -88,27 +88,7 @@ import Testing
         #expect(sheet.width > 6 * 100 && sheet.height < 2 * 253)
     }
 
-    /// On a terminal (here a pseudo-terminal from `script`) a progress line counts the
-    /// cards; off one, only the summary is printed (checked in oneSeasonOfCards).
-    @Test(
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "no script(1) to make a terminal")
-    )
-    func progressLineOnATerminal() throws {
-        let folder = try temporaryFolder()
-        defer { removeTemporaryFolder(folder) }
-        let wallgen = productsFolder.appendingPathComponent("wallgen").path
-        let command = "\(wallgen) terms -o \(folder)/cards --season winter --size 60x130"
-        let result = try launch(
-            ["-qec", command, "/dev/null"], in: folder, executable: URL(fileURLWithPath: "/usr/bin/script"))
-        let screen: String = result.output
-        #expect(result.status == 0, "\(screen)")
-        // Cards finish in any order when two render at once: each is named once.
-        #expect(screen.contains("[1/6]") && screen.contains("[6/6]"), "\(screen)")
-        for slug in ["lidong", "xiaoxue", "daxue", "dongzhi", "xiaohan", "dahan"] {
-            #expect(screen.contains(slug), "\(slug) missing from \(screen)")
-        }
-        #expect(screen.contains("s left"))
-    }
+    // The progress line on a terminal, and none off one: ProgressLineTests.
 
     @Test func allTwentyFourWithStableNames() throws {
         let folder = try temporaryFolder()

@@ -5,7 +5,8 @@ import Foundation
 /// manifest order, each linked to its full-size file and captioned with its file name and
 /// manifest row. Unlike `Gallery` (the 24 terms as the app browsed them), a batch may
 /// mix wallpapers and cards of any size and number, so this page is a plain grid whose
-/// pictures load as they scroll into view.
+/// pictures load as they scroll into view. A caption breaks only between the words of a
+/// file name, never inside one (`caption`).
 ///
 /// The file names come from a manifest, which anyone may have written: each is escaped
 /// by Unicode scalar (`HTMLText`), linked as a relative, percent-encoded path
@@ -42,10 +43,10 @@ public enum BatchGallery {
             """
         for entry in entries {
             let file = HTMLText.escape(LinkPath.relative(entry.fileName))
-            let caption = HTMLText.escape("\(entry.fileName) · row \(entry.row)")
+            let alternative = HTMLText.escape("\(entry.fileName) · row \(entry.row)")
             page +=
-                "<figure><a href=\"\(file)\"><img src=\"\(file)\" loading=\"lazy\" alt=\"\(caption)\"></a>"
-                + "<figcaption>\(caption)</figcaption></figure>\n"
+                "<figure><a href=\"\(file)\"><img src=\"\(file)\" loading=\"lazy\" alt=\"\(alternative)\"></a>"
+                + "<figcaption>\(caption(entry))</figcaption></figure>\n"
         }
         page += "</div>\n"
         if !missing.isEmpty {
@@ -55,6 +56,27 @@ public enum BatchGallery {
         }
         return page + "</body>\n</html>\n"
     }
+
+    /// The caption under a picture: its file name, which may break after its separators
+    /// (`-`, `_`, `.`, `/`, each followed by `<wbr>`) and nowhere else, and its row, whose
+    /// "· row 9" never splits (no-break spaces).
+    static func caption(_ entry: Entry) -> String {
+        var parts: [String] = []
+        var part = ""
+        // By Character, so that a separator's combining marks stay with it.
+        for character in entry.fileName {
+            part.append(character)
+            if let first = character.unicodeScalars.first, breaksAfter.contains(first) {
+                parts.append(part)
+                part = ""
+            }
+        }
+        parts.append(part)
+        return parts.map(HTMLText.escape).joined(separator: "<wbr>") + " ·\u{A0}row\u{A0}\(entry.row)"
+    }
+
+    /// Where a file name may break: after the separators of its words and folders.
+    static let breaksAfter: Set<Unicode.Scalar> = ["-", "_", ".", "/"]
 
     /// The page's style: the exact text of its <style> element, allowed by hash.
     static let style = """
@@ -66,7 +88,9 @@ public enum BatchGallery {
           figure { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 6px; }
           img { display: block; max-width: 100%; max-height: 240px; border-radius: 8px;
                 box-shadow: 0 4px 16px rgba(0,0,0,.5); }
-          figcaption { font-size: 12px; opacity: .8; text-align: center; overflow-wrap: anywhere; }
+          /* A name breaks where its caption allows (after a separator, at a space); only a
+             word wider than the whole column is broken inside. */
+          figcaption { max-width: 100%; font-size: 12px; opacity: .8; text-align: center; overflow-wrap: break-word; }
           h2 { font-size: 16px; font-weight: 600; margin: 24px 0 8px; color: #ff9f0a; }
           .missing { font-size: 13px; overflow-wrap: anywhere; }
 

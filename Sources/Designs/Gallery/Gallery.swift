@@ -4,8 +4,9 @@ import Foundation
 
 /// A self-contained HTML page that browses a folder of term cards the way the app
 /// did: a segmented control for the seasons, prev/next buttons that cycle endlessly
-/// within the season, page dots in step, the arrow keys, and a swipe on a touch screen.
-/// The card fits the window, from a phone to a desktop; it links to its full-size file,
+/// within the season, the arrow keys, and a swipe on a touch screen; the card's own
+/// page dots show its place in the season. The card fits the window, from a phone (the
+/// buttons then under it) to a desktop (beside it); it links to its full-size file,
 /// and the address's fragment (`index.html#dongzhi`) names the card shown, so a card
 /// can be shared as a link. No network is needed: the page, its style and its script
 /// are one file beside the PNGs.
@@ -88,9 +89,8 @@ public enum Gallery {
             <button type="button" id="previous" aria-label="Previous">&#8249;</button>
             <a id="link" href=""><img id="card" alt=""></a>
             <button type="button" id="next" aria-label="Next">&#8250;</button>
+            <p class="caption" id="caption"></p>
           </div>
-          <div class="dots" id="dots" aria-hidden="true"></div>
-          <div class="caption" id="caption"></div>
         <script id="cards" type="application/json">{{data}}</script>
         <script>{{script}}</script>
         </body>
@@ -106,34 +106,37 @@ public enum Gallery {
           *, *::before, *::after { box-sizing: border-box; }
           body { margin: 0; min-height: 100vh; background: #1c1c1e; color: #f2f2f7;
                  font-family: system-ui, sans-serif; display: flex; flex-direction: column;
-                 align-items: center; gap: 16px; padding: 16px; overflow-wrap: anywhere; }
-          h1 { font-size: 20px; font-weight: 600; margin: 4px 0 0; }
-          [role=tablist] { display: flex; flex-wrap: wrap; justify-content: center; max-width: 100%;
+                 align-items: center; gap: 16px; padding: 16px; overflow-wrap: break-word; }
+          h1 { font-size: 20px; font-weight: 600; margin: 4px 0 0; text-align: center; }
+          /* The seasons on one line: the tabs narrow with the window, and scroll rather
+             than wrap when a font is wider still. */
+          [role=tablist] { position: relative; display: flex; max-width: 100%; overflow-x: auto; scrollbar-width: thin;
                            background: #2c2c2e; border-radius: 9px; padding: 2px; }
-          [role=tab] { border: 0; background: none; color: inherit; font: inherit; padding: 6px 14px;
-                       border-radius: 7px; cursor: pointer; }
+          [role=tab] { flex: none; white-space: nowrap; border: 0; background: none; color: inherit; font: inherit;
+                       font-size: clamp(13px, 3.6vw, 16px); padding: 6px clamp(4px, 1.6vw, 14px); border-radius: 7px;
+                       cursor: pointer; }
           [role=tab][aria-selected=true] { background: #636366; }
-          /* The card is as large as the window allows; the buttons sit at its sides, and
-             over its edges when the window is too narrow for both. */
-          .viewer { position: relative; display: flex; align-items: center; justify-content: center;
-                    gap: 12px; max-width: 100%; touch-action: pan-y; }
-          .viewer a { display: block; line-height: 0; max-width: 100%; }
-          .viewer img { display: block; max-width: min(100%, calc(100vw - 32px - 2 * 56px));
+          /* The card as large as the window allows, the buttons at its sides and the
+             caption under it; on a narrow window the buttons go under the card, one each
+             side of the caption, so that they never cover it. The card carries its own
+             page dots (the app's), so the page draws none. */
+          .viewer { display: grid; grid-template-columns: 44px auto 44px; align-items: center;
+                    justify-items: center; gap: 12px; max-width: 100%; touch-action: pan-y;
+                    grid-template-areas: "previous card next" ". caption ."; }
+          #previous { grid-area: previous; }
+          #next { grid-area: next; }
+          .viewer a { grid-area: card; display: block; line-height: 0; }
+          .viewer img { display: block; max-width: calc(100vw - 32px - 2 * 56px);
                         max-height: min(72vh, 900px); width: auto; height: auto; border-radius: 18px;
                         box-shadow: 0 8px 30px rgba(0,0,0,.5); }
-          .viewer button { flex: none; border: 0; background: #2c2c2e; color: inherit; width: 44px; height: 44px;
+          .viewer button { border: 0; background: #2c2c2e; color: inherit; width: 44px; height: 44px;
                            border-radius: 22px; font-size: 24px; cursor: pointer; }
+          .caption { grid-area: caption; margin: 0; font-size: 15px; opacity: .8; text-align: center; }
           @media (max-width: 600px) {
-            .viewer img { max-width: 100%; }
-            .viewer button { position: absolute; top: 50%; transform: translateY(-50%);
-                             background: rgba(44, 44, 46, .75); z-index: 1; }
-            #previous { left: 8px; }
-            #next { right: 8px; }
+            .viewer { width: 100%; grid-template-columns: 44px minmax(0, 1fr) 44px;
+                      grid-template-areas: "card card card" "previous caption next"; }
+            .viewer img { max-width: calc(100vw - 32px); max-height: min(72vh, calc(100vh - 210px)); }
           }
-          .dots { display: flex; gap: 10px; }
-          .dots span { width: 8px; height: 8px; border-radius: 4px; background: #636366; }
-          .dots span.current { background: #f2f2f7; }
-          .caption { font-size: 15px; opacity: .8; }
 
         """
 
@@ -145,7 +148,6 @@ public enum Gallery {
           const seasons = JSON.parse(document.getElementById("cards").textContent);
           const image = document.getElementById("card");
           const link = document.getElementById("link");
-          const dots = document.getElementById("dots");
           const caption = document.getElementById("caption");
           const tabs = Array.from(document.querySelectorAll("[role=tab]"));
           let season = 0;
@@ -161,11 +163,10 @@ public enum Gallery {
             caption.textContent = card.name + " \\u00b7 " + card.english;
             document.body.dataset.current = card.file;
             tabs.forEach(function (tab, i) { tab.setAttribute("aria-selected", String(i === season)); });
-            dots.replaceChildren.apply(dots, cards.map(function (_, i) {
-              const dot = document.createElement("span");
-              if (i === index) dot.className = "current";
-              return dot;
-            }));
+            // Where the tab bar scrolls (a narrow window, a wide font), the season shown is
+            // in view; the page itself does not move.
+            const tab = tabs[season];
+            tab.parentElement.scrollLeft = tab.offsetLeft - (tab.parentElement.clientWidth - tab.offsetWidth) / 2;
           }
           function step(by) {
             const count = seasons[season].length;

@@ -14,6 +14,7 @@ enum CommandRegistry {
         GatherCommand.self,
         PlanCommand.self,
         InspectCommand.self,
+        StudioCommand.self,
         DevicesCommand.self,
         CompletionsCommand.self,
         ManCommand.self,

@@ -1,4 +1,5 @@
 import Almanac
+import Batch
 import Compositor
 import Designs
 import Desktop
@@ -175,6 +176,9 @@ enum ScheduleCommand {
             case .make(let shouldInstall):
                 return try make(request, install: shouldInstall, locations: locations, output)
             }
+        } catch let error as PicturesFailed {
+            Console.report("Error: \(error)")
+            return error.status
         } catch {
             Console.report("Error: \(error)")
             return ErrorReport.exitCode(for: error)
@@ -222,7 +226,7 @@ enum ScheduleCommand {
                 from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
                 zone: request.zone, darkPictures: darkNames, pictures: names.pictures(for:))
         schedule.monitors = monitors
-        var count = try renderPictures(request, folder: folder)
+        var count = try renderPictures(request, folder: folder, quiet: output.quiet)
         // GNOME has one picture for all monitors: its slideshow shows each slide's
         // monitors' pictures put together, spanned.
         var slideshow = schedule
@@ -333,63 +337,105 @@ enum ScheduleCommand {
         return try Schedule(slides: slides, end: schedule.end)
     }
 
-    /// Every picture of the schedule, at every size: the 24 cards, or the 4 wallpapers.
-    /// The first failure stops it (the schedule would point at a missing file).
-    static func renderPictures(_ request: ScheduleRequest, folder: String) throws -> Int {
+    /// Every picture of the schedule, at every size, light and dark: the 24 cards, or the
+    /// 4 wallpapers, made as one batch (`BatchEngine`, `--jobs` at once). Any picture
+    /// failing fails the schedule, after the others were made: it would point at a
+    /// missing file.
+    static func renderPictures(_ request: ScheduleRequest, folder: String, quiet: Bool) throws -> Int {
+        let engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
         let data = try DataDirectory.locate()
-        var written = 0
+        var pictures: [SchedulePicture] = []
         for size in request.sizes {
             for dark in request.dark ? [false, true] : [false] {
-                written += try render(request, size: size, dark: dark, data: data, folder: folder)
+                pictures += SchedulePicture.all(request, size: size, dark: dark, folder: folder)
             }
         }
-        return written
-    }
-
-    /// One size's pictures, light or dark: `22-dongzhi-1920x1080.png`, `winter-1920x1080-dark.png`
-    /// (`.jpg` or `.webp` with `--format`): the names `PictureFolder` gives the schedule.
-    static func render(_ request: ScheduleRequest, size: CanvasSize, dark: Bool, data: DataDirectory, folder: String)
-        throws -> Int
-    {
-        var written = 0
-        let suffix = "-\(size.width)x\(size.height)" + (dark ? "-dark" : "")
+        // No picture cache: no two pictures share a background (see `PictureMaker(data:batch:pictureCache:)`).
+        let maker = PictureMaker(data: data, batch: engine, pictureCache: nil)
         if request.byTerms {
-            var batch = CardBatch(
-                pipeline: try request.settings.pipeline(data),
-                folder: folder, jobs: request.jobs, thumbnailWidth: nil)
-            batch.fileSuffix = suffix
-            let specs = SolarTerm.all.map {
-                var spec = TermCardSpec(
-                    term: $0, width: size.width, height: size.height, language: request.language)
-                spec.isDark = dark
-                return spec
-            }
-            for outcome in batch.run(specs, finished: { _ in }) {
-                if case .failure(let failure) = outcome.result {
-                    switch failure {
-                    case .pipeline(let error): throw error
-                    case .file(let error): throw error
-                    }
-                }
-                written += 1
-            }
+            try maker.prepareCards(request.settings)
         } else {
-            let pipeline: WallpaperPipeline = try request.settings.pipeline(data)
-            for season in Season.allCases {
-                var spec = SeasonWallpaperSpec(season: season, width: size.width, height: size.height)
-                spec.isDark = dark
-                let rendered = try pipeline.render(spec)
-                let fileExtension = request.settings.encoding.format.fileExtension
-                try AtomicFileWriter.write(
-                    rendered.encoded, to: "\(folder)/\(season.rawValue)\(suffix).\(fileExtension)")
-                written += 1
-            }
+            try maker.prepareWallpapers(request.settings)
         }
-        return written
+        let settings = request.settings
+        let tally = engine.run(
+            pictures, make: { $0.make(maker, settings: settings) },
+            progress: BatchProgress.onStandardError(total: pictures.count, unit: "pictures", quiet: quiet),
+            label: { ($0.path as NSString).lastPathComponent })
+        guard tally.failed == 0 else {
+            throw PicturesFailed(tally: tally, total: pictures.count, folder: folder)
+        }
+        return tally.done
     }
 
-    /// Makes `folder` and any missing folders above it (the default lies deep in
-    /// $XDG_DATA_HOME), naming the one that could not be made and why.
+    /// One picture of a schedule and its file: `22-dongzhi-1920x1080.png`,
+    /// `winter-1920x1080-dark.png` (`.jpg` or `.webp` with `--format`), the names
+    /// `PictureFolder` gives the schedule.
+    struct SchedulePicture: Sendable {
+        enum Subject: Sendable {
+            case card(TermCardSpec)
+            case wallpaper(SeasonWallpaperSpec)
+        }
+        let subject: Subject
+        let path: String
+
+        /// One size's pictures, light or dark.
+        static func all(_ request: ScheduleRequest, size: CanvasSize, dark: Bool, folder: String) -> [SchedulePicture] {
+            let suffix = "-\(size.width)x\(size.height)" + (dark ? "-dark" : "")
+            let fileExtension = "." + request.settings.encoding.format.fileExtension
+            if request.byTerms {
+                return SolarTerm.all.map {
+                    var spec = TermCardSpec(
+                        term: $0, width: size.width, height: size.height, language: request.language)
+                    spec.isDark = dark
+                    return SchedulePicture(
+                        subject: .card(spec), path: folder + "/" + $0.fileStem + suffix + fileExtension)
+                }
+            }
+            return Season.allCases.map {
+                var spec = SeasonWallpaperSpec(season: $0, width: size.width, height: size.height)
+                spec.isDark = dark
+                return SchedulePicture(
+                    subject: .wallpaper(spec), path: folder + "/" + $0.rawValue + suffix + fileExtension)
+            }
+        }
+
+        func make(_ maker: PictureMaker, settings: RenderSettings) -> BatchOutcome<Void> {
+            let subject = (path as NSString).lastPathComponent
+            do {
+                let rendered =
+                    switch self.subject {
+                    case .card(let spec): try maker.render(spec, settings: settings, provenance: nil)
+                    case .wallpaper(let spec): try maker.render(spec, settings: settings, provenance: nil)
+                    }
+                try AtomicFileWriter.write(rendered.encoded, to: path)
+                return .done(())
+            } catch {
+                return .failed(.from(error, subject: subject))
+            }
+        }
+    }
+
+    /// Pictures of the schedule that could not be made: each named, and the batch's status.
+    struct PicturesFailed: Error, CustomStringConvertible {
+        let tally: BatchTally
+        let total: Int
+        let folder: String
+
+        var status: ExitCode { ExitCode(rawValue: tally.status) ?? .software }
+
+        var description: String {
+            let more = tally.failed > tally.failures.count ? ["… and \(tally.failed - tally.failures.count) more"] : []
+            return
+                (tally.failures.sorted { $0.subject < $1.subject }.map(\.description) + more
+                + [
+                    "\(tally.failed) of \(total) pictures failed; \(tally.done) written to \(folder); no schedule was written"
+                ]).joined(separator: "\nError: ")
+        }
+    }
+
+    /// `path` made absolute against the current folder: the schedule's files name their
+    /// pictures by absolute path, for a timer that runs elsewhere.
     static func absolutePath(_ path: String) -> String {
         FilePath.absolute(path)
     }

@@ -1,4 +1,5 @@
 import Almanac
+import Batch
 import Compositor
 import Designs
 import Files
@@ -39,7 +40,7 @@ enum TermsCommand: WallgenCommand {
     static let declaration = CommandDeclaration(
         name: "terms", summary: "All 24 term cards, a contact sheet and a gallery page.",
         overview:
-            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format the cards and the contact sheet are in that format (\(RenderOptions.otherExtensions) files), and index.html shows those. A card that fails does not stop the others; the run then exits with that card's status and names every failure.",
+            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format the cards and the contact sheet are in that format (\(RenderOptions.otherExtensions) files), and index.html shows those. A card that fails does not stop the others; the run then names every failure and exits as a batch does: 72 if wallgen's own pictures or fonts failed, 75 if cards failed only in writing, 65 otherwise (docs/BATCH.md). On a terminal one line shows the cards done, the rate and the time left.",
         usage: ["[-o <folder>] [--season <season>] [--jobs <n>] [--year <year>] [--lang zh|en] [--no-gallery]"],
         options: options,
         sections: [.init(title: "TERMS", body: TermOptions.termTable)])
@@ -91,41 +92,53 @@ enum TermsCommand: WallgenCommand {
             Console.report("Error: --output: \(error)")
             return error.exitCode
         }
-        var batch: CardBatch
+        let engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
+        let maker: PictureMaker
         do {
-            batch = CardBatch(
-                pipeline: try request.settings.pipeline(try DataDirectory.locate()),
-                folder: request.folder,
-                jobs: request.jobs, thumbnailWidth: request.gallery ? 180 : nil)
+            // No picture cache: no two cards share a picture (see `PictureMaker(data:batch:pictureCache:)`).
+            maker = PictureMaker(data: try DataDirectory.locate(), batch: engine, pictureCache: nil)
+            try maker.prepareCards(request.settings)
         } catch {
             Console.report("Error: \(ErrorReport.message(for: error))")
             return ErrorReport.exitCode(for: error)
         }
-        if request.specs.first?.isDark == true { batch.fileSuffix = "-dark" }
         let clock = ContinuousClock()
         let started = clock.now
-        let progress = Progress(total: request.specs.count, live: isatty(STDERR_FILENO) != 0, started: started)
-        let outcomes = batch.run(request.specs, provenances: request.provenances) { outcome in
-            progress.finished(outcome)
+        let suffix = request.specs.first?.isDark == true ? "-dark" : ""
+        let cards = request.specs.indices.map { index in
+            CardFile(
+                spec: request.specs[index],
+                provenance: request.provenances.indices.contains(index) ? request.provenances[index] : nil,
+                path: request.folder + "/" + request.specs[index].term.fileStem + suffix + "."
+                    + request.settings.encoding.format.fileExtension)
         }
-        progress.clear()
+        let thumbnails = Thumbnails()
+        let tally = engine.run(
+            cards,
+            make: { card in
+                card.make(maker, settings: request.settings, thumbnailWidth: request.gallery ? 180 : nil)
+            },
+            finished: { card, outcome in
+                if case .done(let thumbnail) = outcome { thumbnails.keep(thumbnail, for: card.path) }
+            },
+            progress: BatchProgress.onStandardError(total: cards.count, unit: "cards", quiet: output.quiet),
+            label: { "\($0.spec.term.fileStem) \($0.spec.term.name)" })
 
-        let failures = outcomes.filter { if case .failure = $0.result { true } else { false } }
-        for outcome in failures {
-            if case .failure(let failure) = outcome.result {
-                Console.report("Error: \(outcome.spec.term.fileStem) (\(outcome.spec.term.name)): \(failure)")
+        guard tally.failed == 0 else {
+            for failure in tally.failures.sorted(by: { $0.subject < $1.subject }) {
+                Console.report("Error: \(failure)")
             }
-        }
-        let written = outcomes.count - failures.count
-        if let first = failures.first, case .failure(let failure) = first.result {
+            if tally.failed > tally.failures.count {
+                Console.report("Error: … and \(tally.failed - tally.failures.count) more")
+            }
             Console.report(
-                "Error: \(failures.count) of \(outcomes.count) cards failed; \(written) written to \(request.folder)"
+                "Error: \(tally.failed) of \(cards.count) cards failed; \(tally.done) written to \(request.folder)"
                     + (request.gallery ? "; no contact sheet or gallery was made" : ""))
-            return exitCode(for: failure)
+            return ExitCode(rawValue: tally.status) ?? .software
         }
         if request.gallery {
             do {
-                try writeGallery(outcomes, request)
+                try writeGallery(cards, thumbnails, request)
             } catch {
                 Console.report("Error: --output: \(error)")
                 return error.exitCode
@@ -133,14 +146,51 @@ enum TermsCommand: WallgenCommand {
         }
         let extras = request.gallery ? ", \(contactSheetName(request)) and index.html" : ""
         output.status(
-            "Wrote \(written) cards\(extras) to \(request.folder) in "
-                + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(batch.jobs) at a time)")
+            "Wrote \(tally.done) cards\(extras) to \(request.folder) in "
+                + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(engine.jobs) at a time)")
         return .success
     }
 
-    static func writeGallery(_ outcomes: [CardBatch.Outcome], _ request: TermsRequest) throws(FileError) {
+    /// One card of the batch and the file it is written to: `DIR/01-lichun.png`
+    /// (`01-lichun-dark.png` for the dark style; `.jpg` or `.webp` with --format).
+    struct CardFile: Sendable {
+        let spec: TermCardSpec
+        let provenance: String?
+        let path: String
+
+        /// Renders the card, writes it, and returns its thumbnail for the contact sheet
+        /// when `thumbnailWidth` is given (scaling a card down to one costs about as much
+        /// as its own picture's horizontal pass).
+        func make(_ maker: PictureMaker, settings: RenderSettings, thumbnailWidth: Int?) -> BatchOutcome<Image?> {
+            let subject = "\(spec.term.fileStem) (\(spec.term.name))"
+            do {
+                let card = try maker.render(spec, settings: settings, provenance: provenance)
+                try AtomicFileWriter.write(card.encoded, to: path)
+                guard let width = thumbnailWidth else { return .done(nil) }
+                let height = Int((Double(width) * Double(card.image.height) / Double(card.image.width)).rounded())
+                return .done(
+                    Resampler.coverReducingFirst(card.image, width: width, height: max(1, height), workers: 1))
+            } catch {
+                return .failed(.from(error, subject: subject))
+            }
+        }
+    }
+
+    /// The cards' thumbnails by file, kept as they finish (one at a time) for the sheet.
+    final class Thumbnails: @unchecked Sendable {
+        private(set) var byPath: [String: Image] = [:]
+
+        func keep(_ thumbnail: Image?, for path: String) {
+            byPath[path] = thumbnail
+        }
+    }
+
+    /// The contact sheet (one row per season, in term order) and index.html.
+    static func writeGallery(_ cards: [CardFile], _ thumbnails: Thumbnails, _ request: TermsRequest)
+        throws(FileError)
+    {
         let rows = Season.allCases.map { season in
-            outcomes.filter { $0.spec.term.season == season }.compactMap(\.thumbnail)
+            cards.filter { $0.spec.term.season == season }.compactMap { thumbnails.byPath[$0.path] }
         }.filter { !$0.isEmpty }
         let sheet = ContactSheet.make(rows: rows)
         let sheetPath = request.folder + "/" + contactSheetName(request)
@@ -151,57 +201,17 @@ enum TermsCommand: WallgenCommand {
             throw .other(path: sheetPath, reason: "\(error)")
         }
         try AtomicFileWriter.write(bytes, to: sheetPath)
-        let cards = outcomes.compactMap { outcome -> Gallery.Card? in
-            guard case .success(let path) = outcome.result else { return nil }
-            return Gallery.Card(
-                term: outcome.spec.term, fileName: (path as NSString).lastPathComponent,
-                dateText: outcome.spec.dateText)
+        let entries = cards.map { card in
+            Gallery.Card(
+                term: card.spec.term, fileName: (card.path as NSString).lastPathComponent,
+                dateText: card.spec.dateText)
         }
-        let html = Gallery.html(cards: cards, language: request.specs.first?.language ?? .chinese)
+        let html = Gallery.html(cards: entries, language: request.specs.first?.language ?? .chinese)
         try AtomicFileWriter.write(Array(html.utf8), to: request.folder + "/index.html")
     }
 
     /// `contact-sheet.png`, or `.jpg`, `.webp`: the sheet is in the cards' format.
     static func contactSheetName(_ request: TermsRequest) -> String {
         "contact-sheet." + request.settings.encoding.format.fileExtension
-    }
-
-    static func exitCode(for failure: CardBatch.BatchFailure) -> ExitCode {
-        switch failure {
-        case .pipeline(let error): ErrorReport.exitCode(for: error)
-        case .file(let error): error.exitCode
-        }
-    }
-}
-
-/// The progress line on a terminal: cards done, the last one, and the time left.
-/// Off a terminal nothing is printed until the summary.
-final class Progress: @unchecked Sendable {
-    private let total: Int
-    private let live: Bool
-    private let started: ContinuousClock.Instant
-    private var done = 0
-
-    init(total: Int, live: Bool, started: ContinuousClock.Instant) {
-        self.total = total
-        self.live = live
-        self.started = started
-    }
-
-    /// Called by the batch one card at a time.
-    func finished(_ outcome: CardBatch.Outcome) {
-        done += 1
-        guard live else { return }
-        let elapsed = WallgenCLI.seconds(ContinuousClock.now - started)
-        let left = elapsed / Double(done) * Double(total - done)
-        let term = outcome.spec.term
-        let line =
-            "[\(done)/\(total)] \(term.name) \(term.slug)"
-            + (done < total ? String(format: ", about %.0f s left", left.rounded(.up)) : "")
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-    }
-
-    func clear() {
-        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -9,7 +9,7 @@ enum ValueCompletion: Sendable, Equatable {
 /// An option as help, the manual and the completions see it: everything but its type.
 ///
 /// Each option is declared once, as an `Option` or a `Flag`; the parser, `--help`, the
-/// README's options table, the man page and the shell completions all read that one
+/// options document (docs/OPTIONS.md), the man page and the shell completions all read that one
 /// declaration, so none of them can drift from the others.
 protocol OptionDeclaration: OptionListItem {
     var long: String { get }

@@ -1,3 +1,4 @@
+import Batch
 import Compositor
 import Designs
 import Desktop
@@ -87,6 +88,23 @@ extension ImageDecodingError {
         switch self {
         case .needsMoreMemory, .tooManyPixels: true
         default: false
+        }
+    }
+}
+
+extension BatchFailure {
+    /// An item of `terms` or `schedule` that failed with `error`, its status and words as the
+    /// command line would report them (a pipeline's message, a file's, or 70 for the rest).
+    static func from(_ error: any Error, subject: String) -> BatchFailure {
+        switch error {
+        case let error as PipelineError:
+            BatchFailure(
+                status: ErrorReport.exitCode(for: error).rawValue, subject: subject,
+                reason: ErrorReport.message(for: error))
+        case let error as FileError:
+            BatchFailure(status: error.exitCode.rawValue, subject: subject, reason: "\(error)")
+        default:
+            BatchFailure(status: ExitCode.software.rawValue, subject: subject, reason: "\(error)")
         }
     }
 }

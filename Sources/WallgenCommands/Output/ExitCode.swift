@@ -24,7 +24,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     /// memory ran out (a pixel buffer, an encoder). Job engines may retry this status.
     case tryAgain = 75
 
-    /// What the status means, as help and the manual list it.
+    /// What the status means, as help, the manual and the README's table (made by
+    /// `ExitStatusTable`) list it.
     var meaning: String {
         switch self {
         case .success: "done"
@@ -34,10 +35,12 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .noInput: "an input file is missing or unreadable"
         case .unavailable:
             "the wallpaper cannot be set (an unknown desktop, no setter installed, the setter failed, or no lock screen to set), or no monitor was found for --device here or --span"
-        case .software: "internal error"
-        case .bundledDataMissing: "wallgen's bundled pictures or fonts are missing"
-        case .cannotCreate: "the output cannot be created (or a service systemd would refuse to run)"
-        case .ioError: "writing failed (disk full, I/O error, a closed standard output or pipe)"
+        case .software: "internal error (please report it)"
+        case .bundledDataMissing: "the bundled pictures or fonts are missing (set WALLGEN_DATA)"
+        case .cannotCreate:
+            "the output cannot be created (a missing folder, no permission, a folder in the way, a name over 255 bytes, a link inside a batch's folder), or a service systemd would refuse to run"
+        case .ioError:
+            "writing failed part-way (disk full, I/O error, a closed standard output, or a pipe whose reader left early: one line says so, where other programs die of SIGPIPE)"
         case .tryAgain:
             "a retry may succeed: a batch's rows failed only in writing, or memory ran out; run it again (a batch with --resume)"
         }

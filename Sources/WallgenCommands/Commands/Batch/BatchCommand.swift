@@ -132,22 +132,22 @@ enum BatchCommand {
             return fail(ErrorReport.message(for: error), ErrorReport.exitCode(for: error))
         }
         let run = BatchRun(
-            request: request, data: data, report: reportFile, outputs: outputs, total: total,
-            progress: isatty(STDERR_FILENO) != 0 && !output.quiet)
-        let status = run.renderShard(today: today)
+            request: request, data: data, report: reportFile, outputs: outputs, total: total, quiet: output.quiet)
+        let (tally, status) = run.renderShard(today: today)
         let seconds = WallgenCLI.seconds(clock.now - started)
-        let counts = run.counts
         do {
-            try run.finishReport(seconds: seconds, status: status)
+            try run.finishReport(tally, status: status, seconds: seconds)
         } catch {
             return fail("--report: \(error)", .ioError)
         }
-        for failure in run.failures.prefix(20) { Console.report("Error: \(request.manifest): \(failure)") }
-        if run.failures.count > 20 { Console.report("Error: … and \(run.failures.count - 20) more (see the report)") }
+        for failure in tally.failures { Console.report("Error: \(request.manifest): \(failure)") }
+        if tally.failed > tally.failures.count {
+            Console.report("Error: … and \(tally.failed - tally.failures.count) more (see the report)")
+        }
         let shardText = request.shard == .whole ? "" : ", shard \(request.shard) (\(request.shardOrigin))"
-        let atOnce = min(request.jobs, max(1, counts.done + counts.skipped + counts.failed))
+        let atOnce = min(run.engine.jobs, max(1, tally.finished))
         output.status(
-            "\(request.manifest)\(shardText): \(counts.done) rendered, \(counts.skipped) skipped, \(counts.failed) failed"
+            "\(request.manifest)\(shardText): \(tally.done) rendered, \(tally.skipped) skipped, \(tally.failed) failed"
                 + " of \(total) rows, \(atOnce) at a time, to \(request.folder) in "
                 + String(format: "%.1f", seconds)
                 + " s; report \(request.reportPath)")

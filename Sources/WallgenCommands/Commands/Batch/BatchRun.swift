@@ -2,54 +2,49 @@ import Almanac
 import Batch
 import Compositor
 import Designs
-import Dispatch
 import Escaping
 import Files
 import Foundation
 
-/// The render pass of one batch shard: rows streamed from the manifest, at most `jobs`
-/// in flight (the reader waits for a free slot, so memory holds `jobs` rows, not the
-/// manifest), each written atomically and recorded in the report as it finishes.
+/// The render pass of one batch shard, on the one `BatchEngine`: rows streamed from the
+/// manifest (the engine holds `jobs` of them, not the manifest), each parsed, made by the
+/// shared `PictureMaker`, written atomically beneath the folder and recorded in the
+/// report as it finishes.
 final class BatchRun: @unchecked Sendable {
     let request: BatchRequest
-    let data: DataDirectory
     let report: ReportFile
     /// The output folder, open: every row's file is written and read beneath it,
     /// following no link (`OutputFolder`).
     let outputs: OutputFolder
+    /// The manifest's rows.
     let total: Int
-    let progress: Bool
-
-    private let lock = NSLock()
-    private(set) var counts = (done: 0, skipped: 0, failed: 0)
-    /// "row N: reason" for every failed row (kept for the summary; the report has them all).
-    private(set) var failures: [String] = []
-    private var failureCodes: Set<ExitCode> = []
-    private var reportError: ReportFileError?
-    /// Pictures decoded once for the rows that share them and their canvas (every
-    /// pipeline's; 256 MiB at most).
-    let pictures = PictureCache()
-    /// The rows' pipelines, one per render settings, sharing the picture cache and the
-    /// image memory; each row's own rows get the threads the rows leave.
+    let engine: BatchEngine
+    /// The progress line, on a terminal only (not with --quiet).
+    private let progress: BatchProgress?
+    /// The rows' pipelines, one per render settings, sharing the decoded pictures and
+    /// their backgrounds (256 MiB at most) and the image memory.
     private let maker: PictureMaker
 
-    init(
-        request: BatchRequest, data: DataDirectory, report: ReportFile, outputs: OutputFolder, total: Int,
-        progress: Bool
-    ) {
+    private let lock = NSLock()
+    private var reportError: ReportFileError?
+    private var firstResult = true
+
+    init(request: BatchRequest, data: DataDirectory, report: ReportFile, outputs: OutputFolder, total: Int, quiet: Bool)
+    {
         self.request = request
-        self.data = data
         self.report = report
         self.outputs = outputs
         self.total = total
-        self.progress = progress
-        self.maker = PictureMaker(
-            data: data, workers: max(1, Parallel.availableCores / request.jobs),
-            recycler: ImageRecycler(capacity: 3 * request.jobs), pictureCache: pictures)
+        engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
+        // Rows are not known in advance (the manifest is streamed): always a cache.
+        maker = PictureMaker(data: data, batch: engine, pictureCache: PictureCache())
+        let shardRows = (0..<total).count { request.shard.owns($0) }
+        progress = BatchProgress.onStandardError(total: shardRows, unit: "rows", quiet: quiet)
     }
 
-    /// Renders this shard's rows; returns the shard's status.
-    func renderShard(today: CivilDate) -> ExitCode {
+    /// Renders this shard's rows; returns what became of them and the shard's status:
+    /// the tally's, or 66 when the manifest could no longer be opened.
+    func renderShard(today: CivilDate) -> (BatchTally, ExitCode) {
         let header =
             "{\"wallgen\":\(JSONText.quoted(Provenance.currentVersion)),"
             + "\"manifest\":\(JSONText.quoted(FilePath.absolute(request.manifest))),"
@@ -61,89 +56,83 @@ final class BatchRun: @unchecked Sendable {
         do {
             reader = try ManifestReader(path: request.manifest)
         } catch {
-            record(line: 0, index: -1, output: "", .failed(code: .noInput, reason: "manifest: \(error)"))
-            return .noInput
+            var tally = BatchTally()
+            tally.add(unread(.noInput, "manifest: \(error)"))
+            return (tally, .noInput)
         }
-        let slots = DispatchSemaphore(value: request.jobs)
-        let group = DispatchGroup()
-        let queue = DispatchQueue(label: "wallgen.batch", attributes: .concurrent)
-        while true {
-            let row: ManifestRow?
-            do {
-                row = try reader.next()
-            } catch {
-                // The manifest changed since it was checked.
-                record(line: 0, index: -1, output: "", .failed(code: .dataError, reason: "manifest: \(error)"))
-                break
-            }
-            guard let row else { break }
-            guard request.shard.owns(row.index) else { continue }
-            slots.wait()
-            group.enter()
-            queue.async {
-                self.render(row, today: today)
-                slots.signal()
-                group.leave()
-            }
-        }
-        group.wait()
-        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        return lock.withLock { status }
+        let shard = request.shard
+        let tally = engine.run(
+            next: { () throws(BatchFailure) -> ManifestRow? in
+                while true {
+                    let row: ManifestRow?
+                    do {
+                        row = try reader.next()
+                    } catch {
+                        // The manifest changed since it was checked.
+                        throw self.unread(.dataError, "manifest: \(error)")
+                    }
+                    guard let row else { return nil }
+                    if shard.owns(row.index) { return row }
+                }
+            },
+            make: { row in self.render(row, today: today) },
+            progress: progress,
+            label: { row in
+                // The row's output as the manifest names it (the progress line shows it
+                // through `TerminalText.visible`).
+                if case .text(let output) = row.fields["output"] {
+                    "row \(row.line) \(output)"
+                } else {
+                    "row \(row.line)"
+                }
+            })
+        return (tally, ExitCode(rawValue: tally.status) ?? .software)
     }
 
-    /// 0 when every row was made or skipped; 75 when rows failed only in writing (a
-    /// retry may finish them); 65 when a row failed for its own input or spec (a retry
-    /// would fail again).
-    private var status: ExitCode {
-        if failureCodes.isEmpty { return .success }
-        if failureCodes.isSubset(of: [.ioError, .tryAgain]) { return .tryAgain }
-        return .dataError
+    /// A failure of the manifest itself, not of a row: in the report as row 0.
+    private func unread(_ code: ExitCode, _ reason: String) -> BatchFailure {
+        record(
+            line: 0, index: -1, output: "", .failed(BatchFailure(status: code.rawValue, subject: "", reason: reason)))
+        return BatchFailure(status: code.rawValue, subject: "", reason: reason)
     }
 
-    private enum Result {
-        case done(milliseconds: Double)
-        case skipped
-        case failed(code: ExitCode, reason: String)
-    }
-
-    private func render(_ manifestRow: ManifestRow, today: CivilDate) {
+    /// Makes one row and records it in the report; returns what became of it.
+    private func render(_ manifestRow: ManifestRow, today: CivilDate) -> BatchOutcome<Void> {
         let clock = ContinuousClock()
         let started = clock.now
-        let row: BatchRow
+        var output = ""
+        let outcome: BatchOutcome<Void>
         do {
-            row = try BatchRow.make(manifestRow, today: today, metadata: request.metadata)
+            let row = try BatchRow.make(manifestRow, today: today, metadata: request.metadata)
+            output = row.output
+            outcome = request.resume && isDone(row) ? .skipped : make(row)
         } catch {
-            record(
-                line: manifestRow.line, index: manifestRow.index, output: "",
-                .failed(code: .dataError, reason: error.message))
-            return
+            outcome = .failed(failure(manifestRow.line, .dataError, error.message))
         }
-        if request.resume, isDone(row) {
-            record(line: row.line, index: row.index, output: row.output, .skipped)
-            return
-        }
+        record(
+            line: manifestRow.line, index: manifestRow.index, output: output, outcome,
+            milliseconds: WallgenCLI.seconds(clock.now - started) * 1000)
+        return outcome
+    }
+
+    private func make(_ row: BatchRow) -> BatchOutcome<Void> {
         do {
             let rendered = try maker.render(row.picture)
             try outputs.write(rendered.encoded, to: row.output)
-            let milliseconds = WallgenCLI.seconds(clock.now - started) * 1000
-            record(line: row.line, index: row.index, output: row.output, .done(milliseconds: milliseconds))
+            return .done(())
         } catch let error as PipelineError {
-            record(
-                line: row.line, index: row.index, output: row.output,
-                .failed(code: ErrorReport.exitCode(for: error), reason: ErrorReport.message(for: error)))
+            return .failed(failure(row.line, ErrorReport.exitCode(for: error), ErrorReport.message(for: error)))
         } catch let error as FileError {
-            record(
-                line: row.line, index: row.index, output: row.output,
-                .failed(code: error.exitCode, reason: "output \(row.output): \(error)"))
+            return .failed(failure(row.line, error.exitCode, "output \(row.output): \(error)"))
         } catch {
-            record(line: row.line, index: row.index, output: row.output, .failed(code: .software, reason: "\(error)"))
+            return .failed(failure(row.line, .software, "\(error)"))
         }
     }
 
-    /// Whether the row's file was made from this row's spec by this wallgen and is whole:
-    /// its note records the same spec hash and version, and its container is complete
-    /// (the format's end marker) at the pixel size the spec asks for (`WholePicture`).
-    /// The image data itself is not decoded: see BATCH.md for what this proves.
+    private func failure(_ line: Int, _ code: ExitCode, _ reason: String) -> BatchFailure {
+        BatchFailure(status: code.rawValue, subject: "row \(line)", reason: reason)
+    }
+
     private func isDone(_ row: BatchRow) -> Bool {
         guard let wanted = row.provenance.flatMap(Provenance.parse),
             let descriptor = try? outputs.openForReading(row.output)
@@ -158,34 +147,21 @@ final class BatchRun: @unchecked Sendable {
         return size.width == row.pixelSize.width && size.height == row.pixelSize.height
     }
 
-    private var firstResult = true
-
-    private func record(line: Int, index: Int, output: String, _ result: Result) {
+    /// The row's line in the report, as it finishes.
+    private func record(
+        line: Int, index: Int, output: String, _ outcome: BatchOutcome<Void>, milliseconds: Double = 0
+    ) {
         var entry = "{\"row\":\(line),\"index\":\(index),\"output\":\(JSONText.quoted(output)),"
-        switch result {
-        case .done(let milliseconds):
-            entry += "\"status\":\"done\",\"ms\":" + String(format: "%.1f", milliseconds) + "}"
-        case .skipped:
-            entry += "\"status\":\"skipped\"}"
-        case .failed(let code, let reason):
-            entry += "\"status\":\"failed\",\"exit\":\(code.rawValue),\"reason\":\(JSONText.quoted(reason))}"
+        switch outcome {
+        case .done: entry += "\"status\":\"done\",\"ms\":" + String(format: "%.1f", milliseconds) + "}"
+        case .skipped: entry += "\"status\":\"skipped\"}"
+        case .failed(let failure):
+            entry +=
+                "\"status\":\"failed\",\"exit\":\(failure.status),\"reason\":\(JSONText.quoted(failure.reason))}"
         }
         lock.withLock {
-            switch result {
-            case .done: counts.done += 1
-            case .skipped: counts.skipped += 1
-            case .failed(let code, let reason):
-                counts.failed += 1
-                failureCodes.insert(code)
-                failures.append(line > 0 ? "row \(line): \(reason)" : reason)
-            }
             writeLocked((firstResult ? "" : ",\n") + entry)
             firstResult = false
-            if progress {
-                let finished = counts.done + counts.skipped + counts.failed
-                FileHandle.standardError.write(
-                    Data("\r\u{1B}[K[\(finished)] row \(line) \(TerminalText.visible(output))".utf8))
-            }
         }
     }
 
@@ -199,9 +175,9 @@ final class BatchRun: @unchecked Sendable {
     }
 
     /// The report's last lines: the counts, the time and the status; then it is put in place.
-    func finishReport(seconds: Double, status: ExitCode) throws(ReportFileError) {
+    func finishReport(_ tally: BatchTally, status: ExitCode, seconds: Double) throws(ReportFileError) {
         let trailer =
-            "\n],\"done\":\(counts.done),\"skipped\":\(counts.skipped),\"failed\":\(counts.failed),"
+            "\n],\"done\":\(tally.done),\"skipped\":\(tally.skipped),\"failed\":\(tally.failed),"
             + "\"seconds\":" + String(format: "%.3f", seconds) + ",\"exit\":\(status.rawValue)}\n"
         write(trailer)
         if let reportError {

@@ -30,8 +30,10 @@ enum GatherCommand {
     /// Thumbnails on the contact sheet at most (the page lists every picture): a sheet
     /// of a million thumbnails would be a picture no one can open.
     static let sheetLimit = 1_000
-    static let thumbnailWidth = 120
-    static let sheetColumns = 12
+    /// The contact sheet's width and the height its rows keep near (justified rows:
+    /// pictures of mixed shapes leave no gaps under the short ones).
+    static let sheetWidth = 1_600
+    static let sheetRowHeight = 160
 
     static func validate(_ parsed: ParsedArguments) throws(UsageError) -> GatherRequest {
         guard !parsed.positionals.isEmpty else {
@@ -298,25 +300,20 @@ enum GatherCommand {
         return Report(path: path, rows: rows, shard: (index, count), results: results)
     }
 
-    /// contact-sheet.png (the first `sheetLimit` pictures, small, twelve a row) and
+    /// contact-sheet.png (the first `sheetLimit` pictures, small, in justified rows) and
     /// index.html (every picture, of `rowCount` rows, and what is `missing`).
     static func writeGallery(
         _ entries: [(index: Int, row: Int, output: String)], pictures: [[UInt8]], folder: String, of rowCount: Int,
         missing: [String]
     ) throws(FileError) {
-        var thumbnails: [Image] = []
-        for bytes in pictures {
-            guard let picture = try? ImageDecoder.decode(bytes, coverTarget: (thumbnailWidth, thumbnailWidth)) else {
-                continue
-            }
-            let height = max(
-                1, Int((Double(thumbnailWidth) * Double(picture.height) / Double(picture.width)).rounded()))
-            thumbnails.append(Resampler.coverReducingFirst(picture, width: thumbnailWidth, height: height, workers: 1))
+        // Every picture was checked whole, so its header gives its size.
+        let sizes = pictures.map { WholePicture.size(of: $0) ?? (1, 1) }
+        let layout = JustifiedRows(sizes: sizes, width: sheetWidth, rowHeight: sheetRowHeight, gap: 16)
+        let sheet = ContactSheet.make(layout) { index, tile in
+            guard let picture = try? ImageDecoder.decode(pictures[index], coverTarget: (tile.width, tile.height))
+            else { return nil }
+            return Resampler.coverReducingFirst(picture, width: tile.width, height: tile.height, workers: 1)
         }
-        let rows = stride(from: 0, to: thumbnails.count, by: sheetColumns).map {
-            Array(thumbnails[$0..<min($0 + sheetColumns, thumbnails.count)])
-        }
-        let sheet = ContactSheet.make(rows: rows)
         let png: [UInt8]
         do {
             png = try PNGEncoder.encode(sheet)

@@ -1,3 +1,4 @@
+import Batch
 import Compositor
 import Designs
 import Desktop
@@ -153,12 +154,23 @@ enum SeveralOutputs {
         var made: [(target: OutputTarget, size: CanvasSize, bytes: [UInt8], folders: PatternFolders?)] = []
         var warnings: [String] = []
         var timings: [StageTimings] = []
+        // The same line as a batch's, one step a picture made (they are written after).
+        var sizes: [CanvasSize] = []
+        for planned in outputs where !sizes.contains(planned.size) { sizes.append(planned.size) }
+        let progress = BatchProgress.onStandardError(
+            total: span == nil ? sizes.count : outputs.count, unit: span == nil ? "sizes" : "monitors",
+            quiet: output.quiet)
         do {
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
             func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
                 for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
                 timings.append(rendered.timings)
                 for item in planned { made.append((item.target, item.size, rendered.encoded, item.folders)) }
+                if let first = planned.first {
+                    let name =
+                        if case .file(let path) = first.target { (path as NSString).lastPathComponent } else { "-" }
+                    progress?.advance(label: "\(first.size.width)x\(first.size.height) \(name)")
+                }
             }
             if let span {
                 let main = span.mainTile
@@ -174,8 +186,6 @@ enum SeveralOutputs {
                     keep(rendered, for: [outputs[index]])
                 }
             } else {
-                var sizes: [CanvasSize] = []
-                for planned in outputs where !sizes.contains(planned.size) { sizes.append(planned.size) }
                 let note = request.provenance.flatMap(Provenance.parse)
                 let notes = sizes.map { note?.resized(to: $0)?.json }
                 try pipeline.render(request.spec, canvases: sizes.map { ($0.width, $0.height) }, provenances: notes) {
@@ -184,9 +194,11 @@ enum SeveralOutputs {
                 }
             }
         } catch {
+            progress?.clear()
             Console.report("Error: \(ErrorReport.message(for: error))")
             return ErrorReport.exitCode(for: error)
         }
+        progress?.clear()
         for warning in warnings { Console.report(warning) }
         var written: [String] = []
         for (index, item) in made.enumerated() {

@@ -61,7 +61,9 @@ struct SeasonOptions: OptionGroup {
             }
             return chosen
         case (nil, let day):
-            return try season(on: day ?? today, SeasonRuleOptions.read(parsed), zone: parsed[zone] ?? ZoneDatabase.system().localZone())
+            return try season(
+                on: day ?? today, SeasonRuleOptions.read(parsed),
+                zone: parsed[zone] ?? ZoneDatabase.system().localZone())
         }
     }
 

@@ -1,0 +1,87 @@
+// CHTTP: a thin shim over civetweb (Debian's libcivetweb), the HTTP server `wallgen studio`
+// embeds. civetweb parses every request; this shim only starts and stops it with the
+// studio's limits, hands each request to one callback, and lets Swift read the request
+// and write one whole response without seeing any civetweb type. It also waits for the
+// signal that stops the studio (stop_signal.c), which a signal handler must do in C.
+//
+// Every function that can fail returns a wg_http_status and, on failure, writes a
+// NUL-terminated message into the caller's buffer. Every symbol carries the wg_http_ prefix.
+#ifndef WG_CHTTP_H
+#define WG_CHTTP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Every pointer below is non-null unless marked _Nullable.
+#pragma clang assume_nonnull begin
+
+typedef enum {
+    WG_HTTP_OK = 0,
+    WG_HTTP_ERROR_START = 1,    // the server could not start (the port is taken, a bad option)
+    WG_HTTP_ERROR_ARGUMENT = 2, // the caller passed something invalid
+} wg_http_status;
+
+/// The server's limits, as civetweb options.
+typedef struct {
+    /// `127.0.0.1:0` (port 0: the system picks a free one).
+    const char *listening_address;
+    /// Connections served at once: civetweb gives each its own thread.
+    int32_t threads;
+    /// A read or write that waits longer than this closes the connection, so a client
+    /// that stops half way through a request holds its thread no longer.
+    int32_t request_timeout_ms;
+    /// How long an idle kept-alive connection is held open for the next request.
+    int32_t keep_alive_timeout_ms;
+    /// The largest request line and headers, in bytes (bodies are bounded by the caller).
+    int32_t max_header_bytes;
+} wg_http_config;
+
+typedef struct wg_http_server wg_http_server;
+/// One request being answered; valid only during the handler call that received it.
+typedef struct wg_http_request wg_http_request;
+
+/// Called on one of civetweb's threads for every request, before civetweb would look at
+/// the path itself: the handler must answer with wg_http_respond exactly once.
+typedef void (*wg_http_handler)(void *_Nullable context, wg_http_request *request);
+
+/// Starts listening. `handler` is called with `context` on a server thread for each request.
+/// The signals civetweb changes (SIGCHLD ignored, which would make waiting for child processes
+/// fail) are put back as they were; SIGPIPE stays ignored, so a write to a closed
+/// connection is an error, not the end of the process.
+wg_http_status wg_http_start(const wg_http_config *config, wg_http_handler handler, void *_Nullable context,
+                             wg_http_server *_Nullable *_Nonnull server, char *message, size_t message_capacity);
+/// The port the server listens on (the one the system picked for port 0); 0 if none.
+int32_t wg_http_port(const wg_http_server *server);
+/// Stops accepting, waits for the requests being answered, and frees the server.
+void wg_http_stop(wg_http_server *server);
+
+/// `GET`, `POST`…
+const char *wg_http_method(const wg_http_request *request);
+/// The path as the client sent it (percent-decoded, not cleaned: `/../x` stays as it is),
+/// without the query.
+const char *wg_http_path(const wg_http_request *request);
+/// Whether civetweb had to clean the path (`..`, `.` or `//` in it).
+int32_t wg_http_path_was_cleaned(const wg_http_request *request);
+/// The query after `?`, still percent-encoded; NULL when there is none.
+const char *_Nullable wg_http_query(const wg_http_request *request);
+/// The value of a header (any case), or NULL.
+const char *_Nullable wg_http_header(const wg_http_request *request, const char *name);
+/// The body's declared length, or -1 when the request gives none (chunked or no body).
+int64_t wg_http_content_length(const wg_http_request *request);
+/// Reads up to `capacity` bytes of the body: the count read, 0 at its end, negative on error.
+int64_t wg_http_read(wg_http_request *request, void *buffer, size_t capacity);
+/// Sends the whole response: the status line, `headers` (lines each ending in CRLF,
+/// without Content-Length, which is added) and the body. Returns 0 when all was sent.
+int32_t wg_http_respond(wg_http_request *request, int32_t status, const char *headers,
+                        const void *_Nullable body, size_t length);
+
+/// Catches SIGINT and SIGTERM from now on (unblocked in the calling thread, which is to wait),
+/// for wg_http_wait_for_stop_signal; the processes the studio starts get the default actions
+/// back (exec resets caught signals). A signal ignored when the process started stays ignored.
+wg_http_status wg_http_catch_stop_signals(char *message, size_t message_capacity);
+/// Blocks until SIGINT or SIGTERM arrives (or arrived since they were caught); its number.
+int32_t wg_http_wait_for_stop_signal(void);
+
+#pragma clang assume_nonnull end
+
+#endif

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Opens the studio's address in the person's browser with `xdg-open`, only where there
+/// is a graphical session to show it (DISPLAY or WAYLAND_DISPLAY): on a server reached by
+/// SSH the address is printed and nothing is started.
+enum BrowserOpener {
+    static func hasGraphicalSession(_ environment: [String: String]) -> Bool {
+        ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
+    }
+
+    /// `xdg-open` as found on PATH, if it is there.
+    static func opener(_ environment: [String: String]) -> String? {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/xdg-open" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    static func open(_ address: String, environment: [String: String], report: @escaping @Sendable (String) -> Void) {
+        guard hasGraphicalSession(environment) else { return }
+        guard let opener = opener(environment) else {
+            report("wallgen studio: xdg-open is not installed; open the address above in a browser")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [address]
+        process.environment = environment
+        // The browser's own messages are not the studio's.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        process.terminationHandler = { finished in
+            if finished.terminationStatus != 0 {
+                report("wallgen studio: xdg-open could not open a browser; open the address above in one")
+            }
+        }
+        do {
+            try process.run()
+        } catch {
+            report("wallgen studio: cannot run xdg-open (\(error)); open the address above in a browser")
+        }
+    }
+}

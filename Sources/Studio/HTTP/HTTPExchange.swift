@@ -1,0 +1,112 @@
+internal import CHTTP
+import Foundation
+
+/// One response, sent whole with its length.
+struct HTTPResponse: Sendable {
+    var status: Int
+    var headers: [(name: String, value: String)] = []
+    var body: [UInt8] = []
+
+    /// A short text, for errors a person may read in the browser.
+    static func text(_ status: Int, _ text: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((text + "\n").utf8))
+    }
+
+    /// A JSON body.
+    static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body)
+    }
+
+    static func json<Value: Encodable>(_ status: Int, encoding value: Value) -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = (try? encoder.encode(value)).map { [UInt8]($0) } ?? Array("{}".utf8)
+        return json(status, bytes)
+    }
+}
+
+/// How reading a request's body ended.
+enum BodyEnd: Equatable {
+    case complete
+    /// More than the limit: the rest is left unread and the connection closed after the answer.
+    case tooLarge
+    /// The client went away or stopped sending (the server's read timeout).
+    case failed
+}
+
+/// A request as civetweb parsed it, valid only while the handler runs.
+/// Used by one thread at a time: the civetweb thread that received the request waits while
+/// the thread answering it reads and writes.
+struct HTTPExchange: @unchecked Sendable {
+    private let request: OpaquePointer
+
+    init(_ request: OpaquePointer) {
+        self.request = request
+    }
+
+    var method: String { String(cString: wg_http_method(request)) }
+    /// The path as sent (percent-decoded, not cleaned), without the query.
+    var path: String { String(cString: wg_http_path(request)) }
+    /// Whether the path held `..`, `.` or `//` that civetweb would have cleaned away.
+    var pathWasCleaned: Bool { wg_http_path_was_cleaned(request) != 0 }
+    var query: String? { wg_http_query(request).map { String(cString: $0) } }
+
+    func header(_ name: String) -> String? {
+        wg_http_header(request, name).map { String(cString: $0) }
+    }
+
+    /// The declared body length, nil when none was declared (chunked).
+    var contentLength: Int? {
+        let length = wg_http_content_length(request)
+        return length >= 0 ? Int(length) : nil
+    }
+
+    /// The body, if it is at most `limit` bytes; a declared length above the limit is
+    /// refused before a byte is read.
+    func readBody(limit: Int) -> (BodyEnd, [UInt8]) {
+        var bytes: [UInt8] = []
+        let end = readChunks(limit: limit) { chunk in bytes += chunk }
+        return (end, end == .complete ? bytes : [])
+    }
+
+    /// Hands the body to `take` a piece at a time (for uploads written to a file as they come).
+    func readChunks(limit: Int, _ take: (UnsafeRawBufferPointer) throws -> Void) rethrows -> BodyEnd {
+        if let declared = contentLength, declared > limit { return .tooLarge }
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { wg_http_read(request, $0.baseAddress!, $0.count) }
+            if count == 0 { break }
+            if count < 0 { return .failed }
+            total += Int(count)
+            if total > limit { return .tooLarge }
+            try buffer.withUnsafeBytes { try take(UnsafeRawBufferPointer(rebasing: $0[0..<Int(count)])) }
+        }
+        if let declared = contentLength, total != declared { return .failed }
+        return .complete
+    }
+
+    /// Sends the response; the headers every answer carries are added here.
+    func send(_ response: HTTPResponse) {
+        var lines = ""
+        for (name, value) in response.headers + HTTPExchange.alwaysSent {
+            // A header value never holds a line break: one would start a header of its own.
+            let clean = value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }
+            lines += "\(name): \(String(String.UnicodeScalarView(clean)))\r\n"
+        }
+        _ = response.body.withUnsafeBytes { body in
+            wg_http_respond(request, Int32(response.status), lines, body.baseAddress, body.count)
+        }
+    }
+
+    /// Nothing the studio sends may be cached, framed by another page, sniffed as another
+    /// type or leak its address (with the token) as a referrer.
+    static let alwaysSent: [(name: String, value: String)] = [
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+    ]
+}

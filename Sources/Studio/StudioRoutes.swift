@@ -1,0 +1,175 @@
+import Foundation
+
+/// Every path the studio answers, after `AccessGuard` let the request through: the page's
+/// three files, and the API the page calls. Anything else is 404; a known API path with the
+/// wrong method is 405. Every request that changes anything (an upload, Apply, Schedule)
+/// is a POST; the others that carry settings are POSTs too, with the settings as JSON.
+struct StudioRoutes: Sendable {
+    let engine: any StudioEngine
+    let folder: PrivateFolder
+    let gate: RenderGate
+
+    /// Settings and preview sizes are small; a picture may be as large as `--background` reads.
+    static let jsonBodyLimit = 64 << 10
+    /// FileReader's own limit for `--background`, so an upload is refused where the
+    /// command line would refuse the file.
+    static let uploadLimit = 512 << 20
+    /// The largest preview side: a 4K screen's height at 3x is far below it.
+    static let previewSides = 1...8192
+
+    private static let api: [String: String] = [
+        "/api/controls": "GET", "/api/describe": "POST", "/api/preview": "POST", "/api/save": "POST",
+        "/api/upload": "POST", "/api/apply": "POST", "/api/schedule": "POST",
+    ]
+
+    func respond(to exchange: HTTPExchange) -> HTTPResponse {
+        let path = exchange.path
+        // `/../x`, `/./x` and `//x` are answered as the unknown paths they are, never cleaned
+        // into a known one.
+        guard !exchange.pathWasCleaned else { return .text(404, "not found") }
+        if let asset = EmbeddedPage.assets[path] {
+            guard exchange.method == "GET" || exchange.method == "HEAD" else { return methodNotAllowed("GET") }
+            var headers = [("Content-Type", asset.mediaType)]
+            if path == "/" { headers.append(("Content-Security-Policy", EmbeddedPage.contentSecurityPolicy)) }
+            return HTTPResponse(status: 200, headers: headers, body: asset.bytes)
+        }
+        guard let method = Self.api[path] else { return .text(404, "not found") }
+        guard exchange.method == method else { return methodNotAllowed(method) }
+        switch path {
+        case "/api/controls": return .json(200, engine.controls)
+        case "/api/upload": return upload(exchange)
+        default: break
+        }
+        let (end, body) = exchange.readBody(limit: Self.jsonBodyLimit)
+        switch end {
+        case .tooLarge: return .text(413, "the request is larger than \(Self.jsonBodyLimit) bytes")
+        case .failed: return .text(400, "the request's body did not arrive whole")
+        case .complete: break
+        }
+        let request: PageRequest
+        do {
+            request = try PageRequest(json: body, folder: folder)
+        } catch {
+            return failures([error], status: error.option == nil ? 400 : 422)
+        }
+        switch path {
+        case "/api/describe": return .json(200, encoding: engine.describe(request.settings))
+        case "/api/preview": return preview(request)
+        case "/api/save": return save(request.settings)
+        case "/api/apply": return apply(request.settings)
+        case "/api/schedule": return .json(200, encoding: engine.schedule(request.settings))
+        default: return .text(404, "not found")
+        }
+    }
+
+    private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
+        var response = HTTPResponse.text(405, "use \(allowed)")
+        response.headers.append(("Allow", allowed))
+        return response
+    }
+
+    private func failures(_ errors: [StudioFailure], status: Int = 422) -> HTTPResponse {
+        .json(status, encoding: ["errors": errors])
+    }
+
+    private func preview(_ request: PageRequest) -> HTTPResponse {
+        guard let width = request.width, let height = request.height, Self.previewSides.contains(width),
+            Self.previewSides.contains(height)
+        else {
+            return .text(400, "a preview needs a width and a height from 1 to \(Self.previewSides.upperBound)")
+        }
+        do {
+            let png = try gate.run { () throws(StudioFailure) in
+                try engine.preview(request.settings, width: width, height: height)
+            }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: png)
+        } catch {
+            return failures([error])
+        }
+    }
+
+    private func save(_ settings: StudioSettings) -> HTTPResponse {
+        do {
+            let picture = try gate.run { () throws(StudioFailure) in try engine.picture(settings) }
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", picture.mediaType),
+                    ("Content-Disposition", Self.attachment(picture.fileName)),
+                ], body: picture.bytes)
+        } catch {
+            return failures([error])
+        }
+    }
+
+    /// The picture the shown command writes, written into the private folder under its
+    /// file name and set by `wallgen apply`; the folder's copy goes once it is applied
+    /// (apply keeps its own).
+    private func apply(_ settings: StudioSettings) -> HTTPResponse {
+        let picture: StudioPicture
+        do {
+            picture = try gate.run { () throws(StudioFailure) in try engine.picture(settings) }
+        } catch {
+            return failures([error])
+        }
+        let place = folder.newFile("apply")
+        let file = place + "/" + picture.fileName
+        do {
+            try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: false)
+            try Data(picture.bytes).write(to: URL(fileURLWithPath: file))
+        } catch {
+            return failures([StudioFailure(option: nil, message: "cannot keep the picture to apply: \(error)")])
+        }
+        defer { try? FileManager.default.removeItem(atPath: place) }
+        return .json(200, encoding: engine.apply(file: file))
+    }
+
+    /// `POST /api/upload?name=NAME` with the picture's bytes: written to a new file in the
+    /// private folder as it arrives, and known from then on by NAME.
+    private func upload(_ exchange: HTTPExchange) -> HTTPResponse {
+        let name = AccessGuard.queryValue("name", in: exchange.query) ?? ""
+        if let problem = PageRequest.problem(withPictureName: name) {
+            return failures([StudioFailure(option: "background", message: problem)])
+        }
+        let file = folder.newFile("upload")
+        guard
+            let handle =
+                FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
+                ? FileHandle(forWritingAtPath: file) : nil
+        else {
+            return failures([StudioFailure(option: "background", message: "cannot store the picture in \(folder.path)")]
+            )
+        }
+        let end: BodyEnd
+        do {
+            end = try exchange.readChunks(limit: Self.uploadLimit) { chunk in try handle.write(contentsOf: chunk) }
+        } catch {
+            end = .failed
+        }
+        try? handle.close()
+        switch end {
+        case .complete:
+            folder.keep(upload: file, as: name)
+            return .json(200, encoding: ["name": name])
+        case .tooLarge:
+            unlink(file)
+            return .text(
+                413, "--background '\(name)' is larger than \(Self.uploadLimit >> 20) MiB, the most wallgen reads")
+        case .failed:
+            unlink(file)
+            return .text(400, "the picture did not arrive whole")
+        }
+    }
+
+    /// `attachment; filename="…"; filename*=UTF-8''…`: the plain form for old readers,
+    /// the encoded one for names that are not plain ASCII.
+    static func attachment(_ name: String) -> String {
+        let plain = String(
+            name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" }
+        )
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? plain
+        return "attachment; filename=\"\(plain)\"; filename*=UTF-8''\(encoded)"
+    }
+}

@@ -1,0 +1,226 @@
+import Almanac
+import Batch
+import Compositor
+import Designs
+import Escaping
+import Foundation
+import Studio
+
+/// The page's settings read as a `PictureRequest` (each value through its option's own
+/// parser and the command's own validation, as a manifest row is) and rendered by a
+/// `PictureMaker`: so the command the page shows, Save, and running that command are one
+/// thing, and every range check and message is the command line's own.
+///
+/// The command line the page shows is made from the same settings, in the order the
+/// command declares its options; a preview is the same request on the page's canvas,
+/// `PictureRequest.preview` (PNG, no note), leaving out the canvas and format options.
+final class StudioRendering: Sendable {
+    /// The maker keeps a pipeline per render settings (a card's fonts are opened once),
+    /// and its cache of decoded pictures lets a slider's next preview skip the decode.
+    /// Nil with the reason when wallgen's pictures and fonts cannot be found.
+    private let maker: Result<PictureMaker, PipelineError>
+
+    init() {
+        maker = Result { () throws(PipelineError) in
+            PictureMaker(data: try DataDirectory.locate(), pictureCache: PictureCache(capacity: 256 << 20))
+        }
+    }
+
+    /// The options a preview leaves out: it is drawn at the page's size, as PNG.
+    static let canvasAndFormat: Set<String> = ["size", "device", "landscape", "format", "quality", "compression"]
+
+    // MARK: settings to a command line
+
+    /// The words after `wallgen` for these settings: `term NAME` for a card, then each
+    /// option the page set, in the order the command declares them. Options the page has no
+    /// control for (`--output`, `--apply`, `--font`…) are refused, whoever sent them.
+    static func arguments(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
+        -> [String]
+    {
+        let declaration: CommandDeclaration
+        var words: [String] = []
+        switch settings.command {
+        case "wallpaper":
+            declaration = WallpaperCommand.declaration
+        case "term":
+            declaration = TermCommand.declaration
+            guard let term = settings.term.flatMap(SolarTerm.find) else {
+                throw StudioFailure(option: nil, message: "unknown term '\(settings.term ?? "")'")
+            }
+            words = ["term", term.slug]
+        default:
+            throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
+        }
+        try Self.checkAllowed(settings)
+        var seen = Set<String>()
+        for option in declaration.options where !seen.contains(option.long) {
+            seen.insert(option.long)
+            if preview != nil, canvasAndFormat.contains(option.long) { continue }
+            switch settings.options[option.long] {
+            case .flag(true)?: words.append(option.flagName)
+            case .text(let value)? where !value.isEmpty:
+                // A value starting with `-` is joined to its flag, so it is never read as an option.
+                words += value.hasPrefix("-") ? ["\(option.flagName)=\(value)"] : [option.flagName, value]
+            default: break
+            }
+        }
+        if let preview { words += ["--size", "\(preview.width)x\(preview.height)", "--no-metadata"] }
+        return words
+    }
+
+    /// Options the page has no control for (`--output`, `--apply`, `--font`…) are refused,
+    /// whoever sent them.
+    static func checkAllowed(_ settings: StudioSettings) throws(StudioFailure) {
+        let allowed = StudioControls.options(of: settings.command)
+        for name in settings.options.keys.sorted() where !allowed.contains(name) {
+            throw StudioFailure(option: nil, message: "the studio does not set --\(name)")
+        }
+    }
+
+    /// The settings as a picture's fields (`command`, `term`, each option set by its long
+    /// name), read and checked by the command's own declarations. A preview leaves out the
+    /// canvas and the format: it is drawn at the page's size, as PNG.
+    static func request(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
+        -> PictureRequest
+    {
+        var fields: [String: ManifestValue] = ["command": .text(settings.command)]
+        switch settings.command {
+        case "wallpaper": break
+        case "term":
+            guard let term = settings.term.flatMap(SolarTerm.find) else {
+                throw StudioFailure(option: nil, message: "unknown term '\(settings.term ?? "")'")
+            }
+            fields["term"] = .text(term.slug)
+        default:
+            throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
+        }
+        try checkAllowed(settings)
+        for (name, value) in settings.options {
+            if preview != nil, canvasAndFormat.contains(name) { continue }
+            switch value {
+            case .flag(true): fields[name] = .flag(true)
+            case .text(let text) where !text.isEmpty: fields[name] = .text(text)
+            default: break
+            }
+        }
+        do {
+            let request = try PictureRequest(fields: fields, today: CivilDate.today(), metadata: preview == nil)
+            guard let preview else { return request }
+            return try request.preview(width: preview.width, height: preview.height)
+        } catch {
+            throw StudioFailure(option: flag(in: error.message, of: settings), message: error.message)
+        }
+    }
+
+    /// `wallgen …` as a person pastes it into a shell.
+    static func commandLine(_ words: [String]) -> String {
+        ShellQuoting.line(["wallgen"] + words)
+    }
+
+    /// The first `--name` in a message that names one of the page's options, so the error
+    /// stands beside that control.
+    static func flag(in message: String, of settings: StudioSettings) -> String? {
+        let known = StudioControls.options(of: settings.command)
+        var best: (String.Index, String)?
+        for name in known {
+            guard let range = message.range(of: "--" + name) else { continue }
+            // `--text` is inside `--text-color`: the whole word only.
+            let after = message[range.upperBound...].first
+            if let after, after.isLetter || after == "-" { continue }
+            if best == nil || range.lowerBound < best!.0 { best = (range.lowerBound, name) }
+        }
+        return best?.1
+    }
+
+    // MARK: describing
+
+    func describe(_ settings: StudioSettings) -> StudioDescription {
+        var description = StudioDescription(command: "wallgen")
+        do {
+            let words = try Self.arguments(settings)
+            description.command = Self.commandLine(words)
+            if case .text(let text)? = settings.options["text"], !text.isEmpty {
+                description.textCount = text.count
+                let limit = LabelOptions.maxCharacters.defaultValue ?? LabelText.defaultMaxCharacters
+                description.textStep = "\(LabelText.Step(characterCount: min(text.count, limit)))"
+            }
+            let request = try Self.request(settings)
+            description.fileName = request.fileName == "-" ? nil : request.fileName
+            description.warnings = request.warnings
+            if case .wallpaper(let wallpaper) = request.image { description.season = wallpaper.spec.season.rawValue }
+            let schedule = StudioDesktop.scheduleArguments(settings)
+            description.scheduleCommand = Self.commandLine(schedule.words)
+            description.scheduleDrops = schedule.drops
+        } catch {
+            description.errors = [error]
+        }
+        return description
+    }
+
+    // MARK: rendering
+
+    /// The settings rendered: at `preview`'s size as PNG, or whole, as the command writes it.
+    func render(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
+        -> StudioPicture
+    {
+        if settings.options["background"] != nil, settings.backgroundFile == nil {
+            throw StudioFailure(option: "background", message: "--background: the picture was not uploaded")
+        }
+        let request = try Self.uploaded(Self.request(settings, preview: preview), settings)
+        let maker: PictureMaker
+        let rendered: RenderedImage
+        do {
+            maker = try self.maker.get()
+            rendered = try maker.render(request)
+        } catch {
+            throw Self.failure(error, settings)
+        }
+        let name = request.fileName == "-" ? "\(request.command).\(request.format.rawValue)" : request.fileName
+        return StudioPicture(bytes: rendered.encoded, fileName: name, mediaType: rendered.format.mediaType)
+    }
+
+    /// The request with the picture read from where the upload lies, not the name the
+    /// person gave it (which the command line and the note keep).
+    private static func uploaded(_ request: PictureRequest, _ settings: StudioSettings) -> PictureRequest {
+        guard let file = settings.backgroundFile else { return request }
+        switch request.image {
+        case .wallpaper(var wallpaper):
+            wallpaper.spec.backgroundPath = file
+            return PictureRequest(.wallpaper(wallpaper))
+        case .term(var term):
+            term.spec.backgroundPath = file
+            return PictureRequest(.term(term))
+        }
+    }
+
+    /// A pipeline error in the command line's words, the uploaded file called by the name the
+    /// person gave it, beside the control it concerns.
+    static func failure(_ error: PipelineError, _ settings: StudioSettings) -> StudioFailure {
+        var message = ErrorReport.message(for: error)
+        if let file = settings.backgroundFile, case .text(let name)? = settings.options["background"] {
+            message = message.replacingOccurrences(of: file, with: name)
+        }
+        let option: String? =
+            switch error {
+            case .background: "background"
+            case .font: "font"
+            case .text: "text"
+            default: nil
+            }
+        return StudioFailure(option: option, message: message)
+    }
+}
+
+extension OutputTarget {
+    /// The file's name, nil for standard output.
+    var fileName: String? {
+        if case .file(let path) = self { return path }
+        return nil
+    }
+}
+
+extension OutputFormat {
+    /// The media type a browser is told: each format's name is its IANA subtype
+    /// (image/png, image/jpeg, image/webp).
+    var mediaType: String { "image/" + rawValue }
+}
