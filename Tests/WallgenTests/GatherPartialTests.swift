@@ -43,11 +43,31 @@ import Testing
             let missing = try #require(page.range(of: "Missing"), "the page has no list of what is missing")
             #expect(page[missing.upperBound...].contains("row 3"), "\(page)")
             #expect(page[missing.upperBound...].contains("no-such-photo.jpg"))
-            // Three thumbnails, 120 pixels wide, in one row of the sheet.
+            // Three tiles on the sheet, and no fourth: the runs of columns holding anything
+            // but the sheet's ground (#1C1C1E), which the gaps between tiles are.
             let sheet = try ImageDecoder.decode(
                 [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out/contact-sheet.png"))))
-            #expect(sheet.width >= 3 * 120 && sheet.width < 4 * 120, "\(sheet.width)")
+            #expect(Self.tileColumns(sheet).count == 3, "\(Self.tileColumns(sheet))")
         }
+    }
+
+    /// The runs of columns of `sheet` in which some pixel is not the sheet's ground.
+    static func tileColumns(_ sheet: Image) -> [Range<Int>] {
+        func isGround(_ x: Int, _ y: Int) -> Bool {
+            let pixel = sheet.pixels + y * sheet.bytesPerRow + x * Image.channels
+            return pixel[0] == 0x1C && pixel[1] == 0x1C && pixel[2] == 0x1E
+        }
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for x in 0...sheet.width {
+            let filled = x < sheet.width && (0..<sheet.height).contains { !isGround(x, $0) }
+            if filled, start == nil { start = x }
+            if !filled, let first = start {
+                runs.append(first..<x)
+                start = nil
+            }
+        }
+        return runs
     }
 
     @Test func aShardWithoutAReportIsListed() throws {
