@@ -61,12 +61,22 @@ import Testing
             let xml = try String(contentsOfFile: folder + "/s/schedule.xml", encoding: .utf8)
             #expect(!xml.contains("solar terms"), "\(xml.prefix(300))")
             #expect(xml.contains("seasons"), "\(xml.prefix(300))")
+            // The seasons' units are named after them, and say so.
+            let seasons = filesIn(folder + "/s")
+            #expect(
+                seasons.contains("wallgen-seasons.timer") && seasons.contains("wallgen-seasons.service"), "\(seasons)")
+            #expect(!seasons.contains { $0.hasPrefix("wallgen-terms.") }, "\(seasons)")
+            let timer = try String(contentsOfFile: folder + "/s/wallgen-seasons.timer", encoding: .utf8)
+            #expect(timer.contains("when a season begins\n") && timer.contains("\nUnit=wallgen-seasons.service\n"))
+            let service = try String(contentsOfFile: folder + "/s/wallgen-seasons.service", encoding: .utf8)
+            #expect(service.contains("\nDescription=Apply the wallpaper of the current season\n"), "\(service)")
             let terms = try launch(
                 ["schedule", "--from", "2026", "--years", "2", "--size", "32x20", "-o", "t"],
                 in: folder, environment: Self.noSession(folder))
             #expect(terms.status == 0, "\(terms.standardError)")
             #expect((terms.output + terms.standardError).contains("(2026-2027)"), "\(terms.standardError)")
             #expect(filesIn(folder + "/t").contains("wallgen-terms.timer"))
+            #expect(!filesIn(folder + "/t").contains("wallgen-seasons.timer"))
         }
     }
 
