@@ -82,7 +82,8 @@ import Testing
         }
         try Data("<html><body>".utf8).write(to: URL(fileURLWithPath: folder + "/page.jpg"))
         let error = FileError.unexpectedContent(
-            path: folder + "/page.jpg", expected: "a JPEG, PNG, WebP, HEIC or AVIF picture", start: Array("<html><b".utf8))
+            path: folder + "/page.jpg", expected: "a JPEG, PNG, WebP, HEIC or AVIF picture",
+            start: Array("<html><b".utf8))
         #expect(throws: error) { try FileReader.read(folder + "/page.jpg", expecting: .picture) }
         #expect(
             "\(error)".hasSuffix(
