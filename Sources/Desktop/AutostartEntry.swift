@@ -1,4 +1,5 @@
-/// The XDG autostart entry (`~/.config/autostart/wallgen-terms.desktop`) that applies the
+/// The XDG autostart entry (`~/.config/autostart/wallgen-terms.desktop`, or
+/// `wallgen-seasons.desktop`: `ScheduleUnitNames`) that applies the
 /// picture in effect when a session starts, for the desktops that run autostart entries
 /// but do not start `graphical-session.target`: XFCE, MATE, Cinnamon, LXQt, and X11
 /// sessions that run them (with dex, or systemd's xdg-autostart generator).
@@ -7,8 +8,6 @@
 /// login already, so the entry leaves them out (`NotShowIn=`) rather than set the picture
 /// twice.
 public enum AutostartEntry {
-    public static let fileName = SystemdUnits.name + ".desktop"
-
     /// The entry running `command`. A control character cannot be written into an
     /// `Exec=` line, so an argument holding one is refused.
     public static func text(command: [String]) throws(DesktopError) -> String {

@@ -17,6 +17,9 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
     case unreadableSchedule(path: String, reason: String)
     /// No desktop could be recognised, or the one named is not one wallgen can set.
     case unsupportedDesktop(detected: String, valid: [String])
+    /// The session shows no desktop at all (no display), or one it does not name: said
+    /// as what was found, never as if it were a desktop's name.
+    case unrecognisedSession(reason: String, valid: [String])
     /// None of the commands that set this desktop's wallpaper is on the PATH; `packages`
     /// are the Debian packages that provide them.
     case setterNotInstalled(desktop: String, lookedFor: [String], packages: [String])
@@ -62,6 +65,9 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
             "the schedule has no slides"
         case .unreadableSchedule(let path, let reason):
             "cannot read the schedule \(path): \(reason)"
+        case .unrecognisedSession(let reason, let valid):
+            "wallgen cannot tell which desktop to set: \(reason); name it with --desktop: "
+                + valid.joined(separator: ", ")
         case .unsupportedDesktop(let detected, let valid):
             "wallgen cannot set the wallpaper of the desktop \"\(detected)\"; name one of: "
                 + valid.joined(separator: ", ")

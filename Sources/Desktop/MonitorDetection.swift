@@ -39,7 +39,10 @@ public enum MonitorDetection {
         }
         if present("DISPLAY") { return .xrandr }
         throw .noMonitors(
-            source: "this session", reason: "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset)")
+            source: "this session",
+            reason:
+                "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset); --monitors FILE reads the monitors from a file instead"
+        )
     }
 
     /// The monitors of the running session.

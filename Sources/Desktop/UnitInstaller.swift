@@ -40,21 +40,21 @@ public struct UserLocations: Sendable, Equatable {
     public var appliedFolder: String { dataHome + "/wallgen/applied" }
 
     /// The timer, the service, the autostart entry and the properties entry of a
-    /// schedule, where they belong.
+    /// schedule, named by `names`, where they belong.
     public func scheduleFiles(
-        timer: String, service: String, autostart: String, backgroundProperties: String
+        _ names: ScheduleUnitNames, timer: String, service: String, autostart: String, backgroundProperties: String
     ) -> [InstallFile] {
         [
-            InstallFile(path: systemdUserFolder + "/" + SystemdUnits.timerName, text: timer),
-            InstallFile(path: systemdUserFolder + "/" + SystemdUnits.serviceName, text: service),
-            InstallFile(path: autostartFolder + "/" + AutostartEntry.fileName, text: autostart),
-            InstallFile(path: backgroundPropertiesFolder + "/\(SystemdUnits.name).xml", text: backgroundProperties),
+            InstallFile(path: systemdUserFolder + "/" + names.timer, text: timer),
+            InstallFile(path: systemdUserFolder + "/" + names.service, text: service),
+            InstallFile(path: autostartFolder + "/" + names.autostartEntry, text: autostart),
+            InstallFile(path: backgroundPropertiesFolder + "/" + names.settingsEntry, text: backgroundProperties),
         ]
     }
 
-    /// The paths `scheduleFiles` puts in place.
-    public var schedulePaths: [String] {
-        scheduleFiles(timer: "", service: "", autostart: "", backgroundProperties: "").map(\.path)
+    /// The paths `scheduleFiles` puts in place for `names`.
+    public func schedulePaths(_ names: ScheduleUnitNames) -> [String] {
+        scheduleFiles(names, timer: "", service: "", autostart: "", backgroundProperties: "").map(\.path)
     }
 }
 

@@ -30,7 +30,7 @@ enum FileReplacement {
             // is the answer for a named file too.
             let code = errno
             guard [EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(code) else {
-                throw .from(errno: code, path: FilePath.folder(of: display))
+                throw .fromCreating(errno: code, in: FilePath.folder(of: display))
             }
         }
         let temporary = try writeTemporary(bytes, mode: mode, beside: name, in: folder, display: display)
@@ -51,7 +51,7 @@ enum FileReplacement {
         let cleanup = wg_cleanup_register_at(folder, temporary)
         defer { wg_cleanup_release(cleanup) }
         let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw .from(errno: errno, path: FilePath.folder(of: display)) }
+        guard descriptor >= 0 else { throw .fromCreating(errno: errno, in: FilePath.folder(of: display)) }
         var isOpen = true
         do throws(FileError) {
             try writeAll(bytes, to: descriptor, path: display)

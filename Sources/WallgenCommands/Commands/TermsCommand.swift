@@ -32,7 +32,10 @@ enum TermsCommand: WallgenCommand {
     )
 
     static let options: [any OptionListItem] =
-        [folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone, OneCanvasOptions(), RenderOptions()]
+        [
+            folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone, OneCanvasOptions(),
+            RenderOptions(fillsFolder: true),
+        ]
         + [TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata, CardStyleOptions()]
         + CommonOptions.everywhere
 

@@ -9,7 +9,9 @@ import Platform
 enum SingleOutput {
     /// A usage problem with the target that can be seen before any work: image bytes
     /// to a terminal, or a file whose folder is missing.
-    static func precheck(_ target: OutputTarget, format: OutputFormat = .png) -> (String, ExitCode)? {
+    static func precheck(_ target: OutputTarget, format: OutputFormat = .png, folders: PatternFolders? = nil)
+        -> (String, ExitCode)?
+    {
         switch target {
         case .standardOutput where Console.isOutputClosed:
             return ("-o -: standard output is closed; give a file name", .ioError)
@@ -22,6 +24,11 @@ enum SingleOutput {
             return nil
         case .file(let path):
             do {
+                // A pattern's folders are made when it is written; their root must be able to be.
+                if let folders {
+                    try folders.check()
+                    return nil
+                }
                 try AtomicFileWriter.checkDestination(path)
                 return nil
             } catch {
@@ -41,7 +48,10 @@ enum SingleOutput {
             .joined(separator: ", ")
     }
 
-    static func write(_ bytes: [UInt8], to target: OutputTarget) throws(FileError) {
+    static func write(_ bytes: [UInt8], to target: OutputTarget, makingFolders folders: PatternFolders? = nil)
+        throws(FileError)
+    {
+        try folders?.make()
         switch target {
         case .standardOutput: try Console.standardOutputBytes(bytes)
         case .file(let path): try AtomicFileWriter.write(bytes, to: path)
@@ -57,14 +67,14 @@ enum SingleOutput {
     /// status line. With `thenApply`, the file is then set as the wallpaper.
     static func run(
         _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput,
-        thenApply: ApplyAfterwards? = nil,
+        thenApply: ApplyAfterwards? = nil, makingFolders folders: PatternFolders? = nil,
         _ make: () throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
         if thenApply != nil, target == .standardOutput {
             Console.report("Error: --apply needs a file to set, not -o -\nRun 'wallgen --help' for usage.")
             return .usage
         }
-        if let (message, code) = precheck(target, format: format) {
+        if let (message, code) = precheck(target, format: format, folders: folders) {
             Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
             return code
         }
@@ -73,7 +83,7 @@ enum SingleOutput {
         do {
             let rendered = try make()
             for warning in rendered.warnings { Console.report(warning) }
-            try write(rendered.encoded, to: target)
+            try write(rendered.encoded, to: target, makingFolders: folders)
             if output.verbose { Console.report(Self.describe(rendered.timings)) }
             let place = if case .file(let path) = target { path } else { "standard output" }
             output.status(
