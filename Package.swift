@@ -56,8 +56,9 @@ let package = Package(
                 .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("jpeg"),
                 .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
                 // WebP both ways (the muxer writes XMP, the demuxer reads animations and
-                // ICC profiles) and HEIF, decoding only.
-                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("heif"),
+                // ICC profiles). libheif is not linked: heif_library.c loads it on the first
+                // HEIC or AVIF, so its codecs' start-up is not paid by every run.
+                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"),
             ]
         ),
         // The HTTP server of `wallgen studio`: civetweb, which parses every request, behind a
@@ -69,6 +70,10 @@ let package = Package(
         // The one way wallgen writes a file: temporaries, modes, fsync, links, and paths
         // opened beneath a folder's descriptor.
         .target(name: "Files", dependencies: ["CFiles"]),
+        // What wallgen asks of Linux itself (locks, threads, child processes, printf's
+        // numbers, standard error): the parts of full Foundation it used, so every module
+        // imports only FoundationEssentials, and ICU's data stays out of the binary.
+        .target(name: "Platform", dependencies: ["CFiles"]),
         // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.
         .target(name: "Kernels"),
         .target(name: "KernelsAVX2", dependencies: ["Kernels"], swiftSettings: avx2Flags),
@@ -78,28 +83,29 @@ let package = Package(
         // The imaging engine: pixels, codecs, resampling, layers, text. Knows nothing of seasons.
         .target(
             name: "Compositor",
-            dependencies: ["CImaging", "Deflate", "Escaping", "Files", "Kernels", "KernelsAVX2"],
+            dependencies: ["CImaging", "Deflate", "Escaping", "Files", "Kernels", "KernelsAVX2", "Platform"],
             swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
-        .target(name: "Almanac"),
+        .target(name: "Almanac", dependencies: ["Platform"]),
         // One escaper per output language (HTML, links, JSON, XML, systemd, desktop entries,
         // iCalendar, roff, shells), on Unicode scalars, and the page policy; every writer uses them.
         .target(name: "Escaping"),
         // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
         // pipeline that reads inputs, renders and encodes it.
-        .target(name: "Designs", dependencies: ["Compositor", "Almanac", "Escaping", "Files"]),
+        .target(name: "Designs", dependencies: ["Compositor", "Almanac", "Escaping", "Files", "Platform"]),
         // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
-        .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files"]),
+        .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files", "Platform"]),
         // The one batch engine (items several at once, their failures, the status, the
         // progress line), handed a render function by `batch`, `terms` and `schedule`;
-        // and the manifests, shards and reports of `wallgen batch`. Foundation only, no pixels.
-        .target(name: "Batch", dependencies: ["Escaping", "Files"]),
+        // and the manifests, shards and reports of `wallgen batch`. FoundationEssentials only,
+        // no pixels.
+        .target(name: "Batch", dependencies: ["Escaping", "Files", "Platform"]),
         // The local page of `wallgen studio`: routes, the token, Host and Origin checks, uploads,
         // and the page itself compiled in. It renders nothing: the command layer hands it an engine.
         .target(
-            name: "Studio", dependencies: ["CHTTP", "Escaping", "Files"],
+            name: "Studio", dependencies: ["CHTTP", "Escaping", "Files", "Platform"],
             resources: [
                 .embedInCode("Page/studio.html"), .embedInCode("Page/studio.css"), .embedInCode("Page/studio.js"),
             ]
@@ -107,8 +113,10 @@ let package = Package(
         // The command line: parse, validate, run, report.
         .target(
             name: "WallgenCommands",
-            dependencies: ["Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Studio"]),
-        .executableTarget(name: "wallgen", dependencies: ["WallgenCommands"]),
+            dependencies: [
+                "Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Studio", "Platform",
+            ]),
+        .executableTarget(name: "wallgen", dependencies: ["WallgenCommands", "Platform"]),
         .executableTarget(
             name: "wallgen-bench",
             dependencies: ["Designs", "Compositor", "Almanac", "Batch", "Files", "CPixman", "CZlib"]),
@@ -138,6 +146,7 @@ let package = Package(
             dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A day on the Gregorian calendar, without a time or a zone.
 public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {

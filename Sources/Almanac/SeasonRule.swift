@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the year is cut into four seasons.
 ///

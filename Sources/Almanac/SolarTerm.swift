@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// One of the twenty-four solar terms (二十四節氣): the points where the Sun's apparent
 /// ecliptic longitude reaches a multiple of 15°, each named for the weather or the
@@ -34,8 +35,7 @@ public struct SolarTerm: Sendable, Hashable, Identifiable, CustomStringConvertib
 
     /// Pinyin without tone marks, in ASCII: `lichun`.
     public var slug: String {
-        pinyin.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-            .filter { $0.isASCII && $0.isLetter }
+        LookupFolding.fold(pinyin).filter { $0.isASCII && $0.isLetter }
     }
 
     /// The English name in kebab case: `beginning-of-spring`.
@@ -79,7 +79,7 @@ public struct SolarTerm: Sendable, Hashable, Identifiable, CustomStringConvertib
     /// pinyin with or without tones and spaces, or English name (`winter-solstice`,
     /// `Winter Solstice`). Nil when nothing matches.
     public static func find(_ query: String) -> SolarTerm? {
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        let trimmed = query.trimmingSpaces()
         if let number = Int(trimmed) { return (1...24).contains(number) ? all[number - 1] : nil }
         let key = lookupKey(trimmed)
         return all.first { term in term.lookupKeys.contains(key) }
@@ -93,7 +93,6 @@ public struct SolarTerm: Sendable, Hashable, Identifiable, CustomStringConvertib
 
     /// Lowercase, no tone marks, no spaces, hyphens or apostrophes.
     public static func lookupKey(_ text: String) -> String {
-        text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-            .filter { !" -'’_".contains($0) }
+        LookupFolding.fold(text).filter { !" -'’_".contains($0) }
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Platform
 
 /// The one engine behind every command that makes many pictures: `batch`'s manifest
 /// rows, `terms`' cards and `schedule`'s pictures. It knows no pixels: each caller hands
@@ -87,7 +87,7 @@ public struct BatchEngine: Sendable {
 
 /// The counts and first failures of one run, shared by its worker threads.
 private final class EngineState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let progress: BatchProgress?
     private(set) var tally = BatchTally()
 

@@ -1,5 +1,6 @@
 import Escaping
-import Foundation
+import Glibc
+import Platform
 
 /// The progress of a batch on a terminal: one line on standard error, drawn again as
 /// items finish, with the count, the percentage, the rate and the time left, as GNU
@@ -40,9 +41,7 @@ public final class BatchProgress: @unchecked Sendable {
         guard !quiet, isatty(STDERR_FILENO) != 0 else { return nil }
         var size = winsize()
         let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-        return BatchProgress(total: total, unit: unit, columns: columns) { text in
-            FileHandle.standardError.write(Data(text.utf8))
-        }
+        return BatchProgress(total: total, unit: unit, columns: columns) { text in StandardError.write(text) }
     }
 
     /// One more item finished (called one at a time); `label` names it. The line is drawn
@@ -66,7 +65,7 @@ public final class BatchProgress: @unchecked Sendable {
         let percent = total > 0 ? done * 100 / total : 100
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let left = rate > 0 ? Double(total - done) / rate : 0
-        let rateText = rate >= 10 ? String(format: "%.0f", rate) : String(format: "%.1f", rate)
+        let rateText = rate >= 10 ? PrintfNumber.format("%.0f", rate) : PrintfNumber.format("%.1f", rate)
         let head = "\(done)/\(total) \(percent)% \(rateText) \(unit)/s \(Self.duration(left)) left"
         let name = TerminalText.visible(label)
         guard !name.isEmpty else { return head }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file read line by line through a fixed buffer, so a manifest of any length is never
 /// held whole in memory. Lines end at LF; a CR before it is dropped.
@@ -51,7 +52,7 @@ final class LineReader {
     }
 
     private func fill() throws(ManifestError) {
-        let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 {
             if errno == EINTR { return }
             throw .unreadable(String(cString: strerror(errno)))

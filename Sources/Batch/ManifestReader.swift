@@ -1,4 +1,6 @@
-import Foundation
+import Escaping
+import FoundationEssentials
+import Glibc
 
 /// One value of a row, as a command line would take it.
 public enum ManifestValue: Equatable, Sendable {
@@ -163,21 +165,15 @@ public final class ManifestReader {
         return fields
     }
 
-    /// Foundation's parser's reason, with the column it names (it counts bytes from 0).
+    /// Where and why the line is not JSON: the decoder does not say, the syntax reader
+    /// does (it counts bytes from 0, a column from 1).
     private static func malformed(_ error: DecodingError, bytes: [UInt8], line: Int) -> ManifestError {
-        var reason = "not valid JSON"
         do {
-            _ = try JSONSerialization.jsonObject(with: Data(bytes))
+            _ = try Escaping.JSONValue.parse(bytes)
         } catch {
-            reason = (error as NSError).userInfo["NSDebugDescription"] as? String ?? reason
+            return .malformedJSON(line: line, column: error.offset.map { $0 + 1 }, reason: error.reason)
         }
-        var column: Int?
-        if let range = reason.range(of: "character ") {
-            column = Int(reason[range.upperBound...].prefix { $0.isNumber }).map { $0 + 1 }
-        }
-        if let cut = reason.range(of: " around ") { reason = String(reason[..<cut.lowerBound]) }
-        if reason.hasSuffix(".") { reason.removeLast() }
-        return .malformedJSON(line: line, column: column, reason: reason.prefix(1).lowercased() + reason.dropFirst())
+        return .malformedJSON(line: line, column: nil, reason: "not valid JSON")
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Which rows of a manifest one process renders: those whose index modulo `count` is
 /// `index`.
@@ -80,7 +81,7 @@ public enum ShardSource: String, CaseIterable, Sendable {
     public func detect(_ environment: [String: String], count: Int?) -> Result<Shard?, ShardError> {
         func number(_ name: String) -> Result<Int?, ShardError> {
             guard let text = environment[name] else { return .success(nil) }
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            guard let value = Int(text.trimmingSpaces()) else {
                 return .failure(.badVariable(name: name, value: text))
             }
             return .success(value)

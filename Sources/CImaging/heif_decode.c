@@ -14,10 +14,10 @@
 // pixel limit, so no image, tile or grid in the file may declare a side beyond it, and
 // the largest grid or overlay canvas in the file is reported for the same check.
 #include "CImaging.h"
+#include "heif_library.h"
 #include "color.h"
 #include "message.h"
 
-#include <libheif/heif.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,6 +218,8 @@ wg_status wg_heif_decoder_open(const uint8_t *data, size_t size, uint64_t max_pi
         wg_set_message(message, capacity, "the file is empty");
         return WG_ERROR_EMPTY;
     }
+    wg_status loaded = wg_heif_load(message, capacity);
+    if (loaded != WG_OK) return loaded;
     wg_status codec = wg_heif_check_codec(data, size, message, capacity);
     if (codec != WG_OK) return codec;
     wg_heif_decoder *decoder = calloc(1, sizeof *decoder);

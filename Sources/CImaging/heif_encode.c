@@ -7,9 +7,9 @@
 // aom splits its work by that count and its output follows the split, not the machine's
 // cores. libheif writes no time, host or version into the file.
 #include "CImaging.h"
+#include "heif_library.h"
 #include "message.h"
 
-#include <libheif/heif.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +111,8 @@ wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
         wg_set_message(message, capacity, "invalid AVIF size or quality");
         return WG_ERROR_ARGUMENT;
     }
+    wg_status loaded = wg_heif_load(message, capacity);
+    if (loaded != WG_OK) return loaded;
     int lossless = quality == 100;
     wg_status status = WG_OK;
     struct heif_context *context = heif_context_alloc();
@@ -211,6 +213,8 @@ wg_status wg_heif_read_xmp(const uint8_t *data, size_t size, uint8_t **xmp, size
         wg_set_message(message, capacity, "the file is empty");
         return WG_ERROR_EMPTY;
     }
+    wg_status loaded = wg_heif_load(message, capacity);
+    if (loaded != WG_OK) return loaded;
     struct heif_context *context = heif_context_alloc();
     if (context == NULL) {
         wg_set_message(message, capacity, "out of memory");

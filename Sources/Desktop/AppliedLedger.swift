@@ -1,5 +1,5 @@
 import Files
-import Foundation
+import FoundationEssentials
 
 /// What the applied store keeps: for each setting (a desktop, or a desktop's monitor),
 /// the copies it shows now, and the copies of the last few successful applies.
@@ -35,7 +35,7 @@ struct AppliedLedger: Codable, Equatable {
         } catch let error as FileError {
             throw .fileFailed(path: path, operation: "write", reason: "\(error)")
         } catch {
-            throw .fileFailed(path: path, operation: "write", reason: error.localizedDescription)
+            throw .fileFailed(path: path, operation: "write", reason: "\(error)")
         }
     }
 

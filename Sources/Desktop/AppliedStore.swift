@@ -1,6 +1,7 @@
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Copies of the pictures applied as wallpapers, named by the SHA-256 of their bytes.
 ///
@@ -31,9 +32,9 @@ public struct AppliedStore: Sendable {
     /// Runs `body` holding the store's lock (made with the folder when missing).
     public func transaction<T>(_ body: () throws(DesktopError) -> T) throws(DesktopError) -> T {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFileWriter.makeFolders(folder)
         } catch {
-            throw .fileFailed(path: folder, operation: "create", reason: error.localizedDescription)
+            throw .fileFailed(path: folder, operation: "create", reason: "\(error)")
         }
         let lockPath = folder + "/.lock"
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -99,5 +100,5 @@ public struct AppliedStore: Sendable {
         }
     }
 
-    private static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
+    private static func name(_ path: String) -> String { FilePath.name(of: path) }
 }

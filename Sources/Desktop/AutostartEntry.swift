@@ -1,6 +1,7 @@
 import Escaping
 
-/// The XDG autostart entry (`~/.config/autostart/wallgen-terms.desktop`) that applies the
+/// The XDG autostart entry (`~/.config/autostart/wallgen-terms.desktop`, or
+/// `wallgen-seasons.desktop`: `ScheduleUnitNames`) that applies the
 /// picture in effect when a session starts, for the desktops that run autostart entries
 /// but do not start `graphical-session.target`: XFCE, MATE, Cinnamon, LXQt, and X11
 /// sessions that run them (with dex, or systemd's xdg-autostart generator).
@@ -9,11 +10,9 @@ import Escaping
 /// login already, so the entry leaves them out (`NotShowIn=`) rather than set the picture
 /// twice.
 public enum AutostartEntry {
-    public static let fileName = SystemdUnits.name + ".desktop"
-
-    /// The entry running `command`. A control character cannot be written into an
-    /// `Exec=` line, so an argument holding one is refused.
-    public static func text(command: [String]) throws(DesktopError) -> String {
+    /// The entry running `command` for the schedule `names` names. A control character
+    /// cannot be written into an `Exec=` line, so an argument holding one is refused.
+    public static func text(command: [String], names: ScheduleUnitNames) throws(DesktopError) -> String {
         var exec: [String] = []
         // GLib checks that the program exists before it expands `%%`, so it would look for
         // a program path holding `%` under the wrong name: such a path is run through env.
@@ -27,7 +26,7 @@ public enum AutostartEntry {
         return """
             [Desktop Entry]
             Type=Application
-            Name=wallgen: the wallpaper of the current solar term or season
+            Name=wallgen: the wallpaper of the current \(names.subject)
             Comment=Sets the picture the wallgen schedule has in effect when the session starts
             Exec=\(exec.joined(separator: " "))
             NoDisplay=true

@@ -22,14 +22,13 @@ public enum DesktopDetection {
         if present("SWAYSOCK") { return .sway }
         if present("HYPRLAND_INSTANCE_SIGNATURE") { return .hyprland }
         if present("DISPLAY") && !present("WAYLAND_DISPLAY") { return .x11 }
-        let detected: String
         if !listed.isEmpty {
-            detected = listed.joined(separator: ":")
-        } else if present("WAYLAND_DISPLAY") {
-            detected = "an unknown Wayland compositor (WAYLAND_DISPLAY is set, XDG_CURRENT_DESKTOP is not)"
-        } else {
-            detected = "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset)"
+            throw .unsupportedDesktop(detected: listed.joined(separator: ":"), valid: DesktopKind.validNames)
         }
-        throw .unsupportedDesktop(detected: detected, valid: DesktopKind.validNames)
+        throw .unrecognisedSession(
+            reason: present("WAYLAND_DISPLAY")
+                ? "an unknown Wayland compositor (WAYLAND_DISPLAY is set, XDG_CURRENT_DESKTOP is not)"
+                : "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset)",
+            valid: DesktopKind.validNames)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Everything the Desktop library can refuse or fail at, each with what the user needs
 /// to put it right.
@@ -16,6 +17,9 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
     case unreadableSchedule(path: String, reason: String)
     /// No desktop could be recognised, or the one named is not one wallgen can set.
     case unsupportedDesktop(detected: String, valid: [String])
+    /// The session shows no desktop at all (no display), or one it does not name: said
+    /// as what was found, never as if it were a desktop's name.
+    case unrecognisedSession(reason: String, valid: [String])
     /// None of the commands that set this desktop's wallpaper is on the PATH; `packages`
     /// are the Debian packages that provide them.
     case setterNotInstalled(desktop: String, lookedFor: [String], packages: [String])
@@ -61,6 +65,9 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
             "the schedule has no slides"
         case .unreadableSchedule(let path, let reason):
             "cannot read the schedule \(path): \(reason)"
+        case .unrecognisedSession(let reason, let valid):
+            "wallgen cannot tell which desktop to set: \(reason); name it with --desktop: "
+                + valid.joined(separator: ", ")
         case .unsupportedDesktop(let detected, let valid):
             "wallgen cannot set the wallpaper of the desktop \"\(detected)\"; name one of: "
                 + valid.joined(separator: ", ")
@@ -69,7 +76,7 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
                 + lookedFor.joined(separator: ", ") + " on PATH; " + SetterPrograms.packageText(packages) + ")"
         case .setterFailed(let command, let status, let standardError):
             "\(command) exited with status \(status)"
-                + (standardError.isEmpty ? "" : ": " + standardError.trimmingCharacters(in: .whitespacesAndNewlines))
+                + (standardError.isEmpty ? "" : ": " + standardError.trimmingWhitespace())
         case .launchFailed(let command, let reason):
             "cannot run \(command): \(reason)"
         case .unsafePath(let path, let reason):

@@ -1,5 +1,6 @@
 import Escaping
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// The monitors in GNOME's `monitors.xml` (`$XDG_CONFIG_HOME/monitors.xml`), which
 /// Mutter writes when the displays are arranged in Settings.
@@ -85,7 +86,7 @@ enum SimpleXML {
             stack[stack.count - 1].text += unescape(rest[..<open])
             rest = rest[open...]
             if rest.hasPrefix("<!--") {
-                guard let end = rest.range(of: "-->") else { return nil }
+                guard let end = rest.firstRange(of: "-->") else { return nil }
                 rest = rest[end.upperBound...]
                 continue
             }
@@ -94,10 +95,10 @@ enum SimpleXML {
             rest = rest[rest.index(after: close)...]
             if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
             if tag.hasPrefix("/") {
-                let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                let name = tag.dropFirst().trimmingSpaces()
                 guard stack.count > 1, stack[stack.count - 1].name == name else { return nil }
                 let finished = stack.removeLast()
-                finished.text = finished.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                finished.text = finished.text.trimmingWhitespace()
                 continue
             }
             let selfClosing = tag.hasSuffix("/")

@@ -1,6 +1,6 @@
 import Almanac
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// Writes a GNOME timed background (the slideshow XML gnome-bg reads) from a schedule.
 ///
@@ -31,7 +31,12 @@ public enum GnomeTimedBackground {
     public static func xml(_ schedule: Schedule, zone: Zone, spanned: Bool = false) throws(DesktopError) -> String {
         let start = InstantText.fields(schedule.slides[0].start, zone: zone)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<!-- The solar terms' pictures, each from the second its term begins. Written by wallgen. -->\n"
+        // Said of what the slides are: a seasons schedule is not the solar terms'.
+        let isSeasons = if case .season = schedule.slides[0].subject { true } else { false }
+        out +=
+            isSeasons
+            ? "<!-- The seasons' pictures, each from the second its season begins. Written by wallgen. -->\n"
+            : "<!-- The solar terms' pictures, each from the second its term begins. Written by wallgen. -->\n"
         if spanned { out += "<!-- \(spannedMark): each picture lies across every monitor. -->\n" }
         out += "<background>\n  <starttime>\n"
         for (tag, value) in [

@@ -1,6 +1,6 @@
 import Almanac
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// One timed event of a calendar feed.
 public struct CalendarEvent: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// Instants as the formats of this library write them, all to the whole second.
 ///

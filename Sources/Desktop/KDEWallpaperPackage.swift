@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The layout of a KDE Plasma wallpaper package, which Plasma's wallpaper settings list
 /// and `plasma-apply-wallpaperimage DIR` applies: `metadata.json`, and the picture at

@@ -1,4 +1,5 @@
 import Escaping
+
 /// What `schedule --install` tells the person at the end: the exact commands that start
 /// the schedule and set the picture in effect now, and what sets it at each login on
 /// their desktop.
@@ -7,15 +8,15 @@ import Escaping
 /// - GNOME and KDE Plasma start `graphical-session.target` once the display variables
 ///   are in the user manager; the service is wanted by it (`SystemdUnits`).
 /// - XFCE, MATE, Cinnamon, LXQt and X11 sessions that run XDG autostart entries run
-///   `~/.config/autostart/wallgen-terms.desktop` (`AutostartEntry`).
+///   `~/.config/autostart/wallgen-terms.desktop` or `wallgen-seasons.desktop` (`AutostartEntry`).
 /// - sway runs neither by default: an `exec` line in its config does it.
 /// - Hyprland: an `exec-once` line in hyprland.conf.
 public enum LoginTriggers {
-    public static func instructions(wallgen: String, schedule: String, slideshow: String, darkSlideshow: String?)
-        -> [String]
-    {
+    public static func instructions(
+        wallgen: String, schedule: String, slideshow: String, darkSlideshow: String?, names: ScheduleUnitNames
+    ) -> [String] {
         let apply = ShellQuoting.line(SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedule))
-        let units = "\(SystemdUnits.timerName) \(SystemdUnits.serviceName)"
+        let units = names.units.joined(separator: " ")
         var gnome = ShellQuoting.line([wallgen, "apply", slideshow])
         if let darkSlideshow { gnome += " --dark " + ShellQuoting.quote(darkSlideshow) }
         return [
@@ -24,7 +25,7 @@ public enum LoginTriggers {
             "  systemctl --user enable --now \(units)",
             "  \(apply)    (at once, where the user manager has no display yet)",
             "At every login: GNOME and KDE Plasma start the service (graphical-session.target); XFCE, MATE, Cinnamon "
-                + "and X11 sessions that run autostart entries run ~/.config/autostart/\(AutostartEntry.fileName).",
+                + "and X11 sessions that run autostart entries run ~/.config/autostart/\(names.autostartEntry).",
             "sway runs neither: add this line to ~/.config/sway/config:",
             "  exec \(apply)",
             "Hyprland: add this line to ~/.config/hypr/hyprland.conf:",

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// Where a monitor layout was read from, for messages and `wallgen devices --here`.
 public enum MonitorSource: Equatable, Sendable {
@@ -37,7 +39,10 @@ public enum MonitorDetection {
         }
         if present("DISPLAY") { return .xrandr }
         throw .noMonitors(
-            source: "this session", reason: "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset)")
+            source: "this session",
+            reason:
+                "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset); --monitors FILE reads the monitors from a file instead"
+        )
     }
 
     /// The monitors of the running session.
@@ -68,7 +73,7 @@ public enum MonitorDetection {
 
     /// The same from text.
     public static func parse(_ text: String) throws(DesktopError) -> [Monitor] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         let lines = trimmed.split(separator: "\n")
         if trimmed.hasPrefix("[") { return try SwayOutputs.parse(trimmed) }
         if trimmed.contains("<monitors") {
@@ -90,7 +95,7 @@ public enum MonitorDetection {
         var connected: Set<String> = []
         for entry in entries where entry.hasPrefix("card") && entry.contains("-") {
             guard let status = try? String(contentsOfFile: "\(folder)/\(entry)/status", encoding: .utf8),
-                status.trimmingCharacters(in: .whitespacesAndNewlines) == "connected"
+                status.trimmingWhitespace() == "connected"
             else { continue }
             connected.insert(String(entry.drop { $0 != "-" }.dropFirst()))
         }
@@ -103,7 +108,7 @@ public enum MonitorDetection {
         }
         let result = try runner.output(argv)
         guard result.status == 0 else {
-            let said = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+            let said = result.standardError.trimmingWhitespace()
             throw .noMonitors(
                 source: argv.joined(separator: " "),
                 reason: "it exited with status \(result.status)" + (said.isEmpty ? "" : ": \(said)"))
@@ -127,15 +132,14 @@ public enum MonitorDetection {
         guard status.st_size <= maximumBytes else {
             throw .unreadableMonitors(source: path, reason: "it is larger than \(maximumBytes / 1_000_000) MB")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let file = ReadOnlyFile(path: path) else {
             throw refuse(String(cString: strerror(errno)))
         }
-        defer { try? handle.close() }
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+            data = try file.read(upToCount: maximumBytes + 1)
         } catch {
-            throw refuse("\(error)")
+            throw refuse(error.reason)
         }
         guard data.count <= maximumBytes else {
             throw .unreadableMonitors(source: path, reason: "it is larger than \(maximumBytes / 1_000_000) MB")

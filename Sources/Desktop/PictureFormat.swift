@@ -47,7 +47,7 @@ public enum PictureKind: Sendable, Equatable {
             let tag = scan[open...]
             if tag.hasPrefix("<?") || tag.hasPrefix("<!--") || tag.hasPrefix("<!") {
                 let closing = tag.hasPrefix("<!--") ? "-->" : ">"
-                guard let end = tag.range(of: closing) else { return nil }
+                guard let end = tag.firstRange(of: closing) else { return nil }
                 scan = tag[end.upperBound...]
                 continue
             }

@@ -1,6 +1,7 @@
 import Escaping
-import Foundation
-import Synchronization
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// What a finished process left: its exit status and everything it wrote.
 public struct ProcessOutput: Sendable, Equatable {
@@ -30,8 +31,8 @@ public struct ProcessRunner: Sendable {
         let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
         for folder in folders where !folder.isEmpty {
             let candidate = String(folder) + "/" + name
-            var isFolder: ObjCBool = false
-            if fileManager.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue,
+            var status = stat()
+            if stat(candidate, &status) == 0, status.st_mode & S_IFMT != S_IFDIR,
                 fileManager.isExecutableFile(atPath: candidate)
             {
                 return candidate
@@ -46,37 +47,17 @@ public struct ProcessRunner: Sendable {
         let display = ShellQuoting.line(argv)
         guard let name = argv.first else { throw .launchFailed(command: display, reason: "empty command") }
         guard let path = find(name) else { throw .launchFailed(command: display, reason: "\(name) is not on PATH") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = Array(argv.dropFirst())
-        process.environment = environment
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = inPipe
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
+            outcome = try ChildProcess.run(
+                path: path, arguments: [path] + argv.dropFirst(), environment: environment,
+                input: Array(input ?? Data()))
         } catch {
-            throw .launchFailed(command: display, reason: "\(error)")
+            throw .launchFailed(command: display, reason: error.reason)
         }
-        let errorBytes = Mutex(Data())
-        let errorDone = DispatchSemaphore(value: 0)
-        let errorHandle = errPipe.fileHandleForReading
-        Thread.detachNewThread {
-            let bytes = errorHandle.readDataToEndOfFile()
-            errorBytes.withLock { $0 = bytes }
-            errorDone.signal()
-        }
-        if let input { inPipe.fileHandleForWriting.write(input) }
-        try? inPipe.fileHandleForWriting.close()
-        let outBytes = outPipe.fileHandleForReading.readDataToEndOfFile()
-        errorDone.wait()
-        process.waitUntilExit()
         return ProcessOutput(
-            status: process.terminationStatus, standardOutput: String(decoding: outBytes, as: UTF8.self),
-            standardError: String(decoding: errorBytes.withLock { $0 }, as: UTF8.self))
+            status: outcome.status, standardOutput: String(decoding: outcome.standardOutput, as: UTF8.self),
+            standardError: String(decoding: outcome.standardError, as: UTF8.self))
     }
 
     /// Runs `argv` and returns its standard output; a non-zero exit is `setterFailed`

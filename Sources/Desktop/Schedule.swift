@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// The pictures of a span of years in the order they take over: one slide per solar term
 /// or per season, each with its files.

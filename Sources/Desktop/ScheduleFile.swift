@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// `schedule.json`: a schedule as `wallgen apply --now --schedule` reads it when the
 /// timer fires.

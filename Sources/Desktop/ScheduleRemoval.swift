@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
-/// Takes an installed schedule away without leaving an enable link behind.
+/// Takes an installed schedule away without leaving an enable link behind: by default
+/// under every name a schedule has had (`ScheduleUnitNames.all`), so a seasons schedule an
+/// earlier wallgen installed as `wallgen-terms.*` goes too.
 ///
 /// The timer and service are first stopped and disabled through `systemctl --user`; when
 /// that cannot be reached (no user manager, as over ssh or in a container, or no
@@ -8,14 +11,21 @@ import Foundation
 /// unit's entry in a `*.wants`, `*.requires` or `*.upholds` folder of the user's unit
 /// folder. Only then are the units, the autostart entry and the Settings entry removed.
 public enum ScheduleRemoval {
-    static let units = [SystemdUnits.timerName, SystemdUnits.serviceName]
-
-    /// Removes everything; returns what happened, a line each, for the person.
-    public static func run(locations: UserLocations, runner: ProcessRunner) throws(DesktopError) -> [String] {
+    /// Removes the schedules named by `names`; returns what happened, a line each, for the
+    /// person.
+    public static func run(
+        locations: UserLocations, runner: ProcessRunner, names: [ScheduleUnitNames] = ScheduleUnitNames.all
+    ) throws(DesktopError) -> [String] {
         var report: [String] = []
-        let present = locations.schedulePaths.filter { FileManager.default.fileExists(atPath: $0) }
-        let links = enableLinks(in: locations.systemdUserFolder)
-        if !present.isEmpty || !links.isEmpty {
+        let fileManager = FileManager.default
+        let folder = locations.systemdUserFolder
+        let links = enableLinks(in: folder, units: names.flatMap(\.units))
+        // Only the units that are there or still enabled: systemctl refuses a unit it cannot
+        // find, and then disables none of those it was given.
+        let units = names.flatMap(\.units).filter { unit in
+            fileManager.fileExists(atPath: folder + "/" + unit) || links.contains { $0.hasSuffix("/" + unit) }
+        }
+        if !units.isEmpty {
             var reason = "systemctl is not on PATH"
             var disabled = false
             if runner.find("systemctl") != nil {
@@ -25,7 +35,7 @@ public enum ScheduleRemoval {
             }
             if disabled {
                 report.append(
-                    "Stopped and disabled \(units.joined(separator: " and ")) (systemctl --user disable --now)")
+                    "Stopped and disabled \(listing(units)) (systemctl --user disable --now)")
             } else if !links.isEmpty {
                 for link in links {
                     guard unlink(link) == 0 || errno == ENOENT else {
@@ -38,14 +48,26 @@ public enum ScheduleRemoval {
                         + "; in your session, systemctl --user daemon-reload makes the user manager forget the timer")
             }
         }
-        let removed = try UnitInstaller.uninstall(locations.schedulePaths)
+        let removed = try UnitInstaller.uninstall(names.flatMap(locations.schedulePaths))
         report.append(removed.isEmpty ? "Nothing to remove" : "Removed " + removed.joined(separator: ", "))
         return report
     }
 
-    /// The links that enable the units: entries named after them in the dependency
-    /// folders of the user's unit folder.
-    static func enableLinks(in folder: String) -> [String] {
+    /// Whether anything of the schedules named by `names` is installed: a file, or a link
+    /// still enabling one of their units.
+    public static func isInstalled(locations: UserLocations, names: [ScheduleUnitNames]) -> Bool {
+        names.flatMap(locations.schedulePaths).contains { FileManager.default.fileExists(atPath: $0) }
+            || !enableLinks(in: locations.systemdUserFolder, units: names.flatMap(\.units)).isEmpty
+    }
+
+    /// "a and b", "a, b and c".
+    static func listing(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+
+    /// The links that enable `units`: entries named after them in the dependency folders
+    /// of the user's unit folder.
+    static func enableLinks(in folder: String, units: [String]) -> [String] {
         let fileManager = FileManager.default
         var links: [String] = []
         for entry in ((try? fileManager.contentsOfDirectory(atPath: folder)) ?? []).sorted()

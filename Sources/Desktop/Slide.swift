@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// What a slide shows: a solar term's picture or a season's.
 public enum SlideSubject: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import Escaping
 
 /// The monitors in `swaymsg -t get_outputs`' JSON (sway and other i3-IPC compositors).
 ///
@@ -10,27 +10,29 @@ public enum SwayOutputs {
         func refuse(_ reason: String) -> DesktopError {
             .unreadableMonitors(source: "swaymsg -t get_outputs", reason: reason)
         }
-        let json: Any
+        let json: JSONValue
         do {
-            json = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            json = try JSONValue.parse(Array(text.utf8))
         } catch {
-            throw refuse("not JSON (\(error.localizedDescription))")
+            throw refuse("not JSON (\(error))")
         }
-        guard let outputs = json as? [[String: Any]] else { throw refuse("not a list of outputs") }
+        guard let list = json.array else { throw refuse("not a list of outputs") }
+        let outputs = list.compactMap(\.object)
+        guard outputs.count == list.count else { throw refuse("not a list of outputs") }
         var monitors: [Monitor] = []
         for output in outputs {
-            guard let name = output["name"] as? String else { throw refuse("an output has no name") }
-            guard output["active"] as? Bool ?? false else { continue }
-            guard let rect = output["rect"] as? [String: Any], let x = integer(rect["x"]), let y = integer(rect["y"]),
+            guard let name = output["name"]?.string else { throw refuse("an output has no name") }
+            guard output["active"]?.bool ?? false else { continue }
+            guard let rect = output["rect"]?.object, let x = integer(rect["x"]), let y = integer(rect["y"]),
                 let logicalWidth = integer(rect["width"]), let logicalHeight = integer(rect["height"])
             else { throw refuse("the output \(name) has no rect") }
-            let scale = (output["scale"] as? NSNumber)?.doubleValue ?? 1
+            let scale = output["scale"]?.double ?? 1
             var width = Int((Double(logicalWidth) * scale).rounded())
             var height = Int((Double(logicalHeight) * scale).rounded())
-            if let mode = output["current_mode"] as? [String: Any], let modeWidth = integer(mode["width"]),
+            if let mode = output["current_mode"]?.object, let modeWidth = integer(mode["width"]),
                 let modeHeight = integer(mode["height"])
             {
-                let transform = output["transform"] as? String ?? "normal"
+                let transform = output["transform"]?.string ?? "normal"
                 let turned = transform.hasSuffix("90") || transform.hasSuffix("270")
                 (width, height) = turned ? (modeHeight, modeWidth) : (modeWidth, modeHeight)
             }
@@ -38,12 +40,12 @@ public enum SwayOutputs {
             monitors.append(
                 Monitor(
                     name: name, width: width, height: height, x: x, y: y, scale: scale,
-                    isPrimary: output["primary"] as? Bool ?? false))
+                    isPrimary: output["primary"]?.bool ?? false))
         }
         return monitors
     }
 
-    private static func integer(_ value: Any?) -> Int? {
-        (value as? NSNumber)?.intValue
+    private static func integer(_ value: JSONValue?) -> Int? {
+        value?.int
     }
 }

@@ -1,5 +1,5 @@
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// Writes the systemd user units that apply the wallpaper when a term or season begins,
 /// and when the graphical session starts.
@@ -12,17 +12,13 @@ import Foundation
 /// the picture is set at every login there, and `Also=` enables it with the timer.
 /// (`OnStartupSec=` would fire when the user manager starts, before any display exists.)
 public enum SystemdUnits {
-    /// The units' name, without the suffix.
-    public static let name = "wallgen-terms"
-    public static var timerName: String { name + ".timer" }
-    public static var serviceName: String { name + ".service" }
-
-    /// The `.timer`: one `OnCalendar=2026-12-21 20:50:13 UTC` line per instant.
-    public static func timer(instants: [Date]) -> String {
-        var out = "[Unit]\nDescription=Change the wallpaper when a solar term or season begins\n\n[Timer]\n"
+    /// The `.timer`: one `OnCalendar=2026-12-21 20:50:13 UTC` line per instant, starting
+    /// the service `names` gives it.
+    public static func timer(instants: [Date], names: ScheduleUnitNames) -> String {
+        var out = "[Unit]\nDescription=Change the wallpaper when a \(names.subject) begins\n\n[Timer]\n"
         for instant in instants { out += "OnCalendar=" + InstantText.systemd(instant) + "\n" }
-        out += "AccuracySec=1s\nPersistent=true\nUnit=\(serviceName)\n\n"
-        out += "[Install]\nWantedBy=timers.target\nAlso=\(serviceName)\n"
+        out += "AccuracySec=1s\nPersistent=true\nUnit=\(names.service)\n\n"
+        out += "[Install]\nWantedBy=timers.target\nAlso=\(names.service)\n"
         return out
     }
 
@@ -39,7 +35,9 @@ public enum SystemdUnits {
     /// systemd refuses a program path holding a quote, a backslash or a control character
     /// however it is quoted, so such a path is refused here rather than written into a
     /// unit that could never start.
-    public static func service(wallgen: String, schedule: String) throws(DesktopError) -> String {
+    public static func service(wallgen: String, schedule: String, names: ScheduleUnitNames) throws(DesktopError)
+        -> String
+    {
         try checkExecutable(wallgen)
         let argv = applyCommand(wallgen: wallgen, schedule: schedule)
         let command =
@@ -47,7 +45,7 @@ public enum SystemdUnits {
             .joined(separator: " ")
         return """
             [Unit]
-            Description=Apply the wallpaper of the current solar term or season
+            Description=Apply the wallpaper of the current \(names.subject)
             After=graphical-session.target
 
             [Service]

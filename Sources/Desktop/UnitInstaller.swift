@@ -1,5 +1,6 @@
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One file to put in place.
 public struct InstallFile: Sendable, Equatable {
@@ -24,7 +25,7 @@ public struct UserLocations: Sendable, Equatable {
     /// From `XDG_CONFIG_HOME` and `XDG_DATA_HOME`, defaulting to `~/.config` and
     /// `~/.local/share` (relative values are ignored, as the specification says).
     public init(environment: [String: String]) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         func choose(_ name: String, _ fallback: String) -> String {
             if let value = environment[name], value.hasPrefix("/") { return value }
             return home + "/" + fallback
@@ -39,21 +40,21 @@ public struct UserLocations: Sendable, Equatable {
     public var appliedFolder: String { dataHome + "/wallgen/applied" }
 
     /// The timer, the service, the autostart entry and the properties entry of a
-    /// schedule, where they belong.
+    /// schedule, named by `names`, where they belong.
     public func scheduleFiles(
-        timer: String, service: String, autostart: String, backgroundProperties: String
+        _ names: ScheduleUnitNames, timer: String, service: String, autostart: String, backgroundProperties: String
     ) -> [InstallFile] {
         [
-            InstallFile(path: systemdUserFolder + "/" + SystemdUnits.timerName, text: timer),
-            InstallFile(path: systemdUserFolder + "/" + SystemdUnits.serviceName, text: service),
-            InstallFile(path: autostartFolder + "/" + AutostartEntry.fileName, text: autostart),
-            InstallFile(path: backgroundPropertiesFolder + "/\(SystemdUnits.name).xml", text: backgroundProperties),
+            InstallFile(path: systemdUserFolder + "/" + names.timer, text: timer),
+            InstallFile(path: systemdUserFolder + "/" + names.service, text: service),
+            InstallFile(path: autostartFolder + "/" + names.autostartEntry, text: autostart),
+            InstallFile(path: backgroundPropertiesFolder + "/" + names.settingsEntry, text: backgroundProperties),
         ]
     }
 
-    /// The paths `scheduleFiles` puts in place.
-    public var schedulePaths: [String] {
-        scheduleFiles(timer: "", service: "", autostart: "", backgroundProperties: "").map(\.path)
+    /// The paths `scheduleFiles` puts in place for `names`.
+    public func schedulePaths(_ names: ScheduleUnitNames) -> [String] {
+        scheduleFiles(names, timer: "", service: "", autostart: "", backgroundProperties: "").map(\.path)
     }
 }
 
@@ -66,25 +67,24 @@ public struct UserLocations: Sendable, Equatable {
 /// failed install leaves the units that worked before exactly as they were.
 public enum UnitInstaller {
     public static func install(_ files: [InstallFile]) throws(DesktopError) {
-        let fileManager = FileManager.default
         var temporaries: [(temporary: String, target: String)] = []
         func removeTemporaries() {
             for (temporary, _) in temporaries { unlink(temporary) }
         }
         for file in files {
-            let folder = (file.path as NSString).deletingLastPathComponent
+            let folder = FilePath.folder(of: file.path)
             var status = stat()
             if lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
                 removeTemporaries()
                 throw .fileFailed(path: file.path, operation: "replace", reason: "a folder is in the way")
             }
             do {
-                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try AtomicFileWriter.makeFolders(folder)
                 let temporary = try AtomicFileWriter.writeTemporary(Array(file.contents), beside: file.path)
                 temporaries.append((temporary, file.path))
             } catch {
                 removeTemporaries()
-                throw .fileFailed(path: file.path, operation: "write", reason: "\(error.localizedDescription)")
+                throw .fileFailed(path: file.path, operation: "write", reason: "\(error)")
             }
         }
         // What each rename replaced: the old file's second name, or nil for a new file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A picture the person named for one monitor.
 public struct MonitorFile: Sendable, Equatable {

@@ -1,6 +1,8 @@
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// One monitor and the picture it is to show.
 public struct MonitorPicture: Sendable, Equatable {
@@ -233,5 +235,5 @@ public enum WallpaperSetter {
 }
 
 extension String {
-    fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    fileprivate var trimmed: String { trimmingWhitespace() }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// The monitors in `wlr-randr`'s output (wlroots compositors: Hyprland, river, labwc…).
 ///
@@ -23,20 +24,20 @@ public enum WlrRandrOutputs {
                 continue
             }
             guard !outputs.isEmpty else { continue }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             if trimmed.hasPrefix("Enabled:") {
                 outputs[outputs.count - 1].enabled = trimmed.hasSuffix("yes")
             } else if trimmed.hasPrefix("Position:") {
                 let numbers = trimmed.dropFirst("Position:".count).split(separator: ",").compactMap {
-                    Int($0.trimmingCharacters(in: .whitespaces))
+                    Int($0.trimmingSpaces())
                 }
                 if numbers.count == 2 { outputs[outputs.count - 1].position = (numbers[0], numbers[1]) }
             } else if trimmed.hasPrefix("Transform:") {
                 outputs[outputs.count - 1].transform = trimmed.dropFirst("Transform:".count)
-                    .trimmingCharacters(in: .whitespaces)
+                    .trimmingSpaces()
             } else if trimmed.hasPrefix("Scale:") {
                 outputs[outputs.count - 1].scale =
-                    Double(trimmed.dropFirst("Scale:".count).trimmingCharacters(in: .whitespaces)) ?? 1
+                    Double(trimmed.dropFirst("Scale:".count).trimmingSpaces()) ?? 1
             } else if trimmed.contains(" px,"), trimmed.contains("current"),
                 let size = XrandrMonitors.size(String(trimmed.prefix { $0 != " " }))
             {

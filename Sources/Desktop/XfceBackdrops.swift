@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// The xfconf-query commands that set XFCE's backdrops.
 enum XfceBackdrops {
@@ -60,6 +61,6 @@ enum XfceBackdrops {
     }
 
     private static func listedProperties(_ listing: String) -> [String] {
-        listing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        listing.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
     }
 }

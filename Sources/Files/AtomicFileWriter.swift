@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes the files a person names (`-o`, `--report`, a schedule's folder): a reader
 /// sees either the old file or the complete new one.
@@ -71,6 +72,17 @@ public enum AtomicFileWriter {
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .folderMissing(path: folder) }
     }
 
+    /// Before any work: throws unless `prepareFolder(folder)` could succeed — `folder` is
+    /// a folder, or it is missing and its parent is one.
+    public static func checkFolderCanBePrepared(_ folder: String) throws(FileError) {
+        var status = stat()
+        if stat(folder, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: folder) }
+            return
+        }
+        try checkFolderExists(FilePath.folder(of: folder))
+    }
+
     /// Makes `folder` when only it is missing (its parent must exist), and throws unless
     /// files can be created in it: a batch finds out before doing any work. Two shards
     /// making the same folder at once both succeed.
@@ -117,7 +129,7 @@ public enum AtomicFileWriter {
         defer { close(descriptor) }
         let probe = TemporaryName.make(for: "probe")
         let file = openat(descriptor, probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard file >= 0 else { throw .from(errno: errno, path: folder) }
+        guard file >= 0 else { throw .fromCreating(errno: errno, in: folder) }
         close(file)
         unlinkat(descriptor, probe, 0)
     }

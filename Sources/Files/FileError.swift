@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a file could not be read or written, with the path it concerns.
 public enum FileError: Error, Equatable, CustomStringConvertible {
@@ -9,6 +10,8 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
     case permissionDenied(path: String)
     /// The folder that should hold an output file does not exist.
     case folderMissing(path: String)
+    /// A folder that exists but in which no file can be created (/proc, /sys).
+    case takesNoFiles(path: String)
     case readOnlyFileSystem(path: String)
     case noSpace(path: String)
     case tooLarge(path: String, limit: Int)
@@ -35,6 +38,8 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         case .notAFolder(let path): "'\(path)' is a file, not a folder"
         case .permissionDenied(let path): "permission denied for '\(path)'"
         case .folderMissing(let path): "the folder '\(path)' does not exist"
+        case .takesNoFiles(let path):
+            "no file can be created in '\(path)' (a system folder, such as /proc or /sys, that holds only its own)"
         case .readOnlyFileSystem(let path): "'\(path)' is on a read-only file system"
         case .noSpace(let path): "no space left on the device holding '\(path)'"
         case .tooLarge(let path, let limit): "'\(path)' is larger than \(limit / (1 << 20)) MiB"
@@ -69,6 +74,13 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
             default: self = .unknown
             }
         }
+    }
+
+    /// Maps an errno value from creating a file in `folder`, a folder already open: a
+    /// name not found there means the folder takes no new files (/proc), not that it is
+    /// missing.
+    public static func fromCreating(errno code: Int32, in folder: String) -> FileError {
+        code == ENOENT ? .takesNoFiles(path: folder) : .from(errno: code, path: folder)
     }
 
     /// Maps an errno value from an operation on `path`.

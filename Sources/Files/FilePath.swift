@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Paths as text: the folder part, the name, and a path made absolute for a record.
 public enum FilePath {

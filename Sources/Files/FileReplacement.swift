@@ -1,5 +1,6 @@
 internal import CFiles
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one way a file is put in place: the bytes go to a new file in the target's folder
 /// (the same file system, so the final rename is atomic), are flushed to disk, given the
@@ -29,7 +30,7 @@ enum FileReplacement {
             // is the answer for a named file too.
             let code = errno
             guard [EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(code) else {
-                throw .from(errno: code, path: FilePath.folder(of: display))
+                throw .fromCreating(errno: code, in: FilePath.folder(of: display))
             }
         }
         let temporary = try writeTemporary(bytes, mode: mode, beside: name, in: folder, display: display)
@@ -50,7 +51,7 @@ enum FileReplacement {
         let cleanup = wg_cleanup_register_at(folder, temporary)
         defer { wg_cleanup_release(cleanup) }
         let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw .from(errno: errno, path: FilePath.folder(of: display)) }
+        guard descriptor >= 0 else { throw .fromCreating(errno: errno, in: FilePath.folder(of: display)) }
         var isOpen = true
         do throws(FileError) {
             try writeAll(bytes, to: descriptor, path: display)
@@ -122,7 +123,7 @@ enum FileReplacement {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes {
-                Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+                Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -1,5 +1,6 @@
 internal import CFiles
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file written piece by piece (a report with one line per row) and put in place only
 /// when complete, by the same rules as `FileReplacement`: the pieces go to an unnamed

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the bytes for an output path really go, found before anything is written.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A folder that holds files named by data (a manifest's rows, a report's outputs),
 /// open once as a descriptor, with every path beneath it opened relative to it.

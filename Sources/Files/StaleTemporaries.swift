@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Removes temporary files that an earlier wallgen left when it was killed outright.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one rule for the names of wallgen's temporary files:
 /// `.NAME.wg-HOST-PIDNS-BOOT-PID-RANDOM.tmp`.
@@ -31,7 +32,7 @@ struct TemporaryName: Equatable {
 
     /// The writer a name of this pattern records, or nil for any other name.
     static func parse(_ name: String) -> TemporaryName? {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.range(of: ".wg-", options: .backwards)
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.ranges(of: ".wg-").last
         else { return nil }
         let fields = name[marker.upperBound..<name.index(name.endIndex, offsetBy: -4)].split(
             separator: "-", omittingEmptySubsequences: false)
@@ -71,7 +72,7 @@ struct TemporaryName: Equatable {
 
     private static func bootID() -> String {
         (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            .filter { !$0.isWhitespace } ?? ""
     }
 
     /// The inode of /proc/self/ns/pid: the same for every process of one PID namespace.

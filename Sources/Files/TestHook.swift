@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Environment switches that only the tests set, to reach states no ordinary run can
 /// be stopped in on purpose.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Opens the studio's address in the person's browser with `xdg-open`, only where there
 /// is a graphical session to show it (DISPLAY or WAYLAND_DISPLAY): on a server reached by
@@ -22,23 +23,20 @@ enum BrowserOpener {
             report("wallgen studio: xdg-open is not installed; open the address above in a browser")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [address]
-        process.environment = environment
-        // The browser's own messages are not the studio's.
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { finished in
-            if finished.terminationStatus != 0 {
-                report("wallgen studio: xdg-open could not open a browser; open the address above in one")
-            }
-        }
+        // The browser's own messages are not the studio's: they go to /dev/null, which also
+        // keeps a browser xdg-open leaves running from holding a pipe of ours.
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess.start(
+                path: opener, arguments: [opener, address], environment: environment, input: [], output: .discarded)
         } catch {
             report("wallgen studio: cannot run xdg-open (\(error)); open the address above in a browser")
+            return
+        }
+        startDetachedThread {
+            if child.finish().status != 0 {
+                report("wallgen studio: xdg-open could not open a browser; open the address above in one")
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request body from the page, read as data: `{"settings": {"command": "wallpaper",
 /// "term": null, "options": {"alpha": "0.5", "vertical": true}}, "width": 390, "height": 844}`.

@@ -1,6 +1,7 @@
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Every path the studio answers, after `AccessGuard` let the request through: the page's
 /// three files, and the API the page calls. Anything else is 404; a known API path with the
@@ -174,9 +175,6 @@ struct StudioRoutes: Sendable {
         let plain = String(
             name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" }
         )
-        let unreserved = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        let encoded = name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? plain
-        return "attachment; filename=\"\(plain)\"; filename*=UTF-8''\(encoded)"
+        return "attachment; filename=\"\(plain)\"; filename*=UTF-8''\(PercentEncoding.encoded(name))"
     }
 }

@@ -1,5 +1,5 @@
 internal import CHTTP
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// `wallgen studio`: serves the page on the loopback interface until Ctrl-C or SIGTERM.

@@ -1,6 +1,7 @@
 import Almanac
 import Compositor
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Runs one invocation and returns its exit status. Every failure becomes one line on
 /// standard error that names the flag or file and what is wrong.
@@ -26,7 +27,7 @@ public enum WallgenCLI {
             if status == .success { status = .ioError }
         }
         if invocation.verbose, let peak = PeakMemory.megabytes {
-            Console.report("wallgen: peak memory \(String(format: "%.1f", peak)) MB")
+            Console.report("wallgen: peak memory \(PrintfNumber.format("%.1f", peak)) MB")
         }
         return status
     }
@@ -34,8 +35,8 @@ public enum WallgenCLI {
     /// Megabytes as 10^6 bytes (kB as 10^3), as file managers and the README count them.
     static func formatBytes(_ count: Int) -> String {
         count >= 1_000_000
-            ? String(format: "%.2f MB", Double(count) / 1e6)
-            : String(format: "%.0f kB", Double(count) / 1e3)
+            ? PrintfNumber.format("%.2f MB", Double(count) / 1e6)
+            : PrintfNumber.format("%.0f kB", Double(count) / 1e3)
     }
 
     static func seconds(_ duration: Duration) -> Double {

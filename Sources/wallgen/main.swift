@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import WallgenCommands
 
 // The executable is only this: every command lives in WallgenCommands, so tests and
@@ -13,8 +15,7 @@ signal(SIGPIPE) { _ in }
 // Swift would quietly repair invalid UTF-8 in arguments into U+FFFD; refuse it instead.
 for index in 1..<Int(CommandLine.argc) {
     guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) != nil else {
-        FileHandle.standardError.write(
-            Data("Error: argument \(index) is not valid UTF-8\nRun 'wallgen --help' for usage.\n".utf8))
+        StandardError.write("Error: argument \(index) is not valid UTF-8\nRun 'wallgen --help' for usage.\n")
         exit(ExitCode.usage.rawValue)
     }
 }

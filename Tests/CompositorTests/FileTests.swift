@@ -82,11 +82,12 @@ import Testing
         }
         try Data("<html><body>".utf8).write(to: URL(fileURLWithPath: folder + "/page.jpg"))
         let error = FileError.unexpectedContent(
-            path: folder + "/page.jpg", expected: "a JPEG, PNG, WebP or HEIC picture", start: Array("<html><b".utf8))
+            path: folder + "/page.jpg", expected: "a JPEG, PNG, WebP, HEIC or AVIF picture",
+            start: Array("<html><b".utf8))
         #expect(throws: error) { try FileReader.read(folder + "/page.jpg", expecting: .picture) }
         #expect(
             "\(error)".hasSuffix(
-                "page.jpg' is not a JPEG, PNG, WebP or HEIC picture (it looks like HTML or XML)"))
+                "page.jpg' is not a JPEG, PNG, WebP, HEIC or AVIF picture (it looks like HTML or XML)"))
         // Without an expectation, or for an empty file, the content is the reader's business.
         #expect(try FileReader.read(folder + "/page.jpg").count == 12)
         try Data().write(to: URL(fileURLWithPath: folder + "/empty.png"))

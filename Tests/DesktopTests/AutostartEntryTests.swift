@@ -20,7 +20,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let command = try Self.hostile(folder)
-        let entry = try folder.write("wallgen-terms.desktop", try AutostartEntry.text(command: command))
+        let entry = try folder.write("wallgen-terms.desktop", try AutostartEntry.text(command: command, names: .terms))
         let script = """
             import gi, json, sys
             gi.require_version('Gio', '2.0')
@@ -42,7 +42,7 @@ import Testing
         #expect(result["nodisplay"] as? Bool == true)
         // A plain argument is written as it is.
         #expect(
-            try AutostartEntry.text(command: ["/usr/bin/wallgen", "apply", "--now"]).contains(
+            try AutostartEntry.text(command: ["/usr/bin/wallgen", "apply", "--now"], names: .terms).contains(
                 "\nExec=/usr/bin/wallgen apply --now\n"))
     }
 
@@ -53,12 +53,14 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let entry = try folder.write(
-            "wallgen-terms.desktop", try AutostartEntry.text(command: try Self.hostile(folder)))
+            "wallgen-terms.desktop", try AutostartEntry.text(command: try Self.hostile(folder), names: .terms))
         let run = try runTool(toolPath("desktop-file-validate")!, [entry])
         #expect(run.status == 0 && run.output.isEmpty, "\(run.output)\(run.error)")
     }
 
     @Test func aControlCharacterIsRefused() {
-        #expect(throws: DesktopError.self) { try AutostartEntry.text(command: ["/usr/bin/wallgen", "a\nb"]) }
+        #expect(throws: DesktopError.self) {
+            try AutostartEntry.text(command: ["/usr/bin/wallgen", "a\nb"], names: .terms)
+        }
     }
 }

@@ -36,8 +36,8 @@ import Testing
             try DesktopDetection.detect(environment: ["XDG_CURRENT_DESKTOP": "LXQt:wayfire", "WAYLAND_DISPLAY": "w"])
         }
         #expect(
-            throws: DesktopError.unsupportedDesktop(
-                detected: "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset)", valid: valid)
+            throws: DesktopError.unrecognisedSession(
+                reason: "no graphical session (DISPLAY and WAYLAND_DISPLAY are unset)", valid: valid)
         ) { try DesktopDetection.detect(environment: [:]) }
         let message = DesktopError.unsupportedDesktop(detected: "LXQt", valid: valid).description
         #expect(

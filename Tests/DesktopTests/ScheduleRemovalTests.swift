@@ -14,7 +14,7 @@ import Testing
             folder = try TemporaryFolder()
             locations = UserLocations(environment: ["HOME": folder.path])
             try UnitInstaller.install(
-                locations.scheduleFiles(timer: "T", service: "S", autostart: "A", backgroundProperties: "P"))
+                locations.scheduleFiles(.terms, timer: "T", service: "S", autostart: "A", backgroundProperties: "P"))
             let units = locations.systemdUserFolder
             links = [
                 units + "/timers.target.wants/wallgen-terms.timer",
@@ -57,7 +57,7 @@ import Testing
         #expect(log == "--user disable --now wallgen-terms.timer wallgen-terms.service\nunits present\n")
         #expect(report.first?.hasPrefix("Stopped and disabled wallgen-terms.timer and wallgen-terms.service") == true)
         #expect(installed.danglingOrAnyLinks().isEmpty)
-        #expect(installed.locations.schedulePaths.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        #expect(installed.locations.schedulePaths(.terms).allSatisfy { !FileManager.default.fileExists(atPath: $0) })
     }
 
     @Test func removesTheLinksItselfWhenSystemctlCannotBeReached() throws {
@@ -70,7 +70,7 @@ import Testing
             report.first?.hasPrefix(
                 "systemctl --user could not be reached (Failed to connect to bus: No medium found), so wallgen removed the enable links itself: "
             ) == true, "\(report)")
-        #expect(installed.locations.schedulePaths.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        #expect(installed.locations.schedulePaths(.terms).allSatisfy { !FileManager.default.fileExists(atPath: $0) })
         // Again: nothing left, nothing to say but that.
         #expect(
             try ScheduleRemoval.run(locations: installed.locations, runner: try installed.systemctl(succeeds: false))

@@ -5,9 +5,9 @@ import Testing
 
 @Suite struct SystemdUnitsTests {
     @Test func timerListsEachInstantInUTC() {
-        let timer = SystemdUnits.timer(instants: [
-            Date(timeIntervalSince1970: 1_797_886_213), Date(timeIntervalSince1970: 1_797_886_213.6),
-        ])
+        let timer = SystemdUnits.timer(
+            instants: [Date(timeIntervalSince1970: 1_797_886_213), Date(timeIntervalSince1970: 1_797_886_213.6)],
+            names: .terms)
         #expect(timer.contains("\nOnCalendar=2026-12-21 20:50:13 UTC\nOnCalendar=2026-12-21 20:50:14 UTC\n"))
         for line in [
             "AccuracySec=1s", "Persistent=true", "WantedBy=timers.target", "Unit=wallgen-terms.service",
@@ -19,7 +19,7 @@ import Testing
 
     @Test func serviceQuotesItsArgumentsAndRunsAtLogin() throws {
         let service = try SystemdUnits.service(
-            wallgen: "/opt/my $tools/100%/wallgen", schedule: "/home/a\"b/100%/$HOME\\x.json")
+            wallgen: "/opt/my $tools/100%/wallgen", schedule: "/home/a\"b/100%/$HOME\\x.json", names: .terms)
         #expect(service.contains("\nType=oneshot\n"))
         #expect(
             service.contains(
@@ -29,6 +29,25 @@ import Testing
         #expect(service.hasSuffix("\n[Install]\nWantedBy=graphical-session.target\n"))
     }
 
+    /// A seasons schedule's units are named and described after the seasons, a terms
+    /// schedule's after the terms.
+    @Test func theUnitsAreNamedAfterWhatTheScheduleFollows() throws {
+        #expect(
+            ScheduleUnitNames.following(terms: false).units == ["wallgen-seasons.timer", "wallgen-seasons.service"])
+        #expect(ScheduleUnitNames.following(terms: true).units == ["wallgen-terms.timer", "wallgen-terms.service"])
+        let seasons = SystemdUnits.timer(instants: [Date(timeIntervalSince1970: 0)], names: .seasons)
+        #expect(seasons.contains("\nDescription=Change the wallpaper when a season begins\n"), "\(seasons)")
+        #expect(
+            seasons.contains("\nUnit=wallgen-seasons.service\n") && seasons.contains("\nAlso=wallgen-seasons.service\n")
+        )
+        #expect(!seasons.contains("term"), "\(seasons)")
+        let service = try SystemdUnits.service(
+            wallgen: "/usr/bin/wallgen", schedule: "/s/schedule.json", names: .seasons)
+        #expect(service.contains("\nDescription=Apply the wallpaper of the current season\n"), "\(service)")
+        let terms = SystemdUnits.timer(instants: [Date(timeIntervalSince1970: 0)], names: .terms)
+        #expect(terms.contains("\nDescription=Change the wallpaper when a solar term begins\n"), "\(terms)")
+    }
+
     /// systemd refuses these in an executable's path however they are quoted (issue 26,
     /// item 8): refused before a unit is written.
     @Test(arguments: [
@@ -36,7 +55,7 @@ import Testing
     ])
     func anExecutablePathSystemdRefusesIsRefused(path: String) {
         #expect(throws: DesktopError.unsafeExecutable(path: path)) {
-            try SystemdUnits.service(wallgen: path, schedule: "/s/schedule.json")
+            try SystemdUnits.service(wallgen: path, schedule: "/s/schedule.json", names: .terms)
         }
     }
 
@@ -44,7 +63,7 @@ import Testing
     @Test(.enabled(if: toolAvailable("systemd-analyze"), "systemd-analyze is not installed"))
     func systemdAgreesOnEveryInstantOfAYear() throws {
         let instants = try SolarTermCalendar.instants(inYear: 2026).map(\.instant)
-        let timer = SystemdUnits.timer(instants: instants)
+        let timer = SystemdUnits.timer(instants: instants, names: .terms)
         let lines = timer.split(separator: "\n").filter { $0.hasPrefix("OnCalendar=") }
             .map { String($0.dropFirst("OnCalendar=".count)) }
         #expect(lines.count == 24)
@@ -72,16 +91,19 @@ import Testing
     }
 
     /// `systemd-analyze verify` loads both units as systemd would (it checks the executable
-    /// exists, so the test points ExecStart at a script whose path needs every escape).
-    @Test(.enabled(if: toolAvailable("systemd-analyze"), "systemd-analyze is not installed"))
-    func systemdVerifiesTheUnits() throws {
+    /// exists, so the test points ExecStart at a script whose path needs every escape),
+    /// under the names each schedule installs them as: the timer starts its own service.
+    @Test(
+        .enabled(if: toolAvailable("systemd-analyze"), "systemd-analyze is not installed"),
+        arguments: [ScheduleUnitNames.terms, .seasons])
+    func systemdVerifiesTheUnits(names: ScheduleUnitNames) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let tool = try folder.write("bin dir/wall gen 100%$x", "#!/bin/sh\nexit 0\n", executable: true)
         let instants = try SolarTermCalendar.instants(inYear: 2027).map(\.instant)
-        let timer = try folder.write("wallgen-terms.timer", SystemdUnits.timer(instants: instants))
+        let timer = try folder.write(names.timer, SystemdUnits.timer(instants: instants, names: names))
         let service = try folder.write(
-            "wallgen-terms.service", try SystemdUnits.service(wallgen: tool, schedule: "/tmp/a b/schedule.json"))
+            names.service, try SystemdUnits.service(wallgen: tool, schedule: "/tmp/a b/schedule.json", names: names))
         var environment = ProcessInfo.processInfo.environment
         environment["SYSTEMD_COLORS"] = "0"
         // --user needs a running user manager's runtime folder; the system mode parses the

@@ -15,7 +15,7 @@ import Testing
         let locations = UserLocations(environment: [
             "HOME": folder.path, "XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": "relative/ignored",
         ])
-        let files = locations.scheduleFiles(timer: "T", service: "S", autostart: "A", backgroundProperties: "P")
+        let files = locations.scheduleFiles(.terms, timer: "T", service: "S", autostart: "A", backgroundProperties: "P")
         #expect(
             files.map(\.path) == [
                 folder.file("config/systemd/user/wallgen-terms.timer"),
@@ -23,7 +23,7 @@ import Testing
                 folder.file("config/autostart/wallgen-terms.desktop"),
                 folder.file(".local/share/gnome-background-properties/wallgen-terms.xml"),
             ])
-        #expect(locations.schedulePaths == files.map(\.path))
+        #expect(locations.schedulePaths(.terms) == files.map(\.path))
         try UnitInstaller.install(files)
         for (file, text) in zip(files, ["T", "S", "A", "P"]) { #expect(contents(file.path) == text) }
         // Nothing but the files: no temporaries or kept copies beside them.
@@ -39,12 +39,13 @@ import Testing
         defer { folder.remove() }
         let locations = UserLocations(environment: ["HOME": folder.path])
         try UnitInstaller.install(
-            locations.scheduleFiles(timer: "old T", service: "old S", autostart: "old A", backgroundProperties: "old P")
+            locations.scheduleFiles(
+                .terms, timer: "old T", service: "old S", autostart: "old A", backgroundProperties: "old P")
         )
-        let entry = locations.schedulePaths[3]
+        let entry = locations.schedulePaths(.terms)[3]
         try FileManager.default.removeItem(atPath: entry)
         try FileManager.default.createDirectory(atPath: entry + "/occupied", withIntermediateDirectories: true)
-        let new = locations.scheduleFiles(timer: "T", service: "S", autostart: "A", backgroundProperties: "P")
+        let new = locations.scheduleFiles(.terms, timer: "T", service: "S", autostart: "A", backgroundProperties: "P")
         #expect(
             throws: DesktopError.fileFailed(path: entry, operation: "replace", reason: "a folder is in the way")
         ) { try UnitInstaller.install(new) }
@@ -62,15 +63,16 @@ import Testing
         defer { folder.remove() }
         let locations = UserLocations(environment: ["HOME": folder.path])
         try UnitInstaller.install(
-            locations.scheduleFiles(timer: "old T", service: "old S", autostart: "old A", backgroundProperties: "old P")
+            locations.scheduleFiles(
+                .terms, timer: "old T", service: "old S", autostart: "old A", backgroundProperties: "old P")
         )
-        let entry = locations.schedulePaths[3]
+        let entry = locations.schedulePaths(.terms)[3]
         let chattr = toolPath("chattr")!
         let locked = try runTool(chattr, ["+i", entry])
         try #require(
             locked.status == 0, "the file system here cannot make a file immutable: \(locked.error)")
         defer { _ = try? runTool(chattr, ["-i", entry]) }
-        let new = locations.scheduleFiles(timer: "T", service: "S", autostart: "A", backgroundProperties: "P")
+        let new = locations.scheduleFiles(.terms, timer: "T", service: "S", autostart: "A", backgroundProperties: "P")
         do {
             try UnitInstaller.install(new)
             Issue.record("renamed over an immutable file")
@@ -94,7 +96,7 @@ import Testing
             atPath: locations.backgroundPropertiesFolder, withIntermediateDirectories: true)
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o555], ofItemAtPath: locations.backgroundPropertiesFolder)
-        let files = locations.scheduleFiles(timer: "T", service: "S", autostart: "A", backgroundProperties: "P")
+        let files = locations.scheduleFiles(.terms, timer: "T", service: "S", autostart: "A", backgroundProperties: "P")
         do {
             try UnitInstaller.install(files)
             Issue.record("installed into a read-only folder")

@@ -126,7 +126,7 @@ import Testing
     ]
     /// What an option needs beside it, by "command option" (the error without it says so).
     static let companions: [String: [String]] = [
-        "wallpaper monitors": ["--span"], "term monitors": ["--span"], "devices monitors": ["--here"],
+        "wallpaper monitors": ["--span"], "term monitors": ["--device", "here"], "devices monitors": ["--here"],
         "wallpaper quality": ["--format", "jpeg"], "term quality": ["--format", "webp"],
         "terms quality": ["--format", "jpeg"], "schedule quality": ["--format", "jpeg"],
         "schedule season-rule": ["--by", "seasons"], "schedule hemisphere": ["--by", "seasons"],

@@ -88,7 +88,7 @@ import Testing
             Case(
                 arguments: ["--background", inputs + "/notes.png"], status: 65,
                 message:
-                    "--background: '\(inputs)/notes.png' is not a JPEG, PNG, WebP or HEIC picture (it looks like text)"
+                    "--background: '\(inputs)/notes.png' is not a JPEG, PNG, WebP, HEIC or AVIF picture (it looks like text)"
             ),
             Case(arguments: ["--background", inputs + "/cut.jpg"], status: 65, message: "truncated"),
             Case(

@@ -255,7 +255,7 @@ import Testing
                 in: folder, environment: environment)
             #expect(made.status == 0, "\(made.standardError)")
             let enabled = try launch(
-                ["--user", "enable", "wallgen-terms.timer"], in: folder, environment: environment,
+                ["--user", "enable", "wallgen-seasons.timer"], in: folder, environment: environment,
                 executable: URL(fileURLWithPath: "/usr/bin/systemctl"))
             #expect(enabled.status == 0, "\(enabled.standardError)")
             func links() -> [String] {
@@ -268,7 +268,7 @@ import Testing
                 }
                 return found.sorted()
             }
-            #expect(links().contains("systemd/user/timers.target.wants/wallgen-terms.timer"), "\(links())")
+            #expect(links().contains("systemd/user/timers.target.wants/wallgen-seasons.timer"), "\(links())")
             let removed = try launch(["schedule", "--uninstall"], in: folder, environment: environment)
             #expect(removed.status == 0, "\(removed.standardError)")
             #expect(links().isEmpty, "dangling: \(links())")
@@ -289,16 +289,17 @@ import Testing
                 in: folder, environment: environment)
             #expect(made.status == 0, "\(made.standardError)")
             let units = folder + "/config/systemd/user/"
-            let service = try String(contentsOfFile: units + "wallgen-terms.service", encoding: .utf8)
-            let timer = try String(contentsOfFile: units + "wallgen-terms.timer", encoding: .utf8)
+            let service = try String(contentsOfFile: units + "wallgen-seasons.service", encoding: .utf8)
+            let timer = try String(contentsOfFile: units + "wallgen-seasons.timer", encoding: .utf8)
             #expect(service.contains("\nWantedBy=graphical-session.target\n"), "\(service)")
             #expect(service.contains("\nAfter=graphical-session.target\n"), "\(service)")
-            #expect(timer.contains("\nAlso=wallgen-terms.service\n"), "\(timer)")
+            #expect(timer.contains("\nAlso=wallgen-seasons.service\n"), "\(timer)")
             let autostart = try String(
-                contentsOfFile: folder + "/config/autostart/wallgen-terms.desktop", encoding: .utf8)
+                contentsOfFile: folder + "/config/autostart/wallgen-seasons.desktop", encoding: .utf8)
             #expect(autostart.contains(" apply --now --schedule "), "\(autostart)")
             #expect(
-                made.standardError.contains("systemctl --user enable --now wallgen-terms.timer wallgen-terms.service"),
+                made.standardError.contains(
+                    "systemctl --user enable --now wallgen-seasons.timer wallgen-seasons.service"),
                 "\(made.standardError)")
             #expect(made.standardError.contains("exec "), "sway's line: \(made.standardError)")
             // systemd reads both units as they are installed.
@@ -306,7 +307,7 @@ import Testing
                 var verifying = environment
                 verifying["SYSTEMD_COLORS"] = "0"
                 let verified = try launch(
-                    ["verify", units + "wallgen-terms.timer", units + "wallgen-terms.service"], in: folder,
+                    ["verify", units + "wallgen-seasons.timer", units + "wallgen-seasons.service"], in: folder,
                     environment: verifying, executable: URL(fileURLWithPath: "/usr/bin/systemd-analyze"))
                 #expect(verified.status == 0, "\(verified.output)\(verified.standardError)")
             }
@@ -325,18 +326,18 @@ import Testing
                 in: folder, environment: environment)
             #expect(first.status == 0, "\(first.standardError)")
             let units = folder + "/config/systemd/user/"
-            let timer = try Data(contentsOf: URL(fileURLWithPath: units + "wallgen-terms.timer"))
-            let service = try Data(contentsOf: URL(fileURLWithPath: units + "wallgen-terms.service"))
-            let entry = folder + "/data/gnome-background-properties/wallgen-terms.xml"
+            let timer = try Data(contentsOf: URL(fileURLWithPath: units + "wallgen-seasons.timer"))
+            let service = try Data(contentsOf: URL(fileURLWithPath: units + "wallgen-seasons.service"))
+            let entry = folder + "/data/gnome-background-properties/wallgen-seasons.xml"
             try FileManager.default.removeItem(atPath: entry)
             try FileManager.default.createDirectory(atPath: entry + "/in-the-way", withIntermediateDirectories: true)
             let second = try launch(
                 ["schedule", "-o", "s", "--by", "seasons", "--size", "16x9", "--years", "2", "--install", "-q"],
                 in: folder, environment: environment)
             #expect(second.status == 73, "\(second.standardError)")
-            #expect(second.standardError.contains("wallgen-terms.xml"), "\(second.standardError)")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: units + "wallgen-terms.timer")) == timer)
-            #expect(try Data(contentsOf: URL(fileURLWithPath: units + "wallgen-terms.service")) == service)
+            #expect(second.standardError.contains("wallgen-seasons.xml"), "\(second.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: units + "wallgen-seasons.timer")) == timer)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: units + "wallgen-seasons.service")) == service)
             #expect(filesIn(units).filter { $0.hasPrefix(".") }.isEmpty, "no temporaries: \(filesIn(units))")
         }
     }
@@ -356,7 +357,7 @@ import Testing
                 environment: environment, executable: URL(fileURLWithPath: bin + "/wallgen"))
             #expect(result.status == 73, "\(result.standardError)")
             #expect(result.standardError.contains("systemd"), "\(result.standardError)")
-            #expect(!FileManager.default.fileExists(atPath: folder + "/config/systemd/user/wallgen-terms.service"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/config/systemd/user/wallgen-seasons.service"))
         }
     }
 }

@@ -308,10 +308,10 @@ import Testing
             #expect(made.standardError.contains("systemctl --user daemon-reload\n"), "\(made.standardError)")
             #expect(
                 made.standardError.contains(
-                    "systemctl --user enable --now wallgen-terms.timer wallgen-terms.service\n"))
+                    "systemctl --user enable --now wallgen-seasons.timer wallgen-seasons.service\n"))
             let units = folder + "/config/systemd/user"
-            #expect(filesIn(units) == ["wallgen-terms.service", "wallgen-terms.timer"])
-            #expect(filesIn(folder + "/data/gnome-background-properties") == ["wallgen-terms.xml"])
+            #expect(filesIn(units) == ["wallgen-seasons.service", "wallgen-seasons.timer"])
+            #expect(filesIn(folder + "/data/gnome-background-properties") == ["wallgen-seasons.xml"])
             #expect(
                 filesIn(folder + "/s").filter { $0.hasSuffix(".png") } == [
                     "autumn-32x18.png", "spring-32x18.png", "summer-32x18.png", "winter-32x18.png",
@@ -392,7 +392,8 @@ import Testing
                 environment: Self.session(folder))
             #expect(result.status == 73, "\(result.standardError)")
             #expect(
-                !FileManager.default.fileExists(atPath: folder + "/data/gnome-background-properties/wallgen-terms.xml"))
+                !FileManager.default.fileExists(
+                    atPath: folder + "/data/gnome-background-properties/wallgen-seasons.xml"))
         }
     }
 

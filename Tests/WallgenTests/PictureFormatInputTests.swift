@@ -110,7 +110,7 @@ struct PictureFormatInputTests {
         try refuse(
             riff + Array("AVI LIST".utf8) + Array(repeating: 0, count: 32), named: "movie.webp",
             message:
-                "is not a JPEG, PNG, WebP or HEIC picture (it looks like a RIFF file of another kind (a sound or a video))"
+                "is not a JPEG, PNG, WebP, HEIC or AVIF picture (it looks like a RIFF file of another kind (a sound or a video))"
         )
     }
 

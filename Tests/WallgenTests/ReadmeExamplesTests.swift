@@ -9,19 +9,51 @@ import Testing
 @Suite struct ReadmeExamplesTests {
     static let readme = repositoryRoot + "/README.md"
 
-    /// The lines of the README's ```sh blocks that run wallgen, as written.
-    static func examples() throws -> [String] {
-        let text = try String(contentsOfFile: readme, encoding: .utf8)
-        var inBlock = false
+    /// The `wallgen …` lines of the fenced shell blocks of `markdown`, in order, with the
+    /// `echo` lines between them (which may write a manifest's row that the next reads).
+    /// A fence is three or more backticks or tildes (indented or not); a block whose info
+    /// string names a language other than a shell is not read. A `$ ` prompt is taken off,
+    /// and lines ending in `\` are joined with the next, so an example is run as a reader
+    /// would paste it however the README comes to spell it.
+    static func examples(in markdown: String) -> [String] {
+        let shells: Set<String> = ["", "sh", "bash", "shell", "console", "zsh"]
         var lines: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") {
-                inBlock = !inBlock && line == "```sh"
+        var fence: String?
+        var readsBlock = false
+        var pending = ""
+        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            if let open = fence {
+                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) {
+                    fence = nil
+                    pending = ""
+                    continue
+                }
+                guard readsBlock else { continue }
+                var line = pending + (pending.isEmpty ? trimmed : " " + trimmed)
+                if line.hasSuffix("\\") {
+                    pending = String(line.dropLast()).trimmingCharacters(in: .whitespaces)
+                    continue
+                }
+                pending = ""
+                if line.hasPrefix("$ ") { line.removeFirst(2) }
+                let command = line.split(separator: " ").first
+                if command == "wallgen" || command == "echo" { lines.append(line) }
                 continue
             }
-            if inBlock && line.hasPrefix("wallgen ") { lines.append(String(line)) }
+            for mark in ["```", "~~~"] where trimmed.hasPrefix(mark) {
+                let length = trimmed.prefix { $0 == mark.first }.count
+                fence = String(repeating: mark.first!, count: length)
+                let info = trimmed.dropFirst(length).trimmingCharacters(in: .whitespaces)
+                readsBlock = shells.contains(String(info.split(separator: " ").first ?? "").lowercased())
+            }
         }
         return lines
+    }
+
+    /// The README's examples.
+    static func examples() throws -> [String] {
+        examples(in: try String(contentsOfFile: readme, encoding: .utf8))
     }
 
     /// The files an example says it makes: its `-o` name, or a file name its comment gives.
@@ -42,8 +74,45 @@ import Testing
         #expect(size < 10 * 1024, "README.md is \(size) bytes: move detail to docs/USAGE.md")
     }
 
+    @Test func theExtractorFindsLinesInAnyShellFenceAndNoOthers() {
+        let markdown = """
+            Some text with `wallgen inline` that is not run.
+
+            ```sh
+            wallgen --season winter   # a comment
+            ls
+            echo '{"a":1}' >> rows.jsonl
+            $ wallgen term 冬至 \\
+                --lang en
+            ```
+
+            ~~~~bash
+            wallgen almanac
+            ~~~~
+
+              ```text
+              wallgen not-a-shell-block
+              ```
+
+            ```
+            ./wallgen --built-here
+            wallgen devices
+            ```
+            """
+        #expect(
+            Self.examples(in: markdown) == [
+                "wallgen --season winter   # a comment",
+                "echo '{\"a\":1}' >> rows.jsonl",
+                "wallgen term 冬至 --lang en",
+                "wallgen almanac",
+                "wallgen devices",
+            ])
+    }
+
     @Test func everyExampleRuns() throws {
         let examples = try Self.examples()
+        // A README without examples, or an extractor that finds none, proves nothing.
+        try #require(examples.count >= 8, "README.md: only \(examples.count) wallgen lines found in shell blocks")
         // The README's own promises: the command that always works, cards, completions.
         #expect(examples.contains("wallgen --season winter --alpha 0.5 --label on -o out.png"))
         #expect(examples.contains { $0.hasPrefix("wallgen term ") })

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The Sun's apparent geocentric ecliptic longitude, of date.
 ///

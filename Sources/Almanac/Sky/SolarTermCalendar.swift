@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When a solar term begins: the instant (UTC) the Sun's apparent longitude reaches
 /// the term's multiple of 15°.

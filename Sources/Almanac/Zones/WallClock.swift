@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a wall clock reads: a day on the Gregorian calendar and a time of day, to the
 /// second, in no particular zone. A `Zone` turns instants into wall-clock readings and

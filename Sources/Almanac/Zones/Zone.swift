@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The offset from UTC a zone keeps for a while, as the tz database records it.
 public struct ZoneOffset: Hashable, Sendable {

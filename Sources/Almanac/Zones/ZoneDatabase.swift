@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// The system's tz database: the TZif files under `/usr/share/zoneinfo` (or `$TZDIR`),
 /// read by name, and the zone this machine keeps.
@@ -83,15 +85,15 @@ public struct ZoneDatabase: Sendable {
         let localtime = etc + "/localtime"
         guard let zone = try? read(path: localtime, name: "localtime") else { return .utc }
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
-            let range = target.range(of: "zoneinfo/")
+            let range = target.firstRange(of: "zoneinfo/")
         {
             return zone.renamed(String(target[range.upperBound...]))
         }
         if let text = try? String(contentsOfFile: etc + "/timezone", encoding: .utf8),
             let line = text.split(whereSeparator: \.isNewline).first,
-            !line.trimmingCharacters(in: .whitespaces).isEmpty
+            !line.trimmingSpaces().isEmpty
         {
-            return zone.renamed(line.trimmingCharacters(in: .whitespaces))
+            return zone.renamed(line.trimmingSpaces())
         }
         return zone
     }
@@ -112,9 +114,8 @@ public struct ZoneDatabase: Sendable {
     }
 
     private static func startsWithMagic(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 4)).map { Array($0) == Array("TZif".utf8) } ?? false
+        guard let file = ReadOnlyFile(path: path) else { return false }
+        return (try? file.read(upToCount: 4)) == Array("TZif".utf8)
     }
 
     /// Reads and parses one file: a regular file (or a link to one) of at most `TZif.maximumSize` bytes.
@@ -141,7 +142,7 @@ public struct ZoneDatabase: Sendable {
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {

@@ -1,8 +1,12 @@
 // The C side of wallgen's file writer: what Swift cannot say or must not do itself.
 // O_TMPFILE is a compound macro Swift cannot import; a signal handler must be C,
-// touching only async-signal-safe calls. No library is called here, only the kernel.
+// touching only async-signal-safe calls; pipe2 and closing a child's other descriptors
+// are GNU extensions Swift's Glibc module does not show. No library is called here,
+// only the kernel.
 #ifndef WALLGEN_CFILES_H
 #define WALLGEN_CFILES_H
+
+#include <spawn.h>
 
 #pragma clang assume_nonnull begin
 
@@ -26,6 +30,13 @@ int wg_open_unnamed_at(int folder, unsigned int mode);
 /// Gives the unnamed file open as `descriptor` the name `name` in the folder open as
 /// `folder`; the name must not exist. Returns 0, or -1 with errno set.
 int wg_link_unnamed_at(int descriptor, int folder, const char *name);
+
+/// A pipe, both ends close-on-exec (pipe2 with O_CLOEXEC), for a child's standard
+/// streams. Returns 0, or -1 with errno set.
+int wg_pipe_cloexec(int ends[_Nonnull 2]);
+/// Adds to `actions` the closing of every descriptor from `lowest` up, in the child
+/// (posix_spawn_file_actions_addclosefrom_np). Returns 0 or an error number.
+int wg_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 #pragma clang assume_nonnull end
 

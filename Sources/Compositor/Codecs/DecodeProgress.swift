@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// How far a picture being decoded on its own thread has got.
 ///
@@ -10,7 +11,7 @@ import Foundation
 /// several run at once.
 public final class DecodeProgress: @unchecked Sendable {
     // Guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var rowsDone = 0
     private var hasEnded = false
     private var error: ImageDecodingError?

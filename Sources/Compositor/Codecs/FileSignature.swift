@@ -33,13 +33,29 @@ public enum FileSignature: Sendable, CaseIterable, CustomStringConvertible {
             }
         }
 
-        /// "a JPEG, PNG, WebP or HEIC picture", for messages.
+        /// "a JPEG, PNG, WebP, HEIC or AVIF picture", for messages: made from the
+        /// members, so a format that joins the family joins the message.
         public var expected: String {
             switch self {
-            case .picture: "a JPEG, PNG, WebP or HEIC picture"
+            case .picture: "a " + FileSignature.listed(members.flatMap(\.formatNames)) + " picture"
             case .font: "a TrueType or OpenType font"
             }
         }
+    }
+
+    /// The formats a person knows a signature as: HEIF's brands are the iPhone's HEIC and
+    /// AVIF.
+    public var formatNames: [String] {
+        switch self {
+        case .heif: ["HEIC", "AVIF"]
+        default: [description]
+        }
+    }
+
+    /// `["A", "B", "C"]` as "A, B or C".
+    public static func listed(_ names: [String]) -> String {
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 
     public var description: String {

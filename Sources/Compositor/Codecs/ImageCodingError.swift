@@ -18,7 +18,7 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: "the file is empty"
-        case .unrecognizedFormat: "not a JPEG, PNG, WebP or HEIC picture"
+        case .unrecognizedFormat: "not \(FileSignature.Family.picture.expected)"
         case .corrupt(let format, let reason): "damaged \(format) data: \(reason)"
         case .tooManyPixels(let width, let height, let limit):
             "the image is \(width)x\(height) (\(width * height) pixels), above the limit of \(limit) pixels"

@@ -1,5 +1,8 @@
 internal import CImaging
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Platform
 import Synchronization
 
 /// Decodes JPEG, PNG, WebP and HEIF (HEIC, AVIF) files into premultiplied RGBA8 images.
@@ -136,7 +139,7 @@ public enum ImageDecoder {
         let progress = DecodeProgress()
         let prepared = DispatchSemaphore(value: 0)
         let handoff = Mutex<Result<DecodedPicture, ImageDecodingError>?>(nil)
-        Thread {
+        startDetachedThread {
             bytes.withUnsafeBufferPointer { buffer in
                 let region: JPEGRegion
                 do throws(ImageDecodingError) {
@@ -157,7 +160,7 @@ public enum ImageDecoder {
                     progress.ended(with: error)
                 }
             }
-        }.start()
+        }
         prepared.wait()
         return try handoff.withLock { $0! }.get()
     }

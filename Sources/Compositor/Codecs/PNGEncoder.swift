@@ -1,6 +1,7 @@
 internal import CImaging
 import Deflate
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// How PNG rows are filtered and deflated.
 public struct PNGEncodingOptions: Sendable, Equatable {
@@ -157,7 +158,7 @@ public enum PNGEncoder {
 
 /// The compressed bands as workers finish them.
 private final class BandResults: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private(set) var results: [ZlibStream.Band?]
     private(set) var failure: ImageEncodingError?
 

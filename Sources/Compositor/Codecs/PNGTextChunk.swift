@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// wallgen's provenance in a PNG: one uncompressed `iTXt` chunk with the keyword
 /// `wallgen`, placed before the first IDAT so a reader finds it in the file's first
@@ -55,14 +57,11 @@ public enum PNGTextChunk {
     /// The text of the `wallgen` chunk of the PNG at `path`, or nil when it has none.
     /// Reads chunk headers only up to the first IDAT, never the image data.
     public static func read(fromFileAt path: String) throws(ReadError) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let file = ReadOnlyFile(path: path) else {
             throw .unreadable(String(cString: strerror(errno)))
         }
-        defer { try? handle.close() }
         func bytes(_ count: Int) throws(ReadError) -> [UInt8] {
-            let data: Data?
-            do { data = try handle.read(upToCount: count) } catch { throw .unreadable("\(error)") }
-            return [UInt8](data ?? Data())
+            do { return try file.read(upToCount: count) } catch { throw .unreadable(error.reason) }
         }
         guard try bytes(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { throw .notPNG }
         // At most a few dozen chunks come before the image data in any PNG wallgen writes.
@@ -79,11 +78,7 @@ public enum PNGTextChunk {
                 if let text = text(ofITXt: Array(body[..<length])) { return text }
                 continue
             }
-            do {
-                try handle.seek(toOffset: handle.offsetInFile + UInt64(length) + 4)
-            } catch {
-                throw .unreadable("\(error)")
-            }
+            do { try file.skip(length + 4) } catch { throw .unreadable(error.reason) }
         }
         return nil
     }

@@ -1,5 +1,4 @@
 import Escaping
-import FoundationEssentials
 
 /// How a picture was made, as wallgen writes it into the file: one compact JSON object,
 ///
@@ -37,18 +36,17 @@ public struct Provenance: Equatable, Sendable {
     }
 
     /// The note in `text`, or nil when it is not one: not a JSON object with the four
-    /// members, or a stored hash that does not match the spec (recomputed here).
+    /// members (read by `JSONValue`, wallgen's one JSON reader), a command other than
+    /// `wallpaper` or `term`, or a stored hash that does not match the spec (recomputed here).
     public init?(json text: String) {
-        guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(text.utf8)) else { return nil }
-        self.init(version: stored.wallgen, command: stored.command, arguments: stored.args)
-        guard hash == stored.hash else { return nil }
-    }
-
-    /// The members as the JSON names them.
-    private struct Stored: Decodable {
-        var wallgen: String
-        var command: String
-        var args: [String]
-        var hash: String
+        guard let object = (try? JSONValue.parse(Array(text.utf8)))?.object,
+            let version = object["wallgen"]?.string, let command = object["command"]?.string,
+            ["wallpaper", "term"].contains(command), let members = object["args"]?.array,
+            let hash = object["hash"]?.string
+        else { return nil }
+        let arguments = members.compactMap(\.string)
+        guard arguments.count == members.count else { return nil }
+        self.init(version: version, command: command, arguments: arguments)
+        guard self.hash == hash else { return nil }
     }
 }

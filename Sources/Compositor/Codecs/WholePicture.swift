@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a picture file is whole, and its pixel size, from its container alone: a
 /// PNG's IHDR and its last chunk (IEND), a JPEG's frame header and its end marker (EOI),

@@ -1,5 +1,5 @@
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// The small XMP packet a WebP carries its provenance in: one `wallgen:spec` property
 /// whose value is the spec's JSON text, XML-escaped.
@@ -27,8 +27,8 @@ public enum XMPPacket {
 
     /// The `wallgen:spec` value of a packet made by `wallgenSpec`, unescaped, or nil.
     public static func specValue(in packet: String) -> String? {
-        guard let open = packet.range(of: "<wallgen:spec>"),
-            let close = packet.range(of: "</wallgen:spec>", range: open.upperBound..<packet.endIndex)
+        guard let open = packet.firstRange(of: "<wallgen:spec>"),
+            let close = packet[open.upperBound...].firstRange(of: "</wallgen:spec>")
         else { return nil }
         return XMLText.unescape(packet[open.upperBound..<close.lowerBound])
     }

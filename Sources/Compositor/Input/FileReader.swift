@@ -1,5 +1,6 @@
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads whole files with clear errors and a size bound.
 ///
@@ -46,7 +47,7 @@ public enum FileReader {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             while filled < count {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + filled, count - filled)
+                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { failure = errno }
                 if got <= 0 { break }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A colour as people write it: sRGB components and a straight (not premultiplied) alpha.
 public struct Color: Hashable, Sendable, CustomStringConvertible {

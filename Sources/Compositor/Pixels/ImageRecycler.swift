@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// Large pixel buffers handed back by images that are gone, for new images whose every
 /// pixel will be written.
@@ -12,7 +14,7 @@ import Foundation
 /// whatever its last user left, so only code that writes every pixel asks for one
 /// (`Image(width:height:recycling:)`). Keeps at most `capacity` blocks; more are unmapped.
 public final class ImageRecycler: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var blocks: [MappedBlock] = []
     private let capacity: Int
 

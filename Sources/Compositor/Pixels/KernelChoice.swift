@@ -1,5 +1,5 @@
 internal import CImaging
-import Foundation
+import FoundationEssentials
 import Kernels
 import KernelsAVX2
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What happens when a pixel buffer cannot be had: the process stops with a message and
 /// the status the command line chose (75 for wallgen: a run with more memory, or a

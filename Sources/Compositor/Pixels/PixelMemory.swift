@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Memory for pixel buffers: zero-filled straight from the kernel, or taken back from an
 /// `ImageRecycler` as it was left.

@@ -1,5 +1,7 @@
 internal import CImaging
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// How many CPUs this process may keep busy: the CPUs its affinity mask lets it run on,
 /// and its control group's CPU quota rounded up, whichever is smaller.
@@ -40,7 +42,7 @@ public struct CPUAllowance: Equatable, Sendable, CustomStringConvertible {
     }
 
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        value == value.rounded() ? String(Int(value)) : PrintfNumber.format("%.2f", value)
     }
 
     /// The test-only variable naming another cgroup file system root than
@@ -129,8 +131,8 @@ public struct CPUAllowance: Equatable, Sendable, CustomStringConvertible {
 
     /// cgroup v1: `cpu.cfs_quota_us` (-1 for none) over `cpu.cfs_period_us`.
     static func parseCFS(quota: String, period: String) -> Double? {
-        guard let quota = Double(quota.trimmingCharacters(in: .whitespacesAndNewlines)),
-            let period = Double(period.trimmingCharacters(in: .whitespacesAndNewlines)), quota > 0, period > 0,
+        guard let quota = Double(quota.trimmingWhitespace()),
+            let period = Double(period.trimmingWhitespace()), quota > 0, period > 0,
             quota.isFinite, period.isFinite
         else { return nil }
         return quota / period

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Splits row ranges across threads, never more than asked for.
 ///

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Kernels
+import Platform
 
 /// Precomputed taps of a one-dimensional resampling filter: for each output pixel,
 /// the first source pixel it reads and one fixed-point weight per source pixel.
@@ -56,7 +58,7 @@ struct FilterWeights: Sendable {
     /// standard library, which ThreadSanitizer cannot see, so every batch run reported
     /// a race on the dictionary; a pthread mutex is intercepted and understood.
     private final class RecentWeights: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var tables: [Key: FilterWeights] = [:]
 
         func lookUp(_ key: Key) -> FilterWeights? {

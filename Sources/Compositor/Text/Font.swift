@@ -1,5 +1,6 @@
 internal import CImaging
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A font face loaded through FreeType: scalable outlines, or colour bitmaps (emoji).
 ///
@@ -11,7 +12,7 @@ public final class Font: @unchecked Sendable {
     /// Whether the font draws in colour (an emoji font).
     public let isColor: Bool
     private let face: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Opens font data (TrueType, OpenType, WOFF...). `label` names it in messages.
     public convenience init(data: [UInt8], label: String) throws(FontError) {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Fonts to try, in order, for each character of a text: the first that has every
 /// glyph a character needs sets it. Emoji (presentation forms, sequences, flags,
@@ -9,7 +10,7 @@ public final class FontChain: @unchecked Sendable {
     public let fonts: [Font]
     private let systemLookup: (@Sendable (Character) -> Font?)?
     private var found: [Character: Font?] = [:]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Whether characters none of `fonts` has are looked for in the installed fonts.
     public var searchesInstalledFonts: Bool { systemLookup != nil }

@@ -1,5 +1,6 @@
 internal import CImaging
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Installed fonts, found through fontconfig: the last resort of a `FontChain`.
 /// A font file is opened once and shared.
@@ -20,7 +21,7 @@ public enum SystemFonts {
 
 private final class FontCache: @unchecked Sendable {
     private var fonts: [String: Font?] = [:]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     func font(at path: String) -> Font? {
         lock.withLock {

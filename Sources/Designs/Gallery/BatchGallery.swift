@@ -1,5 +1,5 @@
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// A self-contained HTML page over a batch's pictures: every picture small in a grid, in
 /// manifest order, each linked to its full-size file and captioned with its file name and
@@ -23,7 +23,9 @@ public enum BatchGallery {
         }
     }
 
-    public static func html(entries: [Entry], title: String) -> String {
+    /// `missing`: what a partial gather could not show (failed rows, shards without a
+    /// report), listed under the grid.
+    public static func html(entries: [Entry], title: String, missing: [String] = []) -> String {
         var page = """
             <!DOCTYPE html>
             <html lang="en">
@@ -46,7 +48,13 @@ public enum BatchGallery {
                 "<figure><a href=\"\(file)\"><img src=\"\(file)\" loading=\"lazy\" alt=\"\(alternative)\"></a>"
                 + "<figcaption>\(caption(entry))</figcaption></figure>\n"
         }
-        return page + "</div>\n</body>\n</html>\n"
+        page += "</div>\n"
+        if !missing.isEmpty {
+            page += "<h2>Missing</h2>\n<ul class=\"missing\">\n"
+            for line in missing { page += "<li>\(HTMLText.escape(line))</li>\n" }
+            page += "</ul>\n"
+        }
+        return page + "</body>\n</html>\n"
     }
 
     /// The caption under a picture: its file name, which may break after its separators
@@ -83,6 +91,8 @@ public enum BatchGallery {
           /* A name breaks where its caption allows (after a separator, at a space); only a
              word wider than the whole column is broken inside. */
           figcaption { max-width: 100%; font-size: 12px; opacity: .8; text-align: center; overflow-wrap: break-word; }
+          h2 { font-size: 16px; font-weight: 600; margin: 24px 0 8px; color: #ff9f0a; }
+          .missing { font-size: 13px; overflow-wrap: anywhere; }
 
         """
 }

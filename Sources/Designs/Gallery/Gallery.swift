@@ -1,6 +1,6 @@
 import Almanac
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// A self-contained HTML page that browses a folder of term cards the way the app
 /// did: a segmented control for the seasons, prev/next buttons that cycle endlessly
@@ -43,16 +43,16 @@ public enum Gallery {
         // The data goes in last: nothing put in before it holds a placeholder.
         return
             template
-            .replacingOccurrences(
-                of: "{{policy}}", with: ContentSecurityPolicy.metaElement(script: script, style: style)
+            .replacing(
+                "{{policy}}", with: ContentSecurityPolicy.metaElement(script: script, style: style)
             )
-            .replacingOccurrences(of: "{{style}}", with: style)
-            .replacingOccurrences(of: "{{script}}", with: script)
-            .replacingOccurrences(of: "{{lang}}", with: english ? "en" : "zh-Hant")
-            .replacingOccurrences(of: "{{title}}", with: HTMLText.escape(english ? "The 24 Solar Terms" : "二十四節氣"))
-            .replacingOccurrences(of: "{{tabs}}", with: tabs)
-            .replacingOccurrences(
-                of: "{{data}}", with: scriptSafeJSON(seasons: seasons, cards: cards, english: english))
+            .replacing("{{style}}", with: style)
+            .replacing("{{script}}", with: script)
+            .replacing("{{lang}}", with: english ? "en" : "zh-Hant")
+            .replacing("{{title}}", with: HTMLText.escape(english ? "The 24 Solar Terms" : "二十四節氣"))
+            .replacing("{{tabs}}", with: tabs)
+            .replacing(
+                "{{data}}", with: scriptSafeJSON(seasons: seasons, cards: cards, english: english))
     }
 
     /// The cards as JSON inside a <script> element (`JSONText` in its script form, so

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Pictures of any shape laid out in order as photo galleries lay them: in rows whose
 /// pictures share one height and together fill the width, each picture keeping its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The folder holding wallgen's bundled `Assets/` and `fonts/`.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// With `WALLGEN_TRACE_DECODES` set, one line on standard error each time a pipeline
 /// decodes a picture: a check (used by the tests) that several sizes made in one run
@@ -9,6 +10,6 @@ enum DecodeTrace {
     static func decoding(_ path: String, for canvases: [(width: Int, height: Int)]) {
         guard isOn else { return }
         let sizes = canvases.map { "\($0.width)x\($0.height)" }.joined(separator: ", ")
-        FileHandle.standardError.write(Data("wallgen: decode \(path) for \(sizes)\n".utf8))
+        StandardError.write("wallgen: decode \(path) for \(sizes)\n")
     }
 }

@@ -1,5 +1,7 @@
 import Compositor
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// Backgrounds made from pictures, and decoded pictures, kept for the renders that
 /// follow, bounded in bytes: in a batch, the rows that share a picture, a canvas and its
@@ -65,7 +67,7 @@ public final class PictureCache: @unchecked Sendable {
     }
 
     public let capacity: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [EntryKey: Entry] = [:]
     private var heldBytes = 0
     /// xorshift64 state choosing what to drop.

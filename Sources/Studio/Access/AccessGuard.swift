@@ -1,4 +1,5 @@
-import Foundation
+import Escaping
+import Platform
 
 /// Who may use the studio: the checks every request passes before any route sees it.
 ///
@@ -58,7 +59,7 @@ struct AccessGuard: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if parts.first == Substring(name) {
                 let raw = parts.count > 1 ? String(parts[1]) : ""
-                return raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? raw
+                return PercentEncoding.decoded(raw.replacing("+", with: " ")) ?? raw
             }
         }
         return nil
@@ -69,8 +70,8 @@ struct AccessGuard: Sendable {
         guard let header else { return nil }
         for pair in header.split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
-                return parts[1].trimmingCharacters(in: .whitespaces)
+            if parts.count == 2, parts[0].trimmingSpaces() == name {
+                return parts[1].trimmingSpaces()
             }
         }
         return nil

@@ -1,5 +1,5 @@
 internal import CHTTP
-import Foundation
+import FoundationEssentials
 
 /// One response, sent whole with its length.
 struct HTTPResponse: Sendable {

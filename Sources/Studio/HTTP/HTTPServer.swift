@@ -1,5 +1,7 @@
 internal import CHTTP
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Platform
 
 /// The limits the studio's server runs with; see `StudioServer.limits` for the values and why.
 struct HTTPLimits: Sendable {
@@ -62,12 +64,10 @@ final class HTTPServer: @unchecked Sendable {
         let exchange = HTTPExchange(request)
         let done = DispatchSemaphore(value: 0)
         let handler = self.handler
-        let worker = Thread {
+        startDetachedThread(stackSize: Self.stackSize) {
             exchange.send(handler(exchange))
             done.signal()
         }
-        worker.stackSize = Self.stackSize
-        worker.start()
         done.wait()
     }
 

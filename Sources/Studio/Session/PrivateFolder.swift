@@ -1,5 +1,6 @@
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The studio's own temporary folder (mode 0700, made by mkdtemp): the pictures the page

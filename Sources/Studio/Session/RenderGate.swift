@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Bounds the renders running at once. civetweb gives every connection a thread, so 50
 /// previews asked together would otherwise render 50 pictures at once, each wanting every

@@ -1,6 +1,6 @@
 import Almanac
 import Desktop
-import Foundation
+import FoundationEssentials
 
 /// A validated `wallgen almanac` request.
 public struct AlmanacRequest: Equatable, Sendable {

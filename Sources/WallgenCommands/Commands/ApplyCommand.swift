@@ -1,6 +1,6 @@
 import Compositor
 import Desktop
-import Foundation
+import FoundationEssentials
 
 extension ValueType where Value == String {
     /// A desktop wallgen can set, by any of its names (`plasma` is KDE); read back as

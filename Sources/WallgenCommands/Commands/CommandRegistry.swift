@@ -27,8 +27,11 @@ enum CommandRegistry {
     /// The words that name a command rather than the wallpaper's options.
     static var names: [String] { declarations.compactMap(\.name) }
 
-    /// The command a word names, or nil.
+    /// The command a word names, or nil. An option (`--version`, `-o`) names none: it is
+    /// answered without building every command's declaration, which is most of what
+    /// `wallgen --version` would otherwise do.
     static func named(_ name: String) -> (any WallgenCommand.Type)? {
-        all.first { $0.declaration.name == name }
+        guard !name.hasPrefix("-") else { return nil }
+        return all.first { $0.declaration.name == name }
     }
 }

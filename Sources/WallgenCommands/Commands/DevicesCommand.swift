@@ -1,6 +1,7 @@
 import Designs
 import Desktop
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// `wallgen devices`: the presets, or with `--here` the connected monitors.
 public struct DevicesRequest: Equatable, Sendable {
@@ -62,7 +63,7 @@ enum DevicesCommand: WallgenCommand {
             let size = "\(monitor.width)x\(monitor.height)".padding(to: 11)
             let place = "at \(monitor.x),\(monitor.y)".padding(to: 15)
             var notes: [String] = []
-            if monitor.scale != 1 { notes.append("scale " + String(format: "%g", monitor.scale)) }
+            if monitor.scale != 1 { notes.append("scale " + PrintfNumber.format("%g", monitor.scale)) }
             if monitor.isPrimary { notes.append("primary") }
             var row = "  \(name)\(size)\(place)\(notes.joined(separator: ", "))"
             while row.hasSuffix(" ") { row.removeLast() }

@@ -2,7 +2,7 @@ import Almanac
 import Compositor
 import Desktop
 import Escaping
-import Foundation
+import FoundationEssentials
 
 /// A validated `wallgen inspect`.
 public struct InspectRequest: Equatable, Sendable {
@@ -28,7 +28,8 @@ enum InspectCommand {
         do {
             try FileReader.checkReadable(path, expecting: .picture)
         } catch {
-            Console.report("Error: '\(path)': \(error)")
+            // The file's own message names it.
+            Console.report("Error: \(error)")
             // As for any input: there but not a picture is 65, missing or unreadable 66.
             switch error {
             case .notARegularFile, .unexpectedContent: return .dataError

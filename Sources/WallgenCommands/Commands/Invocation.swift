@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// A parsed and validated command line: the command, its request, and the options
 /// every command takes.

@@ -4,7 +4,7 @@ import Designs
 import Desktop
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
 
 /// A validated `wallgen kde-package` request: a season wallpaper or a term card, at
 /// several sizes, light and dark, into a KDE Plasma wallpaper package.
@@ -80,7 +80,7 @@ enum KDEPackageCommand {
             let wallpaper = try WallpaperCommand.request(wallpaperWords, today: today)
             parsed.noteReads(of: wallpaperWords)
             picture = .wallpaper(wallpaper)
-            defaultName = "\(wallpaper.spec.season.rawValue.capitalized) (wallgen)"
+            defaultName = "\(wallpaper.spec.season.displayName) (wallgen)"
             settings = wallpaper.settings
             try checkCanvases(wallpaper.canvases)
         }

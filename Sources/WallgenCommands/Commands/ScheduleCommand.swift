@@ -4,7 +4,8 @@ import Compositor
 import Designs
 import Desktop
 import Files
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A validated `wallgen schedule` request.
 public struct ScheduleRequest: Equatable, Sendable {
@@ -90,7 +91,10 @@ enum ScheduleCommand {
 
     static let options: [any OptionListItem] =
         [by, from, years, sizes, devices, monitors, zone, SeasonRuleOptions(), TermOptions.language]
-        + [CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(), TermOptions.jobs]
+        + [
+            CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(fillsFolder: true),
+            TermOptions.jobs,
+        ]
         + CommonOptions.everywhere
 
     static let defaultSize = CanvasSize(width: 1920, height: 1080)
@@ -185,6 +189,12 @@ enum ScheduleCommand {
         }
     }
 
+    /// The schedule's years as the summary says them: 2026, or 2026-2035.
+    static func yearsText(_ request: ScheduleRequest) -> String {
+        let last = request.from + request.years - 1
+        return last == request.from ? "\(last)" : "\(request.from)-\(last)"
+    }
+
     /// Renders the pictures, then writes the schedule's files; installs them when asked.
     /// Nothing of the schedule is written unless every picture was.
     static func make(_ request: ScheduleRequest, install: Bool, locations: UserLocations, _ output: StatusOutput) throws
@@ -235,10 +245,11 @@ enum ScheduleCommand {
             }
         }
         let schedulePath = folder + "/schedule.json"
-        let service = try SystemdUnits.service(wallgen: wallgen, schedule: schedulePath)
+        let unitNames = ScheduleUnitNames.following(terms: request.byTerms)
+        let service = try SystemdUnits.service(wallgen: wallgen, schedule: schedulePath, names: unitNames)
         let autostart = try AutostartEntry.text(
-            command: SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedulePath))
-        let timer = SystemdUnits.timer(instants: schedule.switches)
+            command: SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedulePath), names: unitNames)
+        let timer = SystemdUnits.timer(instants: schedule.switches, names: unitNames)
         let title = request.byTerms ? "二十四節氣 Solar terms (wallgen)" : "Seasons (wallgen)"
         let properties = GnomeBackgroundProperties.xml(
             name: title, filename: folder + "/schedule.xml",
@@ -246,8 +257,8 @@ enum ScheduleCommand {
         var files: [(String, String)] = [
             ("schedule.xml", try GnomeTimedBackground.xml(slideshow, zone: request.zone, spanned: spanned)),
             ("schedule.json", String(decoding: ScheduleFile.encode(schedule), as: UTF8.self)),
-            (SystemdUnits.timerName, timer), (SystemdUnits.serviceName, service),
-            (AutostartEntry.fileName, autostart), ("gnome-background-properties.xml", properties),
+            (unitNames.timer, timer), (unitNames.service, service),
+            (unitNames.autostartEntry, autostart), ("gnome-background-properties.xml", properties),
         ]
         if request.dark {
             files.append(
@@ -259,8 +270,8 @@ enum ScheduleCommand {
         let outputs = try OutputFolder(opening: folder)
         for (name, text) in files { try outputs.write(Array(text.utf8), to: name) }
         output.status(
-            "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(request.from)-\(request.from + request.years - 1)) to \(folder) in "
-                + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
+            "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(yearsText(request))) to \(folder) in "
+                + PrintfNumber.format("%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
         if request.settings.encoding.format == .webp && !spanned {
             output.status(
                 "GNOME's own slideshow shows WebP only with webp-pixbuf-loader installed; wallgen apply (what the timer runs) converts it for any desktop"
@@ -269,13 +280,21 @@ enum ScheduleCommand {
         if install {
             try UnitInstaller.install(
                 locations.scheduleFiles(
-                    timer: timer, service: service, autostart: autostart, backgroundProperties: properties))
+                    unitNames, timer: timer, service: service, autostart: autostart, backgroundProperties: properties))
             output.status(
-                "Installed \(SystemdUnits.timerName), \(SystemdUnits.serviceName), the autostart entry and the Settings entry."
-            )
+                "Installed \(unitNames.timer), \(unitNames.service), the autostart entry and the Settings entry.")
+            // One schedule at a time: the other's units go (and a seasons schedule an
+            // earlier wallgen installed as wallgen-terms.*), so no second timer is left.
+            let others = ScheduleUnitNames.all.filter { $0 != unitNames }
+            let runner = ProcessRunner(environment: ProcessInfo.processInfo.environment)
+            if ScheduleRemoval.isInstalled(locations: locations, names: others) {
+                for line in try ScheduleRemoval.run(locations: locations, runner: runner, names: others) {
+                    output.status(line)
+                }
+            }
             let lines = LoginTriggers.instructions(
                 wallgen: wallgen, schedule: schedulePath, slideshow: folder + "/schedule.xml",
-                darkSlideshow: request.dark ? folder + "/schedule-dark.xml" : nil)
+                darkSlideshow: request.dark ? folder + "/schedule-dark.xml" : nil, names: unitNames)
             for line in lines { output.status(line) }
         }
         return .success
@@ -355,7 +374,7 @@ enum ScheduleCommand {
         let tally = engine.run(
             pictures, make: { $0.make(maker, settings: settings) },
             progress: BatchProgress.onStandardError(total: pictures.count, unit: "pictures", quiet: quiet),
-            label: { ($0.path as NSString).lastPathComponent })
+            label: { FilePath.name(of: $0.path) })
         guard tally.failed == 0 else {
             throw PicturesFailed(tally: tally, total: pictures.count, folder: folder)
         }
@@ -397,7 +416,7 @@ enum ScheduleCommand {
         }
 
         func make(_ maker: PictureMaker, settings: RenderSettings) -> BatchOutcome<Void> {
-            let subject = (path as NSString).lastPathComponent
+            let subject = FilePath.name(of: path)
             do {
                 let rendered =
                     switch self.subject {
@@ -448,7 +467,7 @@ extension ScheduleCommand: WallgenCommand {
     static let declaration = CommandDeclaration(
         name: "schedule", summary: "A wallpaper that changes at each solar term (or season) by itself.",
         overview:
-            "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for, or with --device here at each monitor's) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed; spanned across the monitors for --device here); wallgen-terms.timer and .service, systemd user units that run `wallgen apply --now` at every switch and at login, for every other desktop; wallgen-terms.desktop, the autostart entry for the desktops that do not start the service at login; and schedule.json, which that command reads. --install puts them where your session finds them and prints the commands that start it and set the picture in effect at once.",
+            "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for, or with --device here at each monitor's) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed; spanned across the monitors for --device here); wallgen-terms.timer and .service (wallgen-seasons.* for --by seasons), systemd user units that run `wallgen apply --now` at every switch and at login, for every other desktop; wallgen-terms.desktop (or wallgen-seasons.desktop), the autostart entry for the desktops that do not start the service at login; and schedule.json, which that command reads. --install puts them where your session finds them (removing the other set's, as --uninstall removes both) and prints the commands that start it and set the picture in effect at once.",
         usage: [
             "[--by terms|seasons] [--from <year>] [--years <n>] [--size <WxH>]... [--device <name>|here]... [-o <folder>] [--install | --uninstall | --at <time>]"
         ],

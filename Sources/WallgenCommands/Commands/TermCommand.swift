@@ -1,13 +1,15 @@
 import Almanac
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
 
 /// `wallgen term NAME`: one solar-term card.
 enum TermCommand: WallgenCommand {
     static let date = Option(
-        "date", short: "d", .date,
-        help: "Instead of a name: the term in effect on that day (the last one begun by the day's end in --tz).")
+        "date", short: "d", .day,
+        help:
+            "Instead of a name: the term in effect on that day (the last one begun by the day's end in --tz); today, tomorrow and yesterday are read in --tz."
+    )
     static let background = CommonOptions.background(replacing: "the term's picture")
     static let output = Option(
         "output", short: "o", .outputFile,
@@ -18,7 +20,10 @@ enum TermCommand: WallgenCommand {
     /// Its options and groups in the order help lists them, which is also the order a
     /// card's note records them in: changing it changes every note's hash.
     static let options: [any OptionListItem] =
-        [date, TermOptions.year, TermOptions.zone, CanvasOptions(), RenderOptions(), TermOptions.language, background]
+        [
+            date, TermOptions.year, TermOptions.zone, CanvasOptions(spans: false), RenderOptions(),
+            TermOptions.language, background,
+        ]
         + [TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions()]
         + [ApplyOptions()] + CommonOptions.everywhere
 
@@ -27,7 +32,7 @@ enum TermCommand: WallgenCommand {
         overview:
             "Make the card of one solar term (二十四節氣): its picture, title, date and description, as the app showed them.",
         usage: [
-            "(<name> | --date <yyyy-mm-dd>) [--year <year>] [--lang zh|en] [--size <WxH>]... [--device <name>|all|here]... [--span] [-o <file>]"
+            "(<name> | --date <yyyy-mm-dd>) [--year <year>] [--lang zh|en] [--size <WxH>]... [--device <name>|all|here]... [-o <file>]"
         ],
         arguments: [
             .init(
@@ -61,6 +66,11 @@ enum TermCommand: WallgenCommand {
             // every way of asking for a card writes the same bytes.
             var named = try Provenance.recorded(
                 parsed, adding: Provenance.formatChosenByName(parsed, request.settings))
+            // today, tomorrow or yesterday is recorded as the day it was: the note makes
+            // the same card again later.
+            if let day = parsed[date] {
+                try named.replace(date, value: "\(day.day(in: parsed[required: TermOptions.zone]))")
+            }
             if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
             request.provenance = Provenance(declaration, named)
             try request.settings.check(note: request.provenance)
@@ -89,7 +99,8 @@ enum TermCommand: WallgenCommand {
             try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
             spec = TermCardSpec(term: try term(name), language: language)
             if let year { spec.dateText = try TermOptions.exactDate(spec.term, year: year, zone: zone, language) }
-        case (nil, let date?):
+        case (nil, let day?):
+            let date = day.day(in: zone)
             guard year == nil else { throw UsageError("--date already sets the year; give one or the other") }
             let range = SolarTermCalendar.supportedYears
             guard let started = try? SolarTermCalendar.term(inEffectOn: date, zone: zone) else {

@@ -3,7 +3,9 @@ import Batch
 import Compositor
 import Designs
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// A validated request for a batch of term cards.
 public struct TermsRequest: Equatable, Sendable {
@@ -30,7 +32,10 @@ enum TermsCommand: WallgenCommand {
     )
 
     static let options: [any OptionListItem] =
-        [folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone, OneCanvasOptions(), RenderOptions()]
+        [
+            folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone, OneCanvasOptions(),
+            RenderOptions(fillsFolder: true),
+        ]
         + [TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata, CardStyleOptions()]
         + CommonOptions.everywhere
 
@@ -144,7 +149,8 @@ enum TermsCommand: WallgenCommand {
         let extras = request.gallery ? ", \(contactSheetName(request)) and index.html" : ""
         output.status(
             "Wrote \(tally.done) cards\(extras) to \(request.folder) in "
-                + String(format: "%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(engine.jobs) at a time)")
+                + PrintfNumber.format("%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(engine.jobs) at a time)"
+        )
         return .success
     }
 
@@ -200,7 +206,7 @@ enum TermsCommand: WallgenCommand {
         try AtomicFileWriter.write(bytes, to: sheetPath)
         let entries = cards.map { card in
             Gallery.Card(
-                term: card.spec.term, fileName: (card.path as NSString).lastPathComponent,
+                term: card.spec.term, fileName: FilePath.name(of: card.path),
                 dateText: card.spec.dateText)
         }
         let html = Gallery.html(cards: entries, language: request.specs.first?.language ?? .chinese)

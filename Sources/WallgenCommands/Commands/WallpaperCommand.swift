@@ -1,7 +1,7 @@
 import Almanac
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
 
 /// `wallgen [options]`: a season wallpaper, the command that runs when none is named.
 enum WallpaperCommand: WallgenCommand {

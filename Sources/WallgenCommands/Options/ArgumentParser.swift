@@ -54,6 +54,10 @@ struct ParsedArguments {
         return (repeated[option.long] ?? []).compactMap { $0 as? Value }
     }
 
+    /// Whether the command declares `flag` (an option group shared by commands that
+    /// differ in it reads it only where it is declared).
+    func declares(_ flag: Flag) -> Bool { declared.contains(flag.long) }
+
     func has(_ flag: Flag) -> Bool {
         assert(declared.contains(flag.long), "\(flag.flagName) is read but not declared by this command")
         reads.names.insert(flag.long)
@@ -85,6 +89,13 @@ struct ParsedArguments {
     /// Takes one option as given: its value parsed and checked (nil for a flag). The
     /// parser calls this for each option on a command line; a manifest row's fields
     /// come in here directly, without being made into a command line first.
+    /// Sets a single option's value anew, as if it had been written `value`.
+    mutating func replace(_ option: any OptionDeclaration, value: String) throws(UsageError) {
+        texts[option.long] = nil
+        values[option.long] = nil
+        try record(option, value: value)
+    }
+
     mutating func record(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
         if value == nil, let placeholder = option.valueName {
             throw UsageError("\(option.flagName) needs a value (<\(placeholder)>)")

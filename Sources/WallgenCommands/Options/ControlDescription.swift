@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One option (or positional argument) of a command as a form draws it: its kind, its
 /// range and step or its choices, its default and its help, read from the option's own

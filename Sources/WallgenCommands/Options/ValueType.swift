@@ -1,7 +1,8 @@
 import Almanac
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// How one kind of option value is written, checked and completed.
 ///
@@ -95,8 +96,9 @@ extension ValueType where Value == Int {
 }
 
 extension ValueType where Value == Double {
-    /// A fraction from 0 to 1. A percentage or a number out of 100 gets the fraction
-    /// it probably meant as a suggestion, since the app showed alpha as a percentage.
+    /// A fraction from 0 to 1. A percentage (50%, or a number from 2 to 100) gets the
+    /// fraction it probably meant as a suggestion, since the app showed alpha as a
+    /// percentage.
     static let fraction = ValueType(
         placeholder: "0...1", completion: .none, kind: .number(minimum: 0, maximum: 1, step: 0.01),
         write: { formatFraction($0) },
@@ -107,8 +109,10 @@ extension ValueType where Value == Double {
                 throw UsageError("\(flag) must be a number from 0 to 1, got '\(text)'")
             }
             guard !isPercent, (0...1).contains(value) else {
+                // 50 or 50% was a percentage; 1.5 is no percentage anyone writes (its
+                // 0.015 would be a guess), so a plain number is read as one from 2 up.
                 let hint =
-                    (0...100).contains(value) && (isPercent || value > 1)
+                    (isPercent ? (0...100).contains(value) : (2...100).contains(value))
                     ? " (did you mean \(flag) \(formatFraction(value / 100))?)" : ""
                 throw UsageError("\(flag) must be from 0 to 1, got \(text)\(hint)")
             }
@@ -116,7 +120,7 @@ extension ValueType where Value == Double {
         })
 
     static func formatFraction(_ value: Double) -> String {
-        var text = String(format: "%.4f", value)
+        var text = PrintfNumber.format("%.4f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

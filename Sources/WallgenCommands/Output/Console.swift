@@ -1,7 +1,8 @@
 import Compositor
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Standard output and standard error, written so that a failed write is never a

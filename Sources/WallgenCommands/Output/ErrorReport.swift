@@ -46,7 +46,8 @@ enum ErrorReport {
     static func exitCode(for error: DesktopError) -> ExitCode {
         switch error {
         case .yearsOutOfRange, .monitorNotConnected, .monitorsWithoutPicture, .outsideSchedule: .usage
-        case .unsupportedDesktop, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath, .noMonitors,
+        case .unsupportedDesktop, .unrecognisedSession, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath,
+            .noMonitors,
             .noLockScreen:
             .unavailable
         case .notAPicture, .slideshowNotRead: .dataError

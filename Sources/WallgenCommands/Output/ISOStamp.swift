@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// Instants written as ISO 8601, to the second, as the almanac prints them.
 enum ISOStamp {

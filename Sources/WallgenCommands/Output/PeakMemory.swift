@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The most memory this process has held resident, for `--verbose`.
 enum PeakMemory {

@@ -34,7 +34,14 @@ func editDistance(_ a: String, _ b: String) -> Int {
 /// one edit in three characters (and one for short words), so `base` does not
 /// suggest `date`.
 func closest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    // British spellings (colour) are met as their declared American ones, and a word is
+    // also held against each ending of a hyphenated name: `colour` finds `text-color`.
+    let asked = word.lowercased().replacing("colour", with: "color")
+    let scored = candidates.map { candidate in
+        let name = candidate.lowercased()
+        let endings = name.indices.filter { name[$0] == "-" }.map { String(name[name.index(after: $0)...]) }
+        return (candidate, ([name] + endings).map { editDistance(asked, $0) }.min()!)
+    }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     return best.1 <= max(1, word.count / 3) ? best.0 : nil
 }

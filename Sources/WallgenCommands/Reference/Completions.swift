@@ -85,7 +85,7 @@ enum Completions {
             lines.append("            ;;")
         }
         let commandWords = commands.map {
-            "\($0.name!)\\:\(ShellQuoting.zshSpecText($0.summary).replacingOccurrences(of: " ", with: "\\ "))"
+            "\($0.name!)\\:\(ShellQuoting.zshSpecText($0.summary).replacing(" ", with: "\\ "))"
         }
         lines.append("        *)")
         lines.append("            _arguments -s \\")

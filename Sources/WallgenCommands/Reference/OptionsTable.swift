@@ -47,11 +47,11 @@ enum OptionsTable {
     /// The heading's anchor as GitHub and most Markdown readers make it: `wallgen term`
     /// is `#wallgen-term`.
     static func anchor(_ command: CommandDeclaration) -> String {
-        command.invocation.replacingOccurrences(of: " ", with: "-")
+        command.invocation.replacing(" ", with: "-")
     }
 
     /// Text safe in a table cell: a `|` would end it.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
+        text.replacing("|", with: "\\|")
     }
 }

@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 import Studio
 
 /// A validated `wallgen studio` request.

@@ -1,7 +1,7 @@
 import Almanac
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
 
 /// The controls the studio's page draws, read from the command layer's own description
 /// of each command's controls (`CommandControls`: every option's kind, range and step or

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import Studio
 import Synchronization
 
@@ -11,7 +12,7 @@ import Synchronization
 /// writes its messages where the page cannot read them.
 final class StudioDesktop: Sendable {
     /// What is running now, to be ended if the studio stops first; nil once it has stopped.
-    private let running = Mutex<[Process]?>([])
+    private let running = Mutex<[ChildProcess]?>([])
 
     func apply(file: String) -> StudioOutcome {
         run(["apply", file])
@@ -50,36 +51,31 @@ final class StudioDesktop: Sendable {
     /// Runs `wallgen WORDS`, collecting standard output and error together.
     private func run(_ words: [String]) -> StudioOutcome {
         let command = StudioRendering.commandLine(words)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ScheduleCommand.executablePath())
-        process.arguments = words
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
+        let program = ScheduleCommand.executablePath()
         // Started under the lock, so stop() either sees it or refuses it.
-        let started: Result<Void, any Error>? = running.withLock { list in
+        let started = running.withLock { list -> Result<ChildProcess, SpawnFailure>? in
             guard list != nil else { return nil }
-            do {
-                try process.run()
-            } catch {
-                return .failure(error)
+            let result = Result { () throws(SpawnFailure) -> ChildProcess in
+                try ChildProcess.start(
+                    path: program, arguments: [program] + words, environment: ProcessInfo.processInfo.environment,
+                    input: [], output: .merged)
             }
-            list?.append(process)
-            return .success(())
+            if case .success(let child) = result { list?.append(child) }
+            return result
         }
+        let child: ChildProcess
         switch started {
         case nil:
             return StudioOutcome(command: command, status: ExitCode.software.rawValue, output: "the studio is stopping")
         case .failure(let error)?:
             return StudioOutcome(command: command, status: ExitCode.software.rawValue, output: "cannot run: \(error)")
-        case .success?: break
+        case .success(let started)?: child = started
         }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        running.withLock { list in list?.removeAll { $0 === process } }
+        let outcome = child.finish()
+        running.withLock { list in list?.removeAll { $0 === child } }
         return StudioOutcome(
-            command: command, status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+            command: command, status: outcome.status,
+            output: String(decoding: outcome.standardOutput, as: UTF8.self))
     }
 
     /// Ends what is still running (its own clean-up removes its half-written files) and waits for it.
@@ -88,9 +84,9 @@ final class StudioDesktop: Sendable {
             defer { list = nil }
             return list ?? []
         }
-        for process in processes where process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        for child in processes {
+            child.terminate()
+            child.waitUntilReaped()
         }
     }
 }

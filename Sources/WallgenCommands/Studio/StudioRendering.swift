@@ -3,7 +3,7 @@ import Batch
 import Compositor
 import Designs
 import Escaping
-import Foundation
+import FoundationEssentials
 import Studio
 
 /// The page's settings read as a `PictureRequest` (each value through its option's own
@@ -123,7 +123,7 @@ final class StudioRendering: Sendable {
         let known = StudioControls.options(of: settings.command)
         var best: (String.Index, String)?
         for name in known {
-            guard let range = message.range(of: "--" + name) else { continue }
+            guard let range = message.firstRange(of: "--" + name) else { continue }
             // `--text` is inside `--text-color`: the whole word only.
             let after = message[range.upperBound...].first
             if let after, after.isLetter || after == "-" { continue }
@@ -198,7 +198,7 @@ final class StudioRendering: Sendable {
     static func failure(_ error: PipelineError, _ settings: StudioSettings) -> StudioFailure {
         var message = ErrorReport.message(for: error)
         if let file = settings.backgroundFile, case .text(let name)? = settings.options["background"] {
-            message = message.replacingOccurrences(of: file, with: name)
+            message = message.replacing(file, with: name)
         }
         let option: String? =
             switch error {

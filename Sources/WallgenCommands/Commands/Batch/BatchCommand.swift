@@ -6,7 +6,9 @@ import Desktop
 import Dispatch
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// A validated `wallgen batch`.
 public struct BatchRequest: Equatable, Sendable {
@@ -149,7 +151,7 @@ enum BatchCommand {
         output.status(
             "\(request.manifest)\(shardText): \(tally.done) rendered, \(tally.skipped) skipped, \(tally.failed) failed"
                 + " of \(total) rows, \(atOnce) at a time, to \(request.folder) in "
-                + String(format: "%.1f", seconds)
+                + PrintfNumber.format("%.1f", seconds)
                 + " s; report \(request.reportPath)")
         return status
     }

@@ -4,7 +4,9 @@ import Compositor
 import Designs
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// The render pass of one batch shard, on the one `BatchEngine`: rows streamed from the
 /// manifest (the engine holds `jobs` of them, not the manifest), each parsed, made by the
@@ -25,7 +27,7 @@ final class BatchRun: @unchecked Sendable {
     /// their backgrounds (256 MiB at most) and the image memory.
     private let maker: PictureMaker
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var reportError: ReportFileError?
     private var firstResult = true
 
@@ -153,7 +155,7 @@ final class BatchRun: @unchecked Sendable {
     ) {
         var entry = "{\"row\":\(line),\"index\":\(index),\"output\":\(JSONText.quoted(output)),"
         switch outcome {
-        case .done: entry += "\"status\":\"done\",\"ms\":" + String(format: "%.1f", milliseconds) + "}"
+        case .done: entry += "\"status\":\"done\",\"ms\":" + PrintfNumber.format("%.1f", milliseconds) + "}"
         case .skipped: entry += "\"status\":\"skipped\"}"
         case .failed(let failure):
             entry +=
@@ -178,7 +180,7 @@ final class BatchRun: @unchecked Sendable {
     func finishReport(_ tally: BatchTally, status: ExitCode, seconds: Double) throws(ReportFileError) {
         let trailer =
             "\n],\"done\":\(tally.done),\"skipped\":\(tally.skipped),\"failed\":\(tally.failed),"
-            + "\"seconds\":" + String(format: "%.3f", seconds) + ",\"exit\":\(status.rawValue)}\n"
+            + "\"seconds\":" + PrintfNumber.format("%.3f", seconds) + ",\"exit\":\(status.rawValue)}\n"
         write(trailer)
         if let reportError {
             report.abandon()

@@ -2,13 +2,16 @@ import Compositor
 import Designs
 import Escaping
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A validated `wallgen gather`.
 public struct GatherRequest: Equatable, Sendable {
     var inputs: [String]
     var folder: String?
     var gallery: Bool
+    /// Make the gallery of what was made even when rows are missing (`--partial`).
+    var partial = false
 }
 
 /// `wallgen gather REPORT…|DIR`: the shards' reports merged; every row must be done, and
@@ -18,7 +21,12 @@ enum GatherCommand {
         "output", short: "o", .folder, help: "Where contact-sheet.png and index.html go.",
         defaultText: "the folder given, or the one holding the reports named")
     static let noGallery = Flag("no-gallery", help: "Only check the reports; make no contact sheet or gallery.")
-    static let options: [any OptionDeclaration] = [folder, noGallery] + CommonOptions.everywhere
+    static let partial = Flag(
+        "partial",
+        help:
+            "When rows failed or are in no report, still make the contact sheet and gallery of those that were made, listing what is missing on standard error and on the page; the status stays the batch's (65 or 66)."
+    )
+    static let options: [any OptionDeclaration] = [folder, noGallery, partial] + CommonOptions.everywhere
 
     /// Thumbnails on the contact sheet at most (the page lists every picture): a sheet
     /// of a million thumbnails would be a picture no one can open.
@@ -32,7 +40,9 @@ enum GatherCommand {
         guard !parsed.positionals.isEmpty else {
             throw UsageError("'gather' needs the shards' reports, or the folder that holds them")
         }
-        return GatherRequest(inputs: parsed.positionals, folder: parsed[folder], gallery: !parsed.has(noGallery))
+        return GatherRequest(
+            inputs: parsed.positionals, folder: parsed[folder], gallery: !parsed.has(noGallery),
+            partial: parsed.has(partial))
     }
 
     /// A report claims at most this many rows, and this many shards: bounds on what its
@@ -50,7 +60,7 @@ enum GatherCommand {
         let path: String
         let rows: Int
         let shard: (index: Int, count: Int)
-        let results: [[String: Any]]
+        let results: [[String: JSONValue]]
     }
 
     static func run(_ request: GatherRequest, _ output: StatusOutput) -> ExitCode {
@@ -60,6 +70,12 @@ enum GatherCommand {
         } catch {
             Console.report("Error: \(error.message)")
             return error.code
+        }
+        // A name that is nothing at all is said to be missing, not unreadable: it may
+        // be a folder mistyped as well as a report.
+        for input in request.inputs where !FileManager.default.fileExists(atPath: input) {
+            Console.report("Error: '\(input)' does not exist (give the batch's folder, or its shards' reports)")
+            return .noInput
         }
         var reports: [Report] = []
         for path in reportPaths(request.inputs) {
@@ -81,15 +97,18 @@ enum GatherCommand {
             return .dataError
         }
         var made = [Bool](repeating: false, count: first.rows)
+        var failed = [Bool](repeating: false, count: first.rows)
         var entries: [(index: Int, row: Int, output: String)] = []
         var failures: [String] = []
         for report in reports {
             for result in report.results {
-                guard let index = result["index"] as? Int, let row = result["row"] as? Int,
-                    let output = result["output"] as? String, let status = result["status"] as? String
+                guard let index = result["index"]?.int, let row = result["row"]?.int,
+                    let output = result["output"]?.string, let status = result["status"]?.string
                 else { continue }
                 if status == "failed" {
-                    failures.append("row \(row): \(result["reason"] as? String ?? "failed")")
+                    failures.append("row \(row): \(result["reason"]?.string ?? "failed")")
+                    // Reported, as failed: not among the rows in no report.
+                    if failed.indices.contains(index) { failed[index] = true }
                     continue
                 }
                 guard made.indices.contains(index), row >= 0, ["done", "skipped"].contains(status) else {
@@ -112,20 +131,30 @@ enum GatherCommand {
         }
         let shardsSeen = Set(reports.map(\.shard.index))
         let missingShards = (0..<first.shard.count).filter { !shardsSeen.contains($0) }
-        let missing = made.lazy.filter { !$0 }.count
+        let missing = made.indices.lazy.filter { !made[$0] && !failed[$0] }.count
+        // What is missing, in the order it is said: failed rows, rows in no report, then
+        // outputs that are not there or not whole. The status is that of the first kind.
+        var absent: [String] = failures
+        var status = ExitCode.success
         if !failures.isEmpty {
             for failure in failures.prefix(20) { Console.report("Error: \(failure)") }
             Console.report(
                 "Error: \(failures.count) of \(first.rows) rows failed; fix them and run their shards again with --resume"
             )
-            return .dataError
+            status = .dataError
         }
         if missing > 0 {
             let shards = missingShards.prefix(20).map { "\($0)/\(first.shard.count)" }
-            Console.report(
-                "Error: \(missing) of \(first.rows) rows are in no report"
-                    + (shards.isEmpty ? "" : "; no report from shard \(shards.joined(separator: ", "))"))
-            return .noInput
+            let line =
+                "\(missing) of \(first.rows) rows are in no report"
+                + (shards.isEmpty ? "" : "; no report from shard \(shards.joined(separator: ", "))")
+            Console.report("Error: " + line)
+            absent.append(line)
+            if status == .success { status = .noInput }
+        }
+        if status != .success && !request.partial {
+            if request.gallery { Console.report("(gather --partial makes the gallery of the rows that were made)") }
+            return status
         }
         entries.sort { $0.index < $1.index }
         // Done only when every output is there and whole, read beneath the folder.
@@ -142,21 +171,32 @@ enum GatherCommand {
             Console.report(
                 "Error: \(check.problems.count) of \(first.rows) rows' outputs are missing or not whole; run their shards again with --resume"
             )
-            return check.anyMissing ? .noInput : .dataError
+            absent += check.problems
+            if status == .success { status = check.anyMissing ? .noInput : .dataError }
+            if !request.partial {
+                if request.gallery { Console.report("(gather --partial makes the gallery of the rows that were made)") }
+                return status
+            }
         }
+        let shown = entries.filter { entry in check.whole.contains(entry.index) }
         let galleryFolder = request.folder ?? batchFolder
         if request.gallery {
             do {
-                try writeGallery(entries, pictures: check.pictures, folder: galleryFolder)
+                try writeGallery(
+                    shown, pictures: check.pictures, folder: galleryFolder, of: first.rows, missing: absent)
             } catch {
                 Console.report("Error: --output: \(error)")
                 return error.exitCode
             }
         }
-        output.status(
-            "All \(first.rows) rows are done (\(reports.count) reports)"
-                + (request.gallery
-                    ? "; wrote \(galleryFolder)/contact-sheet.png and \(galleryFolder)/index.html" : ""))
+        let wrote =
+            request.gallery ? "; wrote \(galleryFolder)/contact-sheet.png and \(galleryFolder)/index.html" : ""
+        guard status == .success else {
+            // Said on standard error: the run did not succeed, whatever it made.
+            Console.report("Gathered \(shown.count) of \(first.rows) rows (\(reports.count) reports)" + wrote)
+            return status
+        }
+        output.status("All \(first.rows) rows are done (\(reports.count) reports)" + wrote)
         return .success
     }
 
@@ -170,9 +210,7 @@ enum GatherCommand {
     static func folder(of inputs: [String]) throws(ReportProblem) -> String {
         let folders = Set(
             inputs.map { input -> String in
-                var isFolder: ObjCBool = false
-                let folder = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) && isFolder.boolValue
-                return folder ? input : FilePath.folder(of: input)
+                isFolder(input) ? input : FilePath.folder(of: input)
             }.map { FilePath.absolute($0) })
         guard folders.count == 1, let only = folders.first else {
             throw ReportProblem(
@@ -195,8 +233,9 @@ enum GatherCommand {
     /// Every output opened beneath the folder and checked whole (`WholePicture`); the
     /// first `sheetLimit` kept for the contact sheet.
     static func checkOutputs(_ entries: [(index: Int, row: Int, output: String)], in outputs: OutputFolder)
-        -> (problems: [String], anyMissing: Bool, pictures: [[UInt8]])
+        -> (problems: [String], anyMissing: Bool, pictures: [[UInt8]], whole: Set<Int>)
     {
+        var whole: Set<Int> = []
         var problems: [String] = []
         var anyMissing = false
         var pictures: [[UInt8]] = []
@@ -216,18 +255,22 @@ enum GatherCommand {
                     "row \(entry.row): \(ShellQuoting.quote(entry.output)) is cut short or holds no picture")
                 continue
             }
-            if position < sheetLimit { pictures.append(bytes) }
+            whole.insert(entry.index)
+            if whole.count <= sheetLimit { pictures.append(bytes) }
         }
-        return (problems, anyMissing, pictures)
+        return (problems, anyMissing, pictures, whole)
+    }
+
+    /// Whether `path` is a folder, or a link to one.
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Reports named, and those in folders named.
     static func reportPaths(_ inputs: [String]) -> [String] {
         inputs.flatMap { input -> [String] in
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
-                return [input]
-            }
+            guard isFolder(input) else { return [input] }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
             return names.filter { $0.hasPrefix(".wallgen-report-") && $0.hasSuffix(".json") }.sorted()
                 .map { input + "/" + $0 }
@@ -241,10 +284,11 @@ enum GatherCommand {
         } catch {
             throw ReportProblem(message: "cannot be read: \(error)", code: .noInput)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],
-            let rows = object["rows"] as? Int, let shard = object["shard"] as? [String: Any],
-            let index = shard["index"] as? Int, let count = shard["count"] as? Int,
-            let results = object["results"] as? [[String: Any]]
+        guard let object = (try? JSONValue.parse(data))?.object,
+            let rows = object["rows"]?.int, let shard = object["shard"]?.object,
+            let index = shard["index"]?.int, let count = shard["count"]?.int,
+            let results = object["results"]?.array?.compactMap(\.object),
+            results.count == object["results"]?.array?.count
         else {
             throw ReportProblem(message: "is not a wallgen batch report", code: .dataError)
         }
@@ -260,9 +304,10 @@ enum GatherCommand {
     }
 
     /// contact-sheet.png (the first `sheetLimit` pictures, small, in justified rows) and
-    /// index.html (every picture).
+    /// index.html (every picture, of `rowCount` rows, and what is `missing`).
     static func writeGallery(
-        _ entries: [(index: Int, row: Int, output: String)], pictures: [[UInt8]], folder: String
+        _ entries: [(index: Int, row: Int, output: String)], pictures: [[UInt8]], folder: String, of rowCount: Int,
+        missing: [String]
     ) throws(FileError) {
         // Every picture was checked whole, so its header gives its size.
         let sizes = pictures.map { WholePicture.size(of: $0) ?? (1, 1) }
@@ -281,7 +326,8 @@ enum GatherCommand {
         try AtomicFileWriter.write(png, to: folder + "/contact-sheet.png")
         let html = BatchGallery.html(
             entries: entries.map { BatchGallery.Entry(fileName: $0.output, row: $0.row) },
-            title: "\(entries.count) pictures")
+            title: missing.isEmpty ? "\(entries.count) pictures" : "\(entries.count) of \(rowCount) pictures",
+            missing: missing)
         try AtomicFileWriter.write(Array(html.utf8), to: folder + "/index.html")
     }
 }
@@ -291,8 +337,8 @@ extension GatherCommand: WallgenCommand {
     static let declaration = CommandDeclaration(
         name: "gather", summary: "Merge a batch's shard reports; make its contact sheet and gallery.",
         overview:
-            "Read the reports the shards of a batch wrote (the files named, or every .wallgen-report-*.json in a folder named), check that every row of the manifest was made, and write contact-sheet.png (the first 1,000 pictures, small) and index.html (every picture) into the batch's output folder. Exit 65 when a row failed, 66 when rows are in no report (a shard has not finished, or its report is missing).",
-        usage: ["(<report>... | <folder>) [-o <folder>] [--no-gallery]"],
+            "Read the reports the shards of a batch wrote (the files named, or every .wallgen-report-*.json in a folder named), check that every row of the manifest was made, and write contact-sheet.png (the first 1,000 pictures, small) and index.html (every picture) into the batch's output folder. Exit 65 when a row failed, 66 when rows are in no report (a shard has not finished, or its report is missing); with --partial, the gallery of the rows that were made is written all the same, listing what is missing, and the status is still 65 or 66.",
+        usage: ["(<report>... | <folder>) [-o <folder>] [--no-gallery] [--partial]"],
         arguments: [.init(name: "report", help: "A shard's report, or a folder of them.", completion: .file)],
         options: options)
 

@@ -2,7 +2,8 @@ import Almanac
 import Batch
 import Designs
 import Escaping
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A validated `wallgen plan`.
 public struct PlanRequest: Equatable, Sendable {
@@ -91,7 +92,7 @@ enum PlanCommand: WallgenCommand {
     }
 
     static func list(_ text: String?) -> [String] {
-        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        (text ?? "").split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
     /// Writes the manifest; every output is in a folder per canvas (and year and language).

@@ -2,7 +2,9 @@ import Batch
 import Compositor
 import Designs
 import Desktop
-import Foundation
+import Files
+import FoundationEssentials
+import Platform
 
 /// A validated request for one image of a design: a wallpaper or a card.
 public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Design.Spec: Equatable {
@@ -49,7 +51,7 @@ enum ImageCommand {
         let spec = Design.spec(request.spec, width: only.size.width, height: only.size.height)
         return SingleOutput.run(
             only.target, format: request.settings.encoding.format, subject: subject, output,
-            thenApply: request.applyAfterwards
+            thenApply: request.applyAfterwards, makingFolders: only.folders
         ) {
             () throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
@@ -144,14 +146,14 @@ enum SeveralOutputs {
             return .usage
         }
         for planned in outputs {
-            if let (message, code) = SingleOutput.precheck(planned.target) {
+            if let (message, code) = SingleOutput.precheck(planned.target, folders: planned.folders) {
                 Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
                 return code
             }
         }
         let clock = ContinuousClock()
         let started = clock.now
-        var made: [(target: OutputTarget, size: CanvasSize, bytes: [UInt8])] = []
+        var made: [(target: OutputTarget, size: CanvasSize, bytes: [UInt8], folders: PatternFolders?)] = []
         var warnings: [String] = []
         var timings: [StageTimings] = []
         // The same line as a batch's, one step a picture made (they are written after).
@@ -165,10 +167,10 @@ enum SeveralOutputs {
             func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
                 for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
                 timings.append(rendered.timings)
-                for item in planned { made.append((item.target, item.size, rendered.encoded)) }
+                for item in planned { made.append((item.target, item.size, rendered.encoded, item.folders)) }
                 if let first = planned.first {
                     let name =
-                        if case .file(let path) = first.target { (path as NSString).lastPathComponent } else { "-" }
+                        if case .file(let path) = first.target { FilePath.name(of: path) } else { "-" }
                     progress?.advance(label: "\(first.size.width)x\(first.size.height) \(name)")
                 }
             }
@@ -203,7 +205,7 @@ enum SeveralOutputs {
         for (index, item) in made.enumerated() {
             let place = if case .file(let path) = item.target { path } else { "standard output" }
             do {
-                try SingleOutput.write(item.bytes, to: item.target)
+                try SingleOutput.write(item.bytes, to: item.target, makingFolders: item.folders)
             } catch {
                 let before =
                     written.isEmpty ? "none was written" : "written before it: " + written.joined(separator: ", ")
@@ -223,7 +225,7 @@ enum SeveralOutputs {
         if output.verbose { for timing in timings { Console.report(SingleOutput.describe(timing)) } }
         output.status(
             "Wrote \(made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
-                + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+                + PrintfNumber.format("%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
         if let apply = request.applyAfterwards {
             // Each monitor the picture just written for it.
             let pictures = zip(monitors, outputs).compactMap { monitor, planned -> MonitorFile? in

@@ -1,9 +1,43 @@
-import Foundation
+import Files
+import FoundationEssentials
 
 /// One file of an image command: the canvas it holds and where it goes.
 struct PlannedOutput: Sendable, Equatable {
     var size: CanvasSize
     var target: OutputTarget
+    /// The folders its pattern adds, made when it is written (nil: its folder must exist).
+    var folders: PatternFolders? = nil
+}
+
+/// The folders a pattern such as `cards/{device}.png` or `out/{w}x{h}/card.png` adds, made
+/// as `terms -o FOLDER` makes its folder: `root`, the pattern's folder up to its first
+/// placeholder, is made when only it is missing (its parent must exist), then the
+/// folders below it down to `folder`, the file's own. Nothing above `root` is ever made:
+/// wallgen writes only inside what the person named.
+struct PatternFolders: Sendable, Equatable {
+    var root: String
+    var folder: String
+
+    init?(pattern: String, file: String) {
+        let patternFolder = FilePath.folder(of: pattern)
+        guard patternFolder != "." else { return nil }
+        let parts = patternFolder.split(separator: "/", omittingEmptySubsequences: true)
+        let literal = parts.prefix { part in !OutputNaming.placeholders.contains { part.contains($0) } }
+        let start = pattern.hasPrefix("/") ? "/" : ""
+        root = literal.isEmpty ? (start.isEmpty ? "." : "/") : start + literal.joined(separator: "/")
+        folder = FilePath.folder(of: file)
+    }
+
+    /// Before any work: `root` is a folder, or could be made (its parent is a folder).
+    func check() throws(FileError) {
+        try AtomicFileWriter.checkFolderCanBePrepared(root)
+    }
+
+    /// When the file is written: `root` as `terms` makes its folder, then those below it.
+    func make() throws(FileError) {
+        try AtomicFileWriter.prepareFolder(root)
+        try AtomicFileWriter.makeFolders(folder)
+    }
 }
 
 /// The file names of a run that makes several sizes or one picture per monitor.
@@ -12,7 +46,8 @@ struct PlannedOutput: Sendable, Equatable {
 /// monitor), keeping the extension it was given. An `-o` holding `{w}`, `{h}` or
 /// `{device}` is a pattern instead: each is replaced by the width, the height, and the
 /// preset's name (`WxH` for a `--size`, the output's name for a monitor). One size
-/// without a pattern keeps the name as given, as before several sizes existed.
+/// without a pattern keeps the name as given, as before several sizes existed; so do
+/// sizes that are all equal.
 enum OutputNaming {
     static let placeholders = ["{w}", "{h}", "{device}"]
 
@@ -56,18 +91,21 @@ enum OutputNaming {
             }
             return [PlannedOutput(size: entries[0].size, target: base)]
         }
-        if entries.count == 1, keepsSingleName, !isPattern(base) {
+        // One size (given once, or twice as --size and a preset of that size) is one
+        // picture, which keeps the name asked for.
+        if keepsSingleName, !isPattern(base), let first = entries.first, entries.allSatisfy({ $0.size == first.size }) {
             return [PlannedOutput(size: entries[0].size, target: base)]
         }
         var planned: [PlannedOutput] = []
         for entry in entries {
             let name =
                 isPattern(base)
-                ? path.replacingOccurrences(of: "{w}", with: "\(entry.size.width)")
-                    .replacingOccurrences(of: "{h}", with: "\(entry.size.height)")
-                    .replacingOccurrences(of: "{device}", with: entry.device)
+                ? path.replacing("{w}", with: "\(entry.size.width)")
+                    .replacing("{h}", with: "\(entry.size.height)")
+                    .replacing("{device}", with: entry.device)
                 : suffixed(path, entry.suffix)
-            let output = PlannedOutput(size: entry.size, target: .file(name))
+            let output = PlannedOutput(
+                size: entry.size, target: .file(name), folders: PatternFolders(pattern: path, file: name))
             if let same = planned.first(where: { $0.target == output.target }) {
                 guard same.size == output.size else {
                     throw UsageError(

@@ -1,7 +1,8 @@
 import Batch
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Renders `PictureRequest`s: the entry point for a program that makes wallgen's pictures
 /// from typed settings rather than a command line (a batch's rows, the studio's previews
@@ -15,7 +16,7 @@ public final class PictureMaker: @unchecked Sendable {
     private let workers: Int?
     private let recycler: ImageRecycler?
     private let pictureCache: PictureCache?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var wallpaperPipelines: [(RenderSettings, WallpaperPipeline)] = []
     private var termPipelines: [(RenderSettings, TermCardPipeline)] = []
 

@@ -1,13 +1,17 @@
 import Compositor
 import Designs
 import Files
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 /// Writing one image where the user asked, with the checks both single-image commands share.
 enum SingleOutput {
     /// A usage problem with the target that can be seen before any work: image bytes
     /// to a terminal, or a file whose folder is missing.
-    static func precheck(_ target: OutputTarget, format: OutputFormat = .png) -> (String, ExitCode)? {
+    static func precheck(_ target: OutputTarget, format: OutputFormat = .png, folders: PatternFolders? = nil)
+        -> (String, ExitCode)?
+    {
         switch target {
         case .standardOutput where Console.isOutputClosed:
             return ("-o -: standard output is closed; give a file name", .ioError)
@@ -20,6 +24,11 @@ enum SingleOutput {
             return nil
         case .file(let path):
             do {
+                // A pattern's folders are made when it is written; their root must be able to be.
+                if let folders {
+                    try folders.check()
+                    return nil
+                }
                 try AtomicFileWriter.checkDestination(path)
                 return nil
             } catch {
@@ -35,11 +44,14 @@ enum SingleOutput {
             ("composite", timings.composite), ("text", timings.text), ("encode", timings.encode),
         ]
         return "wallgen: "
-            + stages.map { "\($0.0) \(String(format: "%.1f", WallgenCLI.seconds($0.1) * 1000)) ms" }
+            + stages.map { "\($0.0) \(PrintfNumber.format("%.1f", WallgenCLI.seconds($0.1) * 1000)) ms" }
             .joined(separator: ", ")
     }
 
-    static func write(_ bytes: [UInt8], to target: OutputTarget) throws(FileError) {
+    static func write(_ bytes: [UInt8], to target: OutputTarget, makingFolders folders: PatternFolders? = nil)
+        throws(FileError)
+    {
+        try folders?.make()
         switch target {
         case .standardOutput: try Console.standardOutputBytes(bytes)
         case .file(let path): try AtomicFileWriter.write(bytes, to: path)
@@ -55,14 +67,14 @@ enum SingleOutput {
     /// status line. With `thenApply`, the file is then set as the wallpaper.
     static func run(
         _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput,
-        thenApply: ApplyAfterwards? = nil,
+        thenApply: ApplyAfterwards? = nil, makingFolders folders: PatternFolders? = nil,
         _ make: () throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
         if thenApply != nil, target == .standardOutput {
             Console.report("Error: --apply needs a file to set, not -o -\nRun 'wallgen --help' for usage.")
             return .usage
         }
-        if let (message, code) = precheck(target, format: format) {
+        if let (message, code) = precheck(target, format: format, folders: folders) {
             Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
             return code
         }
@@ -71,13 +83,13 @@ enum SingleOutput {
         do {
             let rendered = try make()
             for warning in rendered.warnings { Console.report(warning) }
-            try write(rendered.encoded, to: target)
+            try write(rendered.encoded, to: target, makingFolders: folders)
             if output.verbose { Console.report(Self.describe(rendered.timings)) }
             let place = if case .file(let path) = target { path } else { "standard output" }
             output.status(
                 "Wrote \(place): \(subject), \(rendered.image.width)x\(rendered.image.height), "
                     + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.encoded.count)) in "
-                    + String(format: "%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+                    + PrintfNumber.format("%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
             if let thenApply, case .file(let path) = target {
                 return ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
             }

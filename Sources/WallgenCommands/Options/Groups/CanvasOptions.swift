@@ -76,14 +76,20 @@ struct CanvasOptions: OptionGroup {
     )
 
     var name: String { "canvas" }
-    var declarations: [any OptionDeclaration] { [Self.sizes, Self.devices, Self.landscape, Self.span, Self.monitors] }
+    /// Whether the command lays one picture across the monitors: a card cannot (its
+    /// lines would be cut at the seams), so `term` neither takes nor lists --span.
+    var spans = true
+
+    var declarations: [any OptionDeclaration] {
+        [Self.sizes, Self.devices, Self.landscape] + (spans ? [Self.span] : []) + [Self.monitors]
+    }
 
     /// The sizes asked for, each within `maxPixels` (checked before any file is read).
     static func read(_ parsed: ParsedArguments, maxPixels: Int) throws(UsageError) -> CanvasPlan {
         let givenSizes = parsed[all: sizes]
         let choices = parsed[all: devices]
         let landscape = parsed.has(landscape)
-        let spans = parsed.has(span)
+        let spans = parsed.declares(span) && parsed.has(span)
         if spans || choices.contains(.here) {
             guard givenSizes.isEmpty, choices.allSatisfy({ $0 == .here }) else {
                 throw UsageError(

@@ -17,24 +17,35 @@ struct RenderOptions: OptionGroup {
         default: .fast, shown: "fast")
     /// The formats' words, help and extensions come from their declarations
     /// (`OutputFormat.declaration`): a format added there is offered here.
-    static let format = Option(
-        "format",
-        .choice(
-            OutputFormat.allCases.flatMap { format in
-                ([format.rawValue] + format.fileExtensions.filter { $0 != format.rawValue }).map { ($0, format) }
-            },
-            placeholder: OutputFormat.allCases.map(\.rawValue).joined(separator: "|")),
-        help:
-            "The file format: "
-            + OutputFormat.listed(
-                OutputFormat.allCases.map { format in
-                    let others = format.fileExtensions.filter { $0 != format.rawValue }
-                    return format.rawValue + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
-                })
-            + ". Without it, --output's extension decides ("
+    static let format = formatOption(
+        help: ". Without it, --output's extension decides ("
             + OutputFormat.allCases.map { OutputFormat.listed($0.fileExtensions.map { "." + $0 }) }
             .joined(separator: ", ") + "); a name with another extension is refused.",
         defaultText: "from --output's extension, else png")
+    /// --format where -o is a folder (`terms`, `schedule`): no extension to decide.
+    static let folderFormat = formatOption(
+        help: "; the pictures, contact sheet and gallery page in the folder take its extension ("
+            + OutputFormat.allCases.map { "." + $0.fileExtension }.joined(separator: ", ") + ").",
+        defaultText: "png")
+
+    static func formatOption(help: String, defaultText: String) -> Option<OutputFormat> {
+        Option(
+            "format",
+            .choice(
+                OutputFormat.allCases.flatMap { format in
+                    ([format.rawValue] + format.fileExtensions.filter { $0 != format.rawValue }).map { ($0, format) }
+                },
+                placeholder: OutputFormat.allCases.map(\.rawValue).joined(separator: "|")),
+            help:
+                "The file format: "
+                + OutputFormat.listed(
+                    OutputFormat.allCases.map { format in
+                        let others = format.fileExtensions.filter { $0 != format.rawValue }
+                        return format.rawValue + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
+                    }) + help,
+            defaultText: defaultText)
+    }
+
     static let quality = Option(
         "quality", .quality,
         help:
@@ -48,9 +59,12 @@ struct RenderOptions: OptionGroup {
             "Dither the shades so no 8-bit bands show; off rounds instead: smaller PNGs, with a risk of faint bands.",
         default: true, shown: "on")
 
+    /// Whether -o is a folder the command fills (`terms`, `schedule`), not a file.
+    var fillsFolder = false
+
     var name: String { "render" }
     var declarations: [any OptionDeclaration] {
-        [Self.maxPixels, Self.format, Self.quality, Self.compression, Self.dither]
+        [Self.maxPixels, fillsFolder ? Self.folderFormat : Self.format, Self.quality, Self.compression, Self.dither]
     }
 
     /// Every option of the group into settings. `output` is the file asked for (its

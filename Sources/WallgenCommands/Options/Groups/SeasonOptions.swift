@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// How a date picks its season, `--season-rule` and `--hemisphere`, read into a
 /// `SeasonRuleChoice`: shared by the wallpaper (with --date) and `schedule --by seasons`.

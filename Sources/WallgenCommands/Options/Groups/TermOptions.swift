@@ -1,7 +1,7 @@
 import Almanac
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
 
 /// Options of `wallgen term` and `wallgen terms`.
 enum TermOptions {

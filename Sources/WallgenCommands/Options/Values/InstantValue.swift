@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 extension ValueType where Value == Date {
     /// An instant: `now`, ISO 8601 with a zone (`2026-12-21T20:50:15Z`,

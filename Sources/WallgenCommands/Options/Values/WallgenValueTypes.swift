@@ -1,7 +1,7 @@
 import Almanac
 import Compositor
 import Designs
-import Foundation
+import FoundationEssentials
 
 /// A canvas size in pixels, from `--size` or a `--device` preset.
 struct CanvasSize: Sendable, Equatable {
@@ -48,13 +48,51 @@ extension ValueType where Value == CivilDate {
         })
 }
 
+/// A day as `--date` takes it for a card: a date, or `today`, `tomorrow` or `yesterday`,
+/// which are read in the command's zone once it is known.
+enum DayChoice: Sendable, Equatable {
+    case date(CivilDate)
+    /// Days from today: 0 today, 1 tomorrow, -1 yesterday.
+    case fromToday(Int)
+
+    static let words = ["yesterday": -1, "today": 0, "tomorrow": 1]
+
+    /// The day in `zone`, as of `now`.
+    func day(in zone: Zone, now: Date = Date()) -> CivilDate {
+        switch self {
+        case .date(let date): date
+        case .fromToday(let offset): CivilDate.today(in: zone, now: now.addingTimeInterval(Double(offset) * 86_400))
+        }
+    }
+}
+
+extension ValueType where Value == DayChoice {
+    static let day = ValueType(
+        placeholder: "yyyy-mm-dd", completion: .words(["today", "tomorrow", "yesterday"]), kind: .date,
+        write: {
+            switch $0 {
+            case .date(let date): "\(date)"
+            case .fromToday(let offset): DayChoice.words.first { $0.value == offset }?.key ?? "today"
+            }
+        },
+        parse: {
+            text, flag throws(UsageError) in
+            if let offset = DayChoice.words[text.lowercased()] { return .fromToday(offset) }
+            guard let date = CivilDate(iso: text) else {
+                throw UsageError(
+                    "\(flag) must be a real date as YYYY-MM-DD, or today, tomorrow or yesterday, got '\(text)'")
+            }
+            return .date(date)
+        })
+}
+
 extension ValueType where Value == CanvasSize {
     /// `1920x1080`; `X` and the multiplication sign `×` are read as `x` too.
     static let canvasSize = ValueType(
         placeholder: "WxH", completion: .none, kind: .canvasSize(minimumSide: 1, maximumSide: CanvasSize.maxSide),
         write: { "\($0.width)x\($0.height)" },
         parse: { text, flag throws(UsageError) in
-            let parts = text.lowercased().replacingOccurrences(of: "×", with: "x")
+            let parts = text.lowercased().replacing("×", with: "x")
                 .split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2,
                 parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),

@@ -1,5 +1,5 @@
 import Almanac
-import Foundation
+import FoundationEssentials
 
 /// Reads the time zones people type: the system tz database's names in any case,
 /// offsets, `UTC`, `local`.
@@ -33,7 +33,7 @@ enum ZoneNames {
         for prefix in ["utc", "gmt"] where body.hasPrefix(prefix) { body = body.dropFirst(prefix.count) }
         guard let sign = body.first, sign == "+" || sign == "-" else { return nil }
         body = body.dropFirst()
-        let digits = body.replacingOccurrences(of: ":", with: "")
+        let digits = body.replacing(":", with: "")
         guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         let hours: Int
         let minutes: Int

@@ -1,0 +1,30 @@
+/// What a schedule's systemd units, autostart entry and Settings entry are called: after
+/// what the schedule follows, `wallgen-terms.*` for the solar terms and
+/// `wallgen-seasons.*` for the seasons.
+///
+/// One schedule is installed at a time (there is one wallpaper), so installing one set
+/// removes the other, and `--uninstall` removes both. That also takes away what an
+/// earlier wallgen installed for a seasons schedule under the terms' names, so an
+/// upgrading user is not left with two timers.
+public struct ScheduleUnitNames: Sendable, Equatable {
+    /// The name without its suffix.
+    public let stem: String
+
+    public static let terms = ScheduleUnitNames(stem: "wallgen-terms")
+    public static let seasons = ScheduleUnitNames(stem: "wallgen-seasons")
+    /// Every name a schedule is or was installed under.
+    public static let all: [ScheduleUnitNames] = [.terms, .seasons]
+
+    /// The names of the schedule that follows the solar terms, or else the seasons.
+    public static func following(terms: Bool) -> ScheduleUnitNames { terms ? .terms : .seasons }
+
+    /// What the schedule follows, in the units' and the entry's descriptions.
+    public var subject: String { self == .seasons ? "season" : "solar term" }
+
+    public var timer: String { stem + ".timer" }
+    public var service: String { stem + ".service" }
+    public var autostartEntry: String { stem + ".desktop" }
+    public var settingsEntry: String { stem + ".xml" }
+    /// The timer and the service, as `systemctl` is given them.
+    public var units: [String] { [timer, service] }
+}
