@@ -117,4 +117,30 @@ import Testing
                     "term", "qingming", "--alpha", "0.6", "--size", "45x80", "--no-metadata",
                 ])))
     }
+
+    /// A studio session that tries many qualities keeps only the last few pipelines, and
+    /// a setting let go renders the command's bytes again when it comes back.
+    @Test func keepsOnlyTheLastFewPipelines() throws {
+        let maker = try PictureMaker()
+        func card(quality: Int) throws -> PictureRequest {
+            try PictureRequest(
+                fields: [
+                    "command": .text("term"), "term": .text("dongzhi"), "size": .list(["24x40"]),
+                    "format": .text("webp"), "quality": .text(String(quality)),
+                ], today: Self.today)
+        }
+        for quality in [50, 60, 70, 80, 90, 95] { _ = try maker.render(try card(quality: quality)) }
+        #expect(
+            maker.keptTermSettings.map(\.encoding) == [
+                .webp(quality: 70), .webp(quality: 80), .webp(quality: 90), .webp(quality: 95),
+            ])
+        // Used again, 80 becomes the newest; 50 (let go) is made again and matches the command.
+        _ = try maker.render(try card(quality: 80))
+        let again = try card(quality: 50)
+        #expect(try maker.render(again).encoded == (try commandBytes(try #require(again.commandArguments))))
+        #expect(
+            maker.keptTermSettings.map(\.encoding) == [
+                .webp(quality: 90), .webp(quality: 95), .webp(quality: 80), .webp(quality: 50),
+            ])
+    }
 }

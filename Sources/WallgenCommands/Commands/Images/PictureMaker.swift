@@ -10,7 +10,8 @@ import Platform
 ///
 /// A pipeline (with the fonts it opens) is made once per render settings and kept, so
 /// many pictures with the same settings share it; one maker may render from several
-/// threads at once.
+/// threads at once. It keeps the `keptPipelines` settings used last for each design: a
+/// studio session that tries a hundred qualities holds a few pipelines, not a hundred.
 public final class PictureMaker: @unchecked Sendable {
     private let data: DataDirectory
     private let workers: Int?
@@ -19,6 +20,9 @@ public final class PictureMaker: @unchecked Sendable {
     private let lock = Lock()
     private var wallpaperPipelines: [(RenderSettings, WallpaperPipeline)] = []
     private var termPipelines: [(RenderSettings, TermCardPipeline)] = []
+    /// How many settings' pipelines each design keeps (a batch uses one or two; the
+    /// studio's format and quality controls move among a few at a time).
+    static let keptPipelines = 4
 
     /// Finds wallgen's pictures and fonts (see `DataDirectory`).
     public convenience init() throws(PipelineError) {
@@ -84,18 +88,32 @@ public final class PictureMaker: @unchecked Sendable {
         _ = try pipeline(settings, \.wallpaperPipelines)
     }
 
-    /// The pipeline for `settings`, made the first time they are asked for.
+    /// The pipeline for `settings`, made the first time they are asked for and kept among
+    /// the last `keptPipelines` used (the least recently used one is let go; a render
+    /// still using it keeps its own copy).
+    /// The settings whose pipelines are kept, least recently used first (for tests).
+    var keptTermSettings: [RenderSettings] {
+        lock.lock()
+        defer { lock.unlock() }
+        return termPipelines.map(\.0)
+    }
+
     private func pipeline<Design: PictureDesign>(
         _ settings: RenderSettings,
         _ made: ReferenceWritableKeyPath<PictureMaker, [(RenderSettings, DesignPipeline<Design>)]>
     ) throws(PipelineError) -> DesignPipeline<Design> {
         lock.lock()
         defer { lock.unlock() }
-        if let found = self[keyPath: made].first(where: { $0.0 == settings }) { return found.1 }
+        if let index = self[keyPath: made].firstIndex(where: { $0.0 == settings }) {
+            let found = self[keyPath: made].remove(at: index)
+            self[keyPath: made].append(found)
+            return found.1
+        }
         var pipeline: DesignPipeline<Design> = try settings.pipeline(data, workers: workers)
         if let recycler { pipeline.renderer.recycler = recycler }
         pipeline.pictureCache = pictureCache
         self[keyPath: made].append((settings, pipeline))
+        if self[keyPath: made].count > Self.keptPipelines { self[keyPath: made].removeFirst() }
         return pipeline
     }
 }
