@@ -57,8 +57,19 @@ public final class ChildProcess: Sendable {
         output destination: Output = .separate
     ) throws(SpawnFailure) -> ChildProcess {
         let input = try makePipe()
-        let output = destination == .discarded ? nil : try makePipe()
-        let errors = destination == .separate ? try makePipe() : nil
+        var output: Pipe? = nil
+        var errors: Pipe? = nil
+        do throws(SpawnFailure) {
+            if destination != .discarded { output = try makePipe() }
+            if destination == .separate { errors = try makePipe() }
+        } catch {
+            // Out of descriptors part way: the pipes already made are not kept open.
+            for pipe in [input, output, errors].compactMap({ $0 }) {
+                close(pipe.read)
+                close(pipe.write)
+            }
+            throw error
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -123,4 +123,32 @@ struct ChildProcessTests {
         #expect(waitpid(child.pid, nil, WNOHANG) == -1 && errno == ECHILD)
         child.terminate()
     }
+
+    /// Out of descriptors after the first pipe: the start fails with the reason and the
+    /// pipe it had made is closed again (before, its two descriptors stayed open).
+    @Test func aStartOutOfDescriptorsClosesThePipesItMade() async {
+        await #expect(processExitsWith: .exitCode(0)) {
+            // Fill every hole below the highest open descriptor, then allow three more:
+            // the input pipe takes two, the output pipe cannot have its two.
+            let open = Set(
+                (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? [])
+            let top = open.max() ?? 2
+            for descriptor in 0...top where fcntl(descriptor, F_GETFD) < 0 { dup2(0, descriptor) }
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            limit.rlim_cur = rlim_t(top + 1 + 3)
+            guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { exit(10) }
+            do {
+                _ = try ChildProcess.start(
+                    path: "/bin/true", arguments: ["/bin/true"], environment: [:], input: [], output: .separate)
+                exit(11)
+            } catch {
+                guard (error as? SpawnFailure)?.reason == String(cString: strerror(EMFILE)) else { exit(12) }
+            }
+            // All three descriptors are free again: a pipe (two) and one more can be made.
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0, dup(0) >= 0 else { exit(13) }
+            exit(0)
+        }
+    }
 }
