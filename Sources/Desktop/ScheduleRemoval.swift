@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Platform
 
 /// Takes an installed schedule away without leaving an enable link behind: by default
 /// under every name a schedule has had (`ScheduleUnitNames.all`), so a seasons schedule an
@@ -19,10 +20,11 @@ public enum ScheduleRemoval {
         var report: [String] = []
         let fileManager = FileManager.default
         let folder = locations.systemdUserFolder
-        let links = enableLinks(in: folder, units: names.flatMap(\.units))
+        let named = names.flatMap(\.units)
+        let links = enableLinks(in: folder, units: named)
         // Only the units that are there or still enabled: systemctl refuses a unit it cannot
         // find, and then disables none of those it was given.
-        let units = names.flatMap(\.units).filter { unit in
+        let units = named.filter { unit in
             fileManager.fileExists(atPath: folder + "/" + unit) || links.contains { $0.hasSuffix("/" + unit) }
         }
         if !units.isEmpty {
@@ -35,7 +37,7 @@ public enum ScheduleRemoval {
             }
             if disabled {
                 report.append(
-                    "Stopped and disabled \(listing(units)) (systemctl --user disable --now)")
+                    "Stopped and disabled \(units.joinedAsProse()) (systemctl --user disable --now)")
             } else if !links.isEmpty {
                 for link in links {
                     guard unlink(link) == 0 || errno == ENOENT else {
@@ -58,11 +60,6 @@ public enum ScheduleRemoval {
     public static func isInstalled(locations: UserLocations, names: [ScheduleUnitNames]) -> Bool {
         names.flatMap(locations.schedulePaths).contains { FileManager.default.fileExists(atPath: $0) }
             || !enableLinks(in: locations.systemdUserFolder, units: names.flatMap(\.units)).isEmpty
-    }
-
-    /// "a and b", "a, b and c".
-    static func listing(_ items: [String]) -> String {
-        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     /// The links that enable `units`: entries named after them in the dependency folders

@@ -1,5 +1,6 @@
 import Compositor
 import Designs
+import Platform
 
 /// How pictures are decoded, rendered and encoded, the same for every command that
 /// renders: `--max-pixels`, `--format`, `--quality`, `--compression` and `--dither`,
@@ -51,7 +52,7 @@ struct RenderOptions: OptionGroup {
         help:
             "\(lossyNames) quality, \(OutputEncoding.qualities.lowerBound) (smallest) to \(OutputEncoding.qualities.upperBound) (best); "
             + "\(both(OutputFormat.lossy.filter { $0.declaration.quality == .losslessAtBest }.map(\.description))) lossless at \(OutputEncoding.qualities.upperBound). "
-            + "Not for \(and(OutputFormat.allCases.filter { !$0.declaration.takesQuality }.map(\.description))).",
+            + "Not for \(OutputFormat.allCases.filter { !$0.declaration.takesQuality }.map(\.description).joinedAsProse()).",
         defaultText: "\(OutputEncoding.defaultQuality)")
     static let dither = Option(
         "dither", .onOff,
@@ -127,16 +128,11 @@ struct RenderOptions: OptionGroup {
     }
 
     /// "JPEG and WebP": the formats `--quality` is for.
-    static var lossyNames: String { and(OutputFormat.lossy.map(\.description)) }
-
-    /// "a, b and c".
-    static func and(_ items: [String]) -> String {
-        items.count > 1 ? items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1] : items.joined()
-    }
+    static var lossyNames: String { OutputFormat.lossy.map(\.description).joinedAsProse() }
 
     /// "WebP is", "WebP and AVIF are".
     static func both(_ names: [String]) -> String {
-        and(names) + (names.count > 1 ? " are" : " is")
+        names.joinedAsProse() + (names.count > 1 ? " are" : " is")
     }
 
     /// Decoding limits, with `--max-pixels` when given.
