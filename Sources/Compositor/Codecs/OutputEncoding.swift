@@ -167,13 +167,16 @@ public enum OutputEncoding: Sendable, Equatable {
 
     /// Encodes `image`. `provenance` is written, as its JSON, where the format's
     /// declaration says (see `NotePlace`, `ProvenanceReader`): the typed note becomes text
-    /// here and nowhere earlier.
-    public func encode(_ image: Image, workers: Int = Parallel.availableCores, provenance: Provenance? = nil)
-        throws(ImageEncodingError) -> [UInt8]
-    {
+    /// here and nowhere earlier. `sharing` (bands shared with a background) serves PNG,
+    /// whose bands are compressed apart; the other formats encode the whole image.
+    public func encode(
+        _ image: Image, workers: Int = Parallel.availableCores, provenance: Provenance? = nil,
+        sharing: PNGBandSharing? = nil
+    ) throws(ImageEncodingError) -> [UInt8] {
         let note = provenance?.json
         return switch self {
-        case .png(let options): try PNGEncoder.encode(image, options: options, workers: workers, note: note)
+        case .png(let options):
+            try PNGEncoder.encode(image, options: options, workers: workers, note: note, sharing: sharing)
         case .jpeg(let quality): try JPEGEncoder.encodeOutput(image, quality: quality, note: note)
         case .webp(let quality): try WebPEncoder.encode(image, quality: quality, lossless: quality == 100, note: note)
         case .avif(let quality): try AVIFEncoder.encode(image, quality: quality, note: note)

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Platform
 
 /// How PNG rows are filtered and deflated.
-public struct PNGEncodingOptions: Sendable, Equatable {
+public struct PNGEncodingOptions: Sendable, Hashable {
     public var filter: RowFilter
     public var compressor: Compressor
 
@@ -17,7 +17,7 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         case adaptive = -1
     }
 
-    public enum Compressor: Sendable, Equatable {
+    public enum Compressor: Sendable, Hashable {
         /// wallgen's own deflate: Huffman-coded literals and byte runs, no match search
         /// (see `RunLengthDeflate`).
         case runLength
@@ -57,14 +57,17 @@ public enum PNGEncoder {
     /// Encodes `image`: as RGB (colour type 2) when every pixel is opaque, otherwise as
     /// RGBA with the alpha un-premultiplied, as PNG requires. `note` (the text of
     /// how it was made, `Provenance.json`) goes in an iTXt chunk before the image data.
+    /// With `sharing`, the bands of rows the image shares with its background are taken
+    /// from the background's store where an earlier image left them, and left there
+    /// for the next; the bytes are the same either way.
     public static func encode(
         _ image: Image, options: PNGEncodingOptions = .fast, workers: Int = Parallel.availableCores,
-        note: String? = nil
+        note: String? = nil, sharing: PNGBandSharing? = nil
     ) throws(ImageEncodingError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
-        let opaque = image.isOpaque
+        let opaque = sharing?.isOpaque(image) ?? image.isOpaque
         let source = opaque ? image : straightAlphaCopy(of: image)
-        let stream = try compress(source, keepsAlpha: !opaque, options: options, workers: workers)
+        let stream = try compress(source, keepsAlpha: !opaque, options: options, workers: workers, sharing: sharing)
         var png: UnsafeMutablePointer<UInt8>?
         var size = 0
         let result = stream.withUnsafeBufferPointer { zlib in
@@ -86,16 +89,25 @@ public enum PNGEncoder {
     /// Each band is filtered and compressed by one thread in a buffer of its own, so its
     /// rows are still in cache when they are compressed.
     private static func compress(
-        _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int
+        _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int, sharing: PNGBandSharing?
     ) throws(ImageEncodingError) -> [UInt8] {
         let height = source.height
         let rowLength = 1 + source.width * (keepsAlpha ? 4 : 3)  // the filter type, then RGB or RGBA
         let bandCount = (height + bandRows - 1) / bandRows
-        let bands = BandResults(count: bandCount)
-        Parallel.forEachChunk(of: bandCount, workers: workers, minimumChunk: 1) { indices in
+        let bands = BandResults(
+            count: bandCount,
+            sharing: sharing.map { sharing in
+                (
+                    sharing,
+                    PNGBandStore.Key(options: options, keepsAlpha: keepsAlpha, width: source.width, height: height)
+                )
+            })
+        // The background's bands already made need no thread; the rest are spread as before.
+        let toCompress = (0..<bandCount).filter { !bands.takeShared($0) }
+        Parallel.forEachChunk(of: toCompress.count, workers: workers, minimumChunk: 1) { positions in
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bandRows * rowLength)
             defer { buffer.deallocate() }
-            for index in indices {
+            for index in positions.map({ toCompress[$0] }) {
                 let firstRow = index * bandRows
                 let endRow = min(height, firstRow + bandRows)
                 let filtered = ShimResult.call {
@@ -156,19 +168,41 @@ public enum PNGEncoder {
     }
 }
 
-/// The compressed bands as workers finish them.
+/// The compressed bands as workers finish them; with sharing, the background's bands
+/// are taken from its store and those made here are left there.
 private final class BandResults: @unchecked Sendable {
     private let lock = Lock()
     private(set) var results: [ZlibStream.Band?]
     private(set) var failure: ImageEncodingError?
+    private let sharing: (PNGBandSharing, PNGBandStore.Key)?
 
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+    init(count: Int, sharing: (PNGBandSharing, PNGBandStore.Key)?) {
+        results = Array(repeating: nil, count: count)
+        self.sharing = sharing
+    }
+
+    /// Whether band `index` was the background's and its store had it (it is then the result).
+    func takeShared(_ index: Int) -> Bool {
+        guard let (sharing, key) = sharing, sharing.isBackground(rows(of: index, key: key)),
+            let band = sharing.store.band(index, for: key)
+        else { return false }
+        lock.withLock { results[index] = band }
+        return true
+    }
 
     func store(_ index: Int, _ bytes: [UInt8], adler: UInt32, length: Int) {
-        lock.withLock { results[index] = ZlibStream.Band(bytes: bytes, adler: adler, length: length) }
+        let band = ZlibStream.Band(bytes: bytes, adler: adler, length: length)
+        lock.withLock { results[index] = band }
+        if let (sharing, key) = sharing, sharing.isBackground(rows(of: index, key: key)) {
+            sharing.store.keep(band, at: index, for: key)
+        }
     }
 
     func fail(_ error: ImageEncodingError) {
         lock.withLock { failure = failure ?? error }
+    }
+
+    private func rows(of index: Int, key: PNGBandStore.Key) -> Range<Int> {
+        index * PNGEncoder.bandRows..<min(key.height, (index + 1) * PNGEncoder.bandRows)
     }
 }

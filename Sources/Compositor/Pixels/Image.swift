@@ -66,12 +66,15 @@ public final class Image: @unchecked Sendable {
         }
     }
 
-    /// Whether every pixel has alpha 255 (scans the image). Each row's pixels are ANDed
+    /// Whether every pixel has alpha 255 (scans the image).
+    public var isOpaque: Bool { isOpaque(rows: 0..<height) }
+
+    /// Whether every pixel of `rows` has alpha 255. Each row's pixels are ANDed
     /// together as 32-bit words, a loop the compiler vectorises, and the alpha byte of
     /// the result checked once per row.
-    public var isOpaque: Bool {
+    public func isOpaque(rows: Range<Int>) -> Bool {
         let alphaMask = UInt32(255) << 24
-        for y in 0..<height {
+        for y in rows.clamped(to: 0..<height) {
             let words = UnsafeRawPointer(row(y))
             var all = UInt32.max
             for x in 0..<width { all &= words.loadUnaligned(fromByteOffset: 4 &* x, as: UInt32.self).littleEndian }

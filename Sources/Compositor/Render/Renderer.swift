@@ -30,7 +30,8 @@ public struct Renderer: Sendable {
         try renderTimed(scene).image
     }
 
-    /// Renders `scene` and says where the time went.
+    /// Renders `scene` and says where the time went, and which rows may differ from its
+    /// background.
     ///
     /// Its background, the leading layers that cover the whole canvas (see
     /// `Scene.backgroundLayerCount`), may be shared with other renders: given as
@@ -38,13 +39,18 @@ public struct Renderer: Sendable {
     /// they are not drawn again and the rest is drawn over a copy of it, the same pixels
     /// as drawing them all; otherwise `keepBackground`, when given, receives a copy of the
     /// canvas as soon as they are composited, before anything else is drawn.
+    ///
+    /// `changedRows` spans every row drawn on after the background (given, or handed to
+    /// `keepBackground`): the rows outside it are the background's, pixel for pixel, so an
+    /// encoder may reuse what it made of them (`PNGBandSharing`). Without a background it
+    /// is the whole canvas.
     public func renderTimed(
         _ scene: Scene, background: Image? = nil, keepBackground: ((Image) -> Void)? = nil
-    ) throws(FontError) -> (image: Image, timings: RenderTimings) {
+    ) throws(FontError) -> (image: Image, timings: RenderTimings, changedRows: Range<Int>) {
         var timings = RenderTimings()
         let clock = ContinuousClock()
         guard scene.width > 0, scene.height > 0 else {
-            return (Image(width: scene.width, height: scene.height), timings)
+            return (Image(width: scene.width, height: scene.height), timings, 0..<scene.height)
         }
         let leading = scene.backgroundLayerCount
         if let background {
@@ -69,9 +75,14 @@ public struct Renderer: Sendable {
             canvas = made
             return made
         }
+        // nil until there is a background to differ from.
+        var changed: Range<Int>? = background == nil ? nil : 0..<0
+        func drawn(on rows: Range<Int>) { changed = changed?.spanning(rows) }
         var pending: [AreaCompositor.Operation] = []
         func flush() {
             guard !pending.isEmpty else { return }
+            // Whole-canvas layers change every row.
+            drawn(on: 0..<scene.height)
             let started = clock.now
             let blank = canvas == nil
             if blank { canvas = Self.canvasSizedPicture(in: pending, width: scene.width, height: scene.height) }
@@ -85,6 +96,7 @@ public struct Renderer: Sendable {
             guard let keepBackground, leading > 0 else { return }
             flush()
             keepBackground(target().copy())
+            changed = 0..<0
         }
         let layers = background == nil ? scene.layers[...] : scene.layers.dropFirst(leading)
         for (index, layer) in zip(layers.indices, layers) {
@@ -110,16 +122,17 @@ public struct Renderer: Sendable {
             case .text(let text):
                 flush()
                 let started = clock.now
-                try TextPainter.draw(text, on: target())
+                drawn(on: try TextPainter.draw(text, on: target()))
                 timings.text += clock.now - started
             case .shape(let shape):
                 flush()
                 shape.mask.blend(color: shape.color.premultiplied, onto: target())
+                drawn(on: shape.mask.canvasRows(within: scene.height))
             }
         }
         flush()
         if background == nil && leading == scene.layers.count { handOutBackground() }
-        return (target(), timings)
+        return (target(), timings, changed ?? 0..<scene.height)
     }
 
     /// The first picture among `operations` that is exactly canvas-sized, if any.

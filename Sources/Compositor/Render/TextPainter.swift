@@ -5,11 +5,14 @@ enum TextPainter {
     /// Text smaller than one pixel is not drawn: on a thumbnail-sized canvas a label
     /// shrinks below what a pixel can show, and an image without it is what anyone
     /// asking for that size wants, not an error.
-    static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) {
-        guard let fitted = try fit(layer, maxRasterPixels: maxRasterPixels(for: canvas)) else { return }
+    ///
+    /// Returns the canvas rows it may have changed (its shadow's and its glyphs').
+    @discardableResult
+    static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) -> Range<Int> {
+        guard let fitted = try fit(layer, maxRasterPixels: maxRasterPixels(for: canvas)) else { return 0..<0 }
         var rendered = fitted.rendered
         var coverage = rendered.combinedCoverage
-        guard let ink = coverage.inkBounds else { return }
+        guard let ink = coverage.inkBounds else { return 0..<0 }
         let shiftX: Int
         let shiftY: Int
         switch layer.placement {
@@ -36,16 +39,20 @@ enum TextPainter {
         coverage.originY += shiftY
         let (color, shadow) = resolve(layer.paint, over: canvas, mask: coverage, ink: ink)
         let size = fitted.line.size
+        // The colour glyphs lie on the mask's rows, at its origin and of its size.
+        var rows = rendered.mask.canvasRows(within: canvas.height)
         if let shadow {
             var soft = coverage.blurred(radius: max(1, Int((shadow.blur * size).rounded())))
             soft.originX += Int((shadow.offsetX * size).rounded())
             soft.originY += Int((shadow.offsetY * size).rounded())
             soft.blend(color: shadow.color.premultiplied, onto: canvas)
+            rows = rows.spanning(soft.canvasRows(within: canvas.height))
         }
         rendered.mask.blend(color: color.premultiplied, onto: canvas)
         if let glyphs = rendered.color {
             blend(glyphs, atX: rendered.mask.originX, y: rendered.mask.originY, onto: canvas)
         }
+        return rows
     }
 
     /// Colour glyphs, source-over the canvas where they overlap it.

@@ -67,26 +67,48 @@ public struct CoverageMask: Sendable {
             }
         }
         for i in front.indices {
-            result.values[i] = UInt8(min(255, max(0, front[i].rounded())))
+            result.values[i] = Self.coverageByte(front[i])
         }
         return result
     }
 
+    /// `value` rounded half away from zero and clamped to 0...255, as
+    /// `UInt8(min(255, max(0, value.rounded())))` gives it, without `rounded()`'s call
+    /// into the C library for every pixel (the processors wallgen is built for have no
+    /// rounding instruction): below 2^23 a float less its whole part is exact, so
+    /// comparing that fraction with one half decides the rounding exactly.
+    @inline(__always)
+    static func coverageByte(_ value: Float) -> UInt8 {
+        let clamped = min(255, max(0, value))
+        let whole = UInt8(clamped.rounded(.towardZero))
+        return clamped - Float(whole) >= 0.5 ? whole &+ 1 : whole
+    }
+
     /// Running-sum box blur of width `2 * radius + 1` along each row, edges treated as 0.
+    ///
+    /// A row's running sum is one chain of dependent additions, several cycles a pixel
+    /// when rows are summed one after another; so four rows are summed side by side, one
+    /// to a vector lane, and their chains overlap. Each lane takes the same steps in the
+    /// same order as a row summed alone, so the values are exactly the same. The last
+    /// group repeats its last row in the lanes it lacks (written twice, identically).
     private static func blurRows(
         _ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<Float>, width: Int, height: Int,
         radius: Int
     ) {
-        let scale = 1 / Float(2 * radius + 1)
-        for y in 0..<height {
-            let line = source + y * width
-            let out = destination + y * width
-            var sum: Float = 0
-            for i in 0..<min(radius, width) { sum += line[i] }
+        let scale = SIMD4<Float>(repeating: 1 / Float(2 * radius + 1))
+        for group in stride(from: 0, to: height, by: 4) {
+            let rows = SIMD4<Int>(group, group &+ 1, group &+ 2, group &+ 3)
+            let starts = rows.replacing(with: height &- 1, where: rows .>= height) &* width
+            @inline(__always) func column(_ i: Int) -> SIMD4<Float> {
+                SIMD4(source[starts[0] &+ i], source[starts[1] &+ i], source[starts[2] &+ i], source[starts[3] &+ i])
+            }
+            var sum = SIMD4<Float>.zero
+            for i in 0..<min(radius, width) { sum += column(i) }
             for i in 0..<width {
-                if i + radius < width { sum += line[i + radius] }
-                out[i] = sum * scale
-                if i - radius >= 0 { sum -= line[i - radius] }
+                if i &+ radius < width { sum += column(i &+ radius) }
+                let out = sum * scale
+                for lane in 0..<4 { destination[starts[lane] &+ i] = out[lane] }
+                if i &- radius >= 0 { sum -= column(i &- radius) }
             }
         }
     }
@@ -116,6 +138,12 @@ public struct CoverageMask: Sendable {
                 for x in 0..<width { sums[x] -= leaving[x] }
             }
         }
+    }
+
+    /// The canvas rows this mask lies on, clipped to a canvas `height` rows tall.
+    public func canvasRows(within height: Int) -> Range<Int> {
+        let top = min(max(0, originY), height)
+        return top..<min(max(top, originY + self.height), height)
     }
 
     /// Blends `color`, scaled by this mask's coverage, over the canvas where they overlap.

@@ -89,18 +89,18 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         let backgroundKey = PictureCache.BackgroundKey(
             picture: pictureKey, layers: sketch.backgroundSignature, dithers: renderer.dithers)
         if let background = cache.background(for: backgroundKey) {
-            let image: Image
+            let rendered: (image: Image, timings: RenderTimings, changedRows: Range<Int>)
             do {
-                let (rendered, renderTimings) = try renderer.renderTimed(sketch, background: background.image)
-                image = rendered
-                timings.composite += renderTimings.composite
-                timings.text += renderTimings.text
+                rendered = try renderer.renderTimed(sketch, background: background.image)
             } catch {
                 throw .text(error)
             }
+            timings.composite += rendered.timings.composite
+            timings.text += rendered.timings.text
             return try PipelineSteps.encode(
-                image, source: (background.picture, path, origin), encoding: encoding, provenance: provenance,
-                timings: timings)
+                rendered.image, source: (background.picture, path, origin), encoding: encoding,
+                provenance: provenance, timings: timings,
+                sharing: PNGBandSharing(store: background.bands, changedRows: rendered.changedRows))
         }
         var (source, decodeTimings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
             try PipelineSteps.decodePicture(
@@ -111,19 +111,23 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         decodeTimings.decode += timings.decode
         let scene = try buildScene(spec, picture: source.picture, timings: &decodeTimings)
         var made: Image?
-        let image = try PipelineSteps.render(
+        let (image, changedRows) = try PipelineSteps.render(
             scene, source: source, renderer: renderer, timings: &decodeTimings, keepBackground: { made = $0 })
         // The picture is finished now (render waits for its last row and checks it). Its
         // background is kept rather than the picture itself: the rows that share it need
         // nothing else, and a row that fades the picture otherwise decodes it again (a
         // tenth of what scaling it costs) where keeping both would crowd the cache.
+        // This image's encoding leaves the background's bands for the rows that follow.
+        var sharing: PNGBandSharing?
         if let made {
-            cache.keep(background: made, from: source.picture, for: backgroundKey)
+            let kept = cache.keep(background: made, from: source.picture, for: backgroundKey)
+            sharing = PNGBandSharing(store: kept.bands, changedRows: changedRows)
         } else {
             cache.keep(source.picture, for: pictureKey)
         }
         return try PipelineSteps.encode(
-            image, source: source, encoding: encoding, provenance: provenance, timings: decodeTimings)
+            image, source: source, encoding: encoding, provenance: provenance, timings: decodeTimings,
+            sharing: sharing)
     }
 
     /// The design's scene, its time counted with decoding (as it always was).

@@ -43,10 +43,17 @@ public final class PictureCache: @unchecked Sendable {
     }
 
     /// A composited background and what is known of the picture it was made from (its
-    /// size and notes, for the warnings; its pixels are not kept with it).
+    /// size and notes, for the warnings; its pixels are not kept with it), and the PNG
+    /// bands of it that the images drawn over it have compressed (see `PNGBandSharing`).
     struct Background {
         let image: Image
         let picture: DecodedPicture
+        let bands: PNGBandStore
+
+        /// A third of the background's own bytes: a PNG of a photograph is about a
+        /// sixth of its pixels' bytes, so every band fits, and a picture of noise (whose
+        /// bands barely compress) keeps some of them within a known bound.
+        static func bandCapacity(of image: Image) -> Int { image.bytesPerRow * image.height / 3 }
     }
 
     private enum EntryKey: Hashable {
@@ -58,6 +65,7 @@ public final class PictureCache: @unchecked Sendable {
         case picture(DecodedPicture)
         case background(Background)
 
+        /// The pixels' bytes; a background's bands are counted as they are kept.
         var bytes: Int {
             switch self {
             case .picture(let picture): picture.image.bytesPerRow * picture.image.height
@@ -69,7 +77,9 @@ public final class PictureCache: @unchecked Sendable {
     public let capacity: Int
     private let lock = Lock()
     private var entries: [EntryKey: Entry] = [:]
-    private var heldBytes = 0
+    /// The bytes left: pixels are taken from it as entries are kept, bands as renders
+    /// leave them in a background's store, and both are given back when an entry goes.
+    private let budget: MemoryBudget
     /// xorshift64 state choosing what to drop.
     private var randomState: UInt64 = 0x9E37_79B9_7F4A_7C15
 
@@ -77,10 +87,11 @@ public final class PictureCache: @unchecked Sendable {
     /// eight 4K ones.
     public init(capacity: Int = 256 << 20) {
         self.capacity = capacity
+        budget = MemoryBudget(bytes: capacity)
     }
 
-    /// Bytes held now (for tests).
-    public var heldByteCount: Int { lock.withLock { heldBytes } }
+    /// Bytes held now, pixels and bands (for tests).
+    public var heldByteCount: Int { capacity - budget.remaining }
 
     /// The key of the file at `path` decoded for `canvas` under `limits`; nil when the file
     /// cannot be looked at (the read that follows reports why).
@@ -109,10 +120,20 @@ public final class PictureCache: @unchecked Sendable {
         keep(.picture(Self.finished(picture, image: picture.image)), for: .picture(key))
     }
 
-    /// Keeps a background made from a finished `picture`.
-    func keep(background image: Image, from picture: DecodedPicture, for key: BackgroundKey) {
+    /// Keeps a background made from a finished `picture`, and returns the one kept (its
+    /// band store serves the image being encoded, even when the cache has no room for it).
+    @discardableResult
+    func keep(background image: Image, from picture: DecodedPicture, for key: BackgroundKey) -> Background {
         let known = Self.finished(picture, image: Image(width: 0, height: 0))
-        keep(.background(Background(image: image, picture: known)), for: .background(key))
+        let background = Background(
+            image: image, picture: known,
+            bands: PNGBandStore(of: image, capacity: Background.bandCapacity(of: image), budget: budget))
+        if keep(.background(background), for: .background(key)) { return background }
+        // Another render may have kept the same background first: its store is the shared one.
+        if let kept = self.background(for: key) { return kept }
+        // No room for it: its store keeps nothing, so nothing is counted that is not held.
+        background.bands.release()
+        return background
     }
 
     private static func finished(_ picture: DecodedPicture, image: Image) -> DecodedPicture {
@@ -123,18 +144,26 @@ public final class PictureCache: @unchecked Sendable {
         return kept
     }
 
-    private func keep(_ entry: Entry, for key: EntryKey) {
+    /// Keeps `entry` unless one is already kept for `key` or it is larger than the
+    /// cache, dropping others at random until its bytes fit; whether it was kept.
+    @discardableResult
+    private func keep(_ entry: Entry, for key: EntryKey) -> Bool {
         let bytes = entry.bytes
-        guard bytes <= capacity else { return }
-        lock.withLock {
-            guard entries[key] == nil else { return }
-            while heldBytes + bytes > capacity, !entries.isEmpty {
+        guard bytes <= capacity else { return false }
+        return lock.withLock {
+            guard entries[key] == nil else { return false }
+            while !budget.take(bytes) {
+                // Every store belongs to a kept entry or has handed its bytes back, so
+                // with all entries dropped the whole capacity is free; this only guards
+                // against waiting forever if that were ever not so.
+                guard !entries.isEmpty else { return false }
                 let victim = entries.index(entries.startIndex, offsetBy: Int(nextRandom() % UInt64(entries.count)))
-                heldBytes -= entries[victim].value.bytes
-                entries.remove(at: victim)
+                let dropped = entries.remove(at: victim).value
+                budget.give(dropped.bytes)
+                if case .background(let background) = dropped { background.bands.release() }
             }
             entries[key] = entry
-            heldBytes += bytes
+            return true
         }
     }
 

@@ -120,7 +120,7 @@ enum PipelineSteps {
         encoding: OutputEncoding, provenance: Provenance? = nil, timings: inout StageTimings,
         softCanvases: [(width: Int, height: Int)]? = nil
     ) throws(PipelineError) -> RenderedImage {
-        let image = try render(scene, source: source, renderer: renderer, timings: &timings)
+        let image = try render(scene, source: source, renderer: renderer, timings: &timings).image
         return try encode(
             image, source: source, encoding: encoding, provenance: provenance, timings: timings,
             softCanvases: softCanvases)
@@ -133,11 +133,14 @@ enum PipelineSteps {
     static func render(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
         timings: inout StageTimings, keepBackground: ((Image) -> Void)? = nil
-    ) throws(PipelineError) -> Image {
+    ) throws(PipelineError) -> (image: Image, changedRows: Range<Int>) {
         let image: Image
+        let changedRows: Range<Int>
         do {
-            let (rendered, renderTimings) = try renderer.renderTimed(scene, keepBackground: keepBackground)
-            image = rendered
+            let rendered = try renderer.renderTimed(scene, keepBackground: keepBackground)
+            image = rendered.image
+            changedRows = rendered.changedRows
+            let renderTimings = rendered.timings
             timings.scale += renderTimings.scale
             timings.composite += renderTimings.composite
             timings.text += renderTimings.text
@@ -150,24 +153,25 @@ enum PipelineSteps {
         } catch {
             throw source.origin.error(source.path, .image(error))
         }
-        return image
+        return (image, changedRows)
     }
 
     /// Encodes a rendered image (in any `OutputFormat`), with `provenance` (how it was asked
     /// for) written into the file, the time it took and any warning about the
     /// picture it was drawn from. A bundled picture's softness is judged on
     /// `softCanvases` (several sizes are named in one warning), by default this image's.
+    /// `sharing` ties the image to the background it was drawn over (see `PNGBandSharing`).
     static func encode(
         _ image: Image, source: (picture: DecodedPicture, path: String, origin: InputOrigin),
         encoding: OutputEncoding, provenance: Provenance?, timings: StageTimings,
-        softCanvases: [(width: Int, height: Int)]? = nil
+        softCanvases: [(width: Int, height: Int)]? = nil, sharing: PNGBandSharing? = nil
     ) throws(PipelineError) -> RenderedImage {
         var timings = timings
         let clock = ContinuousClock()
         let started = clock.now
         let encoded: [UInt8]
         do {
-            encoded = try encoding.encode(image, provenance: provenance)
+            encoded = try encoding.encode(image, provenance: provenance, sharing: sharing)
         } catch {
             throw .encoding(error)
         }

@@ -47,7 +47,7 @@ extension DesignPipeline {
                 bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
         }
         let scene = try Design.scene(spec, picture: source.picture, resources: resources, data: data)
-        let whole = try PipelineSteps.render(scene, source: source, renderer: renderer, timings: &timings)
+        let whole = try PipelineSteps.render(scene, source: source, renderer: renderer, timings: &timings).image
         for (index, tile) in tiles.enumerated() {
             var cut = ImageCrop.crop(whole, x: tile.x, y: tile.y, width: tile.width, height: tile.height)
             if (tile.width, tile.height) != tile.pixels {
@@ -56,7 +56,8 @@ extension DesignPipeline {
                     layers: [.picture(PictureLayer(image: cut))])
                 cut = try PipelineSteps.render(
                     resize, source: (DecodedPicture(cut), source.path, source.origin), renderer: renderer,
-                    timings: &timings)
+                    timings: &timings
+                ).image
             }
             // The picture covers the whole span: its softness is the span's, said once.
             try each(
