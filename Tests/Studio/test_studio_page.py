@@ -405,6 +405,11 @@ class WallpaperTabTests(StudioPageTest):
         self.assertEqual(names, listed + ["custom", "here"])
         formats = [o.get_attribute("value") for o in Select(by_test_id(d, "format")).options]
         self.assertEqual(formats, ["png", "jpeg", "webp", "avif"])
+        # Each format by its own name, in either language of the page.
+        for page_language in ["en", "zh-Hant"]:
+            Select(by_test_id(d, "ui-lang")).select_by_value(page_language)
+            shown = [o.text for o in Select(by_test_id(d, "format")).options]
+            self.assertEqual(shown, ["PNG", "JPEG", "WebP", "AVIF"], page_language)
 
 
 class TermsTabTests(StudioPageTest):

@@ -78,20 +78,31 @@ extension ValueType where Value == Int {
             })
     }
 
+    /// A whole number in `range`, each value its own words when wrong: `notANumber` for
+    /// text that is no whole number, `outside` for one outside the range (given the
+    /// flag, the text as typed and the number).
+    static func wholeNumber(
+        in range: ClosedRange<Int>, placeholder: String,
+        notANumber: @escaping @Sendable (_ flag: String, _ text: String) -> String,
+        outside: @escaping @Sendable (_ flag: String, _ text: String, _ value: Int) -> String
+    ) -> ValueType {
+        ValueType(
+            placeholder: placeholder, completion: .none,
+            kind: .wholeNumber(minimum: range.lowerBound, maximum: range.upperBound), write: { "\($0)" },
+            parse: { text, flag throws(UsageError) in
+                guard let value = Int(text) else { throw UsageError(notANumber(flag, text)) }
+                guard range.contains(value) else { throw UsageError(outside(flag, text, value)) }
+                return value
+            })
+    }
+
     /// A year the almanac computes.
-    static let year = ValueType(
-        placeholder: "year", completion: .none,
-        kind: .wholeNumber(
-            minimum: SolarTermCalendar.supportedYears.lowerBound, maximum: SolarTermCalendar.supportedYears.upperBound),
-        write: { "\($0)" },
-        parse: { text, flag throws(UsageError) in
+    static let year = wholeNumber(
+        in: SolarTermCalendar.supportedYears, placeholder: "year",
+        notANumber: { flag, text in "\(flag) must be a year such as 2026, got '\(text)'" },
+        outside: { flag, _, year in
             let range = SolarTermCalendar.supportedYears
-            guard let year = Int(text) else { throw UsageError("\(flag) must be a year such as 2026, got '\(text)'") }
-            guard range.contains(year) else {
-                throw UsageError(
-                    "\(flag) \(year) is outside the supported years \(range.lowerBound)-\(range.upperBound)")
-            }
-            return year
+            return "\(flag) \(year) is outside the supported years \(range.lowerBound)-\(range.upperBound)"
         })
 }
 

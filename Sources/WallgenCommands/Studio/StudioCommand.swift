@@ -65,18 +65,15 @@ enum StudioCommand: WallgenCommand {
 
 extension ValueType where Value == Int {
     /// A TCP port.
-    static let port = ValueType(
-        placeholder: "n", completion: .none,
-        kind: .wholeNumber(minimum: StudioCommand.ports.lowerBound, maximum: StudioCommand.ports.upperBound),
-        write: { "\($0)" },
-        parse: { text, flag throws(UsageError) in
-            let range = StudioCommand.ports
-            guard let value = Int(text), range.contains(value) else {
-                throw UsageError(
-                    "\(flag) must be a port from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-            }
-            return value
-        })
+    static let port = wholeNumber(
+        in: StudioCommand.ports, placeholder: "n",
+        notANumber: { flag, text in portMessage(flag, text) }, outside: { flag, text, _ in portMessage(flag, text) })
+
+    /// One message for any port that is not one: text or a number out of range.
+    private static func portMessage(_ flag: String, _ text: String) -> String {
+        let range = StudioCommand.ports
+        return "\(flag) must be a port from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+    }
 }
 
 /// The command layer's answers to the studio: controls from the declarations, rendering

@@ -174,22 +174,16 @@ extension ValueType where Value == Zone {
 
 extension ValueType where Value == Int {
     /// A JPEG or WebP quality, 1 to 100.
-    static let quality = ValueType(
-        placeholder: "1...100", completion: .none,
-        kind: .wholeNumber(minimum: OutputEncoding.qualities.lowerBound, maximum: OutputEncoding.qualities.upperBound),
-        write: { "\($0)" },
-        parse: { text, flag throws(UsageError) in
+    static let quality = wholeNumber(
+        in: OutputEncoding.qualities, placeholder: "1...100",
+        notANumber: { flag, text in
             let range = OutputEncoding.qualities
-            guard let value = Int(text) else {
-                throw UsageError(
-                    "\(flag) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-            }
-            guard range.contains(value) else {
-                throw UsageError(
-                    "\(flag) must be from \(range.lowerBound) (smallest file) to \(range.upperBound) (best), got \(value)"
-                )
-            }
-            return value
+            return "\(flag) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+        },
+        outside: { flag, _, value in
+            let range = OutputEncoding.qualities
+            return
+                "\(flag) must be from \(range.lowerBound) (smallest file) to \(range.upperBound) (best), got \(value)"
         })
 }
 
