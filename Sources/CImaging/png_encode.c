@@ -71,6 +71,16 @@ wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha
         free(sink);
         return status;
     }
+    // Room for the whole file at once (the image data and a few small chunks), so the sink
+    // does not grow by doubling through megabytes, copying each time; growing stays
+    // possible should the chunks ever need more.
+    size_t room = zlib_size + zlib_size / 64 + 1024;
+    sink->bytes = malloc(room);
+    if (sink->bytes == NULL) {
+        sink->out_of_memory = 1;
+        png_error(png, "out of memory");
+    }
+    sink->capacity = room;
     png_set_write_fn(png, sink, wg_png_sink_write, wg_png_sink_flush);
     png_set_IHDR(png, info, width, height, 8,
                  with_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,

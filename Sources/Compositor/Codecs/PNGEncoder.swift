@@ -79,8 +79,8 @@ public enum PNGEncoder {
         }
         guard result.succeeded, let png else { throw result.encodingError(.png) }
         defer { wg_free(png) }
-        let container = Array(UnsafeBufferPointer(start: png, count: size))
-        guard let note else { return container }
+        let container = UnsafeBufferPointer(start: png, count: size)
+        guard let note else { return Array(container) }
         return PNGTextChunk.inserting(note, into: container)
     }
 

@@ -26,17 +26,25 @@ public enum PNGTextChunk {
         return bytes
     }
 
-    /// `png` with `text` as a `wallgen` chunk just before its first IDAT chunk.
-    public static func inserting(_ text: String, into png: [UInt8]) -> [UInt8] {
+    /// `png` with `text` as a `wallgen` chunk just before its first IDAT chunk, copied
+    /// once into an array of its final size (a card is megabytes: each extra copy was a
+    /// pass over them, into memory fresh from the kernel).
+    public static func inserting(_ text: String, into png: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var offset = 8
         while offset + 8 <= png.count {
             let length = Int(readBigEndian(png, at: offset))
             if png[(offset + 4)..<(offset + 8)].elementsEqual("IDAT".utf8) {
-                return Array(png[..<offset]) + chunk(text: text) + Array(png[offset...])
+                let inserted = chunk(text: text)
+                var result: [UInt8] = []
+                result.reserveCapacity(png.count + inserted.count)
+                result += png[..<offset]
+                result += inserted
+                result += png[offset...]
+                return result
             }
             offset += 12 + length
         }
-        return png
+        return Array(png)
     }
 
     /// Why a file's provenance could not be read.
@@ -100,7 +108,8 @@ public enum PNGTextChunk {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    private static func readBigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    private static func readBigEndian<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: Int) -> UInt32
+    where Bytes.Index == Int {
         bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 }
