@@ -68,7 +68,7 @@ final class HeadlessSway {
     let socket: String
     let waylandDisplay: String
     private let pid: pid_t
-    private var reopened: [(path: String, mode: mode_t)] = []
+    private var reopened: [String] = []
     private let runtimeIsOwn: Bool
 
     /// Why sway cannot run here, or nil when it can.
@@ -115,7 +115,7 @@ final class HeadlessSway {
         runtimeFolder = runtime
         chown(runtime, user.uid, user.gid)
         chmod(runtime, 0o700)
-        reopened = Self.openToOthers(folder)
+        reopened = FoldersOpenToOthers.shared.open(above: folder)
         let config = folder + "/sway-config"
         var lines: [String] = []
         var left = 0
@@ -214,24 +214,59 @@ final class HeadlessSway {
             kill(pid, SIGKILL)
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
-        for (path, mode) in reopened.reversed() { chmod(path, mode) }
+        FoldersOpenToOthers.shared.close(reopened)
         if runtimeIsOwn { removeTemporaryFolder(runtimeFolder) }
     }
+}
 
-    /// Gives others search permission on every folder from `folder` up to the root that
-    /// lacks it, returning what to put back.
-    private static func openToOthers(_ folder: String) -> [(path: String, mode: mode_t)] {
-        var changed: [(String, mode_t)] = []
+/// Folders opened to others (search and read) while a sway, running as another user,
+/// reads pictures beneath them, counted per folder: the tests run at once, and two sways
+/// under one temporary folder share its parents. Each folder goes back to its own mode
+/// when the last sway that needed it stops, never while another still reads through it
+/// (one sway stopping used to close the folder the other's swaybg was reading from).
+final class FoldersOpenToOthers: @unchecked Sendable {
+    static let shared = FoldersOpenToOthers()
+    private let lock = NSLock()
+    /// The folders wallgen's tests opened: their own mode, and how many sways need them.
+    private var held: [String: (mode: mode_t, users: Int)] = [:]
+
+    /// Opens `folder` and every folder above it that others cannot enter; returns the
+    /// folders this caller now counts on, to hand to `close`.
+    func open(above folder: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var counted: [String] = []
         var path = folder
         while !path.isEmpty && path != "/" {
-            var status = stat()
-            if stat(path, &status) == 0, status.st_mode & S_IXOTH == 0 {
-                changed.append((path, status.st_mode & 0o7777))
-                chmod(path, (status.st_mode & 0o7777) | S_IXOTH | S_IROTH)
+            if let entry = held[path] {
+                held[path] = (entry.mode, entry.users + 1)
+                counted.append(path)
+            } else {
+                var status = stat()
+                if stat(path, &status) == 0, status.st_mode & S_IXOTH == 0 {
+                    held[path] = (status.st_mode & 0o7777, 1)
+                    chmod(path, (status.st_mode & 0o7777) | S_IXOTH | S_IROTH)
+                    counted.append(path)
+                }
             }
             path = (path as NSString).deletingLastPathComponent
         }
-        return changed
+        return counted
+    }
+
+    /// Gives up `folders` (from `open`); each goes back to its mode when no one needs it.
+    func close(_ folders: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for path in folders.reversed() {
+            guard let entry = held[path] else { continue }
+            if entry.users > 1 {
+                held[path] = (entry.mode, entry.users - 1)
+            } else {
+                held[path] = nil
+                chmod(path, entry.mode)
+            }
+        }
     }
 }
 
