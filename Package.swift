@@ -62,8 +62,9 @@ let package = Package(
             ]
         ),
         // The HTTP server of `wallgen studio`: civetweb, which parses every request, behind a
-        // small shim. Debian ships no pkg-config file for it, so it is linked by name.
-        .target(name: "CHTTP", linkerSettings: [.linkedLibrary("civetweb")]),
+        // small shim. It is not linked: civetweb_library.c loads it when a server starts, so
+        // no other run maps it. Only its header (libcivetweb-dev) is needed to build.
+        .target(name: "CHTTP"),
         // The C side of the file writer: O_TMPFILE and the signal handler that removes
         // temporaries. No library, only the kernel.
         .target(name: "CFiles"),

@@ -1,7 +1,7 @@
 // The civetweb side of CHTTP.h: start, stop, and one callback that sees every request.
 #include "CHTTP.h"
+#include "civetweb_library.h"
 
-#include <civetweb.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +32,7 @@ static void set_message(char *buffer, size_t capacity, const char *text) {
 // civetweb calls this for every request it has parsed, before it would look at the path
 // itself (files, OPTIONS, WebSockets): so nothing is served but what the handler answers.
 static int begin_request(struct mg_connection *connection) {
-    const struct mg_request_info *info = mg_get_request_info(connection);
+    const struct mg_request_info *info = wg_civetweb.mg_get_request_info(connection);
     struct wg_http_server *server = info->user_data;
     struct wg_http_request request = {connection, info, 0, 0, 0};
     server->handler(server->user_context, &request);
@@ -56,6 +56,11 @@ wg_http_status wg_http_start(const wg_http_config *config, wg_http_handler handl
     if (config->threads < 1 || config->request_timeout_ms < 1 || config->max_header_bytes < 1024) {
         set_message(message, message_capacity, "invalid server limits");
         return WG_HTTP_ERROR_ARGUMENT;
+    }
+    const char *unloadable = wg_civetweb_load();
+    if (unloadable != NULL) {
+        set_message(message, message_capacity, unloadable);
+        return WG_HTTP_ERROR_START;
     }
     struct wg_http_server *made = calloc(1, sizeof *made);
     if (made == NULL) {
@@ -87,7 +92,7 @@ wg_http_status wg_http_start(const wg_http_config *config, wg_http_handler handl
     callbacks.begin_request = begin_request;
     callbacks.log_message = drop_log_message;
 
-    mg_init_library(0);
+    wg_civetweb.mg_init_library(0);
     // mg_start sets SIGCHLD to SIG_IGN, which makes the kernel reap children itself, so a
     // later waitpid (running `wallgen apply`, or xdg-open) would fail; it is put back.
     struct sigaction child_action;
@@ -96,12 +101,12 @@ wg_http_status wg_http_start(const wg_http_config *config, wg_http_handler handl
     char text[256] = "";
     struct mg_error_data error = {&code, text, sizeof text};
     struct mg_init_data init = {&callbacks, made, options};
-    made->context = mg_start2(&init, &error);
+    made->context = wg_civetweb.mg_start2(&init, &error);
     sigaction(SIGCHLD, &child_action, NULL);
     if (made->context == NULL) {
         set_message(message, message_capacity, text[0] ? text : "civetweb did not start");
         free(made);
-        mg_exit_library();
+        wg_civetweb.mg_exit_library();
         return WG_HTTP_ERROR_START;
     }
     *server = made;
@@ -110,14 +115,14 @@ wg_http_status wg_http_start(const wg_http_config *config, wg_http_handler handl
 
 int32_t wg_http_port(const wg_http_server *server) {
     struct mg_server_port ports[4];
-    int count = mg_get_server_ports(server->context, 4, ports);
+    int count = wg_civetweb.mg_get_server_ports(server->context, 4, ports);
     return count > 0 ? ports[0].port : 0;
 }
 
 void wg_http_stop(wg_http_server *server) {
-    mg_stop(server->context);
+    wg_civetweb.mg_stop(server->context);
     free(server);
-    mg_exit_library();
+    wg_civetweb.mg_exit_library();
 }
 
 const char *wg_http_method(const wg_http_request *request) {
@@ -140,13 +145,13 @@ int32_t wg_http_path_was_cleaned(const wg_http_request *request) {
 const char *wg_http_query(const wg_http_request *request) { return request->info->query_string; }
 
 const char *wg_http_header(const wg_http_request *request, const char *name) {
-    return mg_get_header(request->connection, name);
+    return wg_civetweb.mg_get_header(request->connection, name);
 }
 
 int64_t wg_http_content_length(const wg_http_request *request) { return request->info->content_length; }
 
 int64_t wg_http_read(wg_http_request *request, void *buffer, size_t capacity) {
-    int count = mg_read(request->connection, buffer, capacity);
+    int count = wg_civetweb.mg_read(request->connection, buffer, capacity);
     if (count > 0) request->read += count;
     if (count == 0) request->ended = 1;
     return count;
@@ -162,13 +167,13 @@ int32_t wg_http_respond(wg_http_request *request, int32_t status, const char *he
     const char *method = wg_http_method(request);
     int may_have_body = strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0;
     int unread = !request->ended && (declared > 0 ? request->read < declared : declared < 0 && may_have_body);
-    if (unread) mg_disable_connection_keep_alive(request->connection);
-    const char *reason = mg_get_response_code_text(request->connection, status);
-    int head = mg_printf(request->connection, "HTTP/1.1 %d %s\r\n%s%sContent-Length: %zu\r\n\r\n", (int)status,
+    if (unread) wg_civetweb.mg_disable_connection_keep_alive(request->connection);
+    const char *reason = wg_civetweb.mg_get_response_code_text(request->connection, status);
+    int head = wg_civetweb.mg_printf(request->connection, "HTTP/1.1 %d %s\r\n%s%sContent-Length: %zu\r\n\r\n", (int)status,
                          reason ? reason : "", headers, unread ? "Connection: close\r\n" : "", length);
     if (head <= 0) return -1;
     if (length > 0 && body != NULL) {
-        int written = mg_write(request->connection, body, length);
+        int written = wg_civetweb.mg_write(request->connection, body, length);
         if (written < 0 || (size_t)written != length) return -1;
     }
     return 0;

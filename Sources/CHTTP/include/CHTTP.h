@@ -17,7 +17,7 @@
 
 typedef enum {
     WG_HTTP_OK = 0,
-    WG_HTTP_ERROR_START = 1,    // the server could not start (the port is taken, a bad option)
+    WG_HTTP_ERROR_START = 1,    // the server could not start (civetweb missing, the port taken, a bad option)
     WG_HTTP_ERROR_ARGUMENT = 2, // the caller passed something invalid
 } wg_http_status;
 
