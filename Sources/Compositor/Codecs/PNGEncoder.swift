@@ -108,18 +108,17 @@ public enum PNGEncoder {
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bandRows * rowLength)
             defer { buffer.deallocate() }
             for index in positions.map({ toCompress[$0] }) {
-                let firstRow = index * bandRows
-                let endRow = min(height, firstRow + bandRows)
+                let rows = Self.rows(ofBand: index, height: height)
                 let filtered = ShimResult.call {
                     wg_png_filter_rows(
-                        source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(firstRow), UInt32(endRow),
-                        keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, $0, $1)
+                        source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(rows.lowerBound),
+                        UInt32(rows.upperBound), keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, $0, $1)
                 }
                 guard filtered.succeeded else {
                     bands.fail(filtered.encodingError(.png))
                     continue
                 }
-                let band = UnsafeBufferPointer(start: buffer, count: (endRow - firstRow) * rowLength)
+                let band = UnsafeBufferPointer(start: buffer, count: rows.count * rowLength)
                 let isFinal = index == bandCount - 1
                 let adler = Adler32.checksum(band, vectorized: KernelChoice.isVectorized)
                 guard case .libdeflate(let level) = options.compressor else {
@@ -149,6 +148,11 @@ public enum PNGEncoder {
             levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
         }
         return ZlibStream.join(bands.results.map { $0! }, levelClass: levelClass)
+    }
+
+    /// The rows of band `index` in an image `height` rows tall: `bandRows` of them, fewer in the last.
+    static func rows(ofBand index: Int, height: Int) -> Range<Int> {
+        index * bandRows..<min(height, (index + 1) * bandRows)
     }
 
     /// The image with its alpha un-premultiplied, as PNG and WebP store it.
@@ -183,7 +187,7 @@ private final class BandResults: @unchecked Sendable {
 
     /// Whether band `index` was the background's and its store had it (it is then the result).
     func takeShared(_ index: Int) -> Bool {
-        guard let (sharing, key) = sharing, sharing.isBackground(rows(of: index, key: key)),
+        guard let (sharing, key) = sharing, sharing.isBackground(PNGEncoder.rows(ofBand: index, height: key.height)),
             let band = sharing.store.band(index, for: key)
         else { return false }
         lock.withLock { results[index] = band }
@@ -193,16 +197,12 @@ private final class BandResults: @unchecked Sendable {
     func store(_ index: Int, _ bytes: [UInt8], adler: UInt32, length: Int) {
         let band = ZlibStream.Band(bytes: bytes, adler: adler, length: length)
         lock.withLock { results[index] = band }
-        if let (sharing, key) = sharing, sharing.isBackground(rows(of: index, key: key)) {
+        if let (sharing, key) = sharing, sharing.isBackground(PNGEncoder.rows(ofBand: index, height: key.height)) {
             sharing.store.keep(band, at: index, for: key)
         }
     }
 
     func fail(_ error: ImageEncodingError) {
         lock.withLock { failure = failure ?? error }
-    }
-
-    private func rows(of index: Int, key: PNGBandStore.Key) -> Range<Int> {
-        index * PNGEncoder.bandRows..<min(key.height, (index + 1) * PNGEncoder.bandRows)
     }
 }
