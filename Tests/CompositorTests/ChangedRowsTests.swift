@@ -46,6 +46,41 @@ import Testing
         }
     }
 
+    /// Layers a design marks as repeated (text over the picture, here) belong to the
+    /// background handed out: a scene that differs only after them, drawn over it, is the
+    /// same pixels as drawn whole, and only its own text's rows count as changed.
+    @Test func repeatedLayersAreDrawnIntoTheBackground() throws {
+        let font = try bundledFont()
+        func scene(title: String) -> Scene {
+            let paint = TextPaint.fixed(.white, shadow: TextShadow(color: Color.black.withOpacity(0.5), blur: 0.1))
+            let line = TextLayer(
+                text: "the same for all", font: font, size: 20, placement: .inkCentered(x: 60, y: 320), paint: paint)
+            let own = TextLayer(
+                text: title, font: font, size: 30, placement: .inkCentered(x: 60, y: 100), paint: paint)
+            let picture = randomImage(width: Self.width, height: Self.height, seed: 9, opaque: true)
+            return Scene(
+                width: Self.width, height: Self.height,
+                layers: [.picture(PictureLayer(image: picture)), .text(line), .text(own)], repeatedLayerCount: 2)
+        }
+        let first = scene(title: "Ann")
+        #expect(first.sharedLayerCount == 2 && first.backgroundLayerCount == 1)
+        var handedOut: Image?
+        _ = try Renderer().renderTimed(first, keepBackground: { handedOut = $0 })
+        let background = try #require(handedOut)
+        // The repeated line is in the background: its rows differ from the bare picture's.
+        let picture = try Renderer().render(
+            Scene(width: Self.width, height: Self.height, layers: Array(first.layers.prefix(1))))
+        #expect(Self.differingRows(background, picture).allSatisfy { $0 > 280 })
+        #expect(!Self.differingRows(background, picture).isEmpty)
+
+        let second = scene(title: "Bartholomew")
+        #expect(second.backgroundSignature == first.backgroundSignature)
+        let over = try Renderer().renderTimed(second, background: background)
+        let whole = try Renderer().render(second)
+        #expect(Self.differingRows(over.image, whole).isEmpty, "drawn over the background = drawn whole")
+        #expect(over.changedRows.upperBound < 200, "only the title's rows: \(over.changedRows)")
+    }
+
     /// Without a background to differ from, every row counts as changed.
     @Test func withoutABackgroundEveryRowIsChanged() throws {
         let rendered = try Renderer().renderTimed(try Self.scene(text: "Winter", atY: 200, shadow: false))

@@ -51,6 +51,47 @@ import Testing
         #expect(filled == [3], "冬至 is the fourth term of winter")
     }
 
+    /// A card with a person's own title shares everything but that title with the cards
+    /// that differ only in it (one card per customer): the title is drawn last and the
+    /// layers before it are marked as repeated. Cards without one share only the picture
+    /// and its shading (the Chinese and English cards differ in every text), and a card
+    /// too small to keep its dots apart from its title keeps the usual order.
+    @Test func aPersonsOwnTitleIsTheOnlyLayerNotShared() throws {
+        func scene(
+            _ title: String?, width: Int = 1170, height: Int = 2532, _ language: CardLanguage = .chinese,
+            vertical: Bool = false
+        ) throws -> Scene {
+            var spec = TermCardSpec(term: SolarTerm.find("冬至")!, width: width, height: height, language: language)
+            spec.title = title
+            spec.isVerticalTitle = vertical
+            return try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts)
+        }
+        for language in [CardLanguage.chinese, .english] {
+            let ann = try scene("Ann", language)
+            let bea = try scene("Bea", language)
+            let shared = try #require(ann.repeatedLayerCount)
+            #expect(ann.sharedLayerCount == shared && ann.backgroundSignature == bea.backgroundSignature)
+            let own = ann.layers[shared...].compactMap { if case .text(let text) = $0 { text.text } else { nil } }
+            #expect(own.first == "Ann", "\(own)")
+            #expect(own.count == (language == .chinese ? 1 : 2), "an English card's Chinese name follows its title")
+            #expect(!ann.layers[shared...].contains { if case .shape = $0 { true } else { false } })
+        }
+        let plain = try scene(nil)
+        #expect(plain.repeatedLayerCount == nil && plain.sharedLayerCount == plain.backgroundLayerCount)
+        // A column tall enough to shrink the text shrinks the date and description too:
+        // another background.
+        let long = try scene(String(repeating: "很長的標題", count: 6), vertical: true)
+        let short = try scene("冬至", vertical: true)
+        #expect(long.repeatedLayerCount != nil && short.repeatedLayerCount != nil)
+        #expect(long.backgroundSignature != short.backgroundSignature)
+        let tiny = try scene("Happy solstice to everyone", width: 24, height: 24, .english)
+        #expect(tiny.repeatedLayerCount == nil)
+        guard case .shape = tiny.layers.last else {
+            Issue.record("a tiny card draws its dots last, as a card without its own title does")
+            return
+        }
+    }
+
     /// A title that already ends a sentence keeps its own mark instead of gaining a second;
     /// the stop follows only a Chinese or Japanese character (issue 28: "冬至快樂, Mia。").
     @Test(arguments: [

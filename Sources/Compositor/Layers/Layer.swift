@@ -14,8 +14,8 @@ public enum Layer: Sendable {
 }
 
 /// A round mark in one colour.
-public struct ShapeLayer: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+public struct ShapeLayer: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         case disc(radius: Double)
         case ring(radius: Double, lineWidth: Double)
     }
@@ -74,11 +74,17 @@ public struct Scene: Sendable {
     public var width: Int
     public var height: Int
     public var layers: [Layer]
+    /// How many of the first layers other scenes repeat exactly, as far as the design
+    /// knows: a personalised card's layers up to its own title. nil: only the
+    /// whole-canvas layers (`backgroundLayerCount`). See `sharedLayerCount`.
+    public var repeatedLayerCount: Int?
 
-    public init(width: Int, height: Int, layers: [Layer]) {
+    public init(width: Int, height: Int, layers: [Layer], repeatedLayerCount: Int? = nil) {
+        precondition((0...layers.count).contains(repeatedLayerCount ?? 0), "repeated layers outside the scene")
         self.width = width
         self.height = height
         self.layers = layers
+        self.repeatedLayerCount = repeatedLayerCount
     }
 
     /// How many of the first layers cover the whole canvas (colours, pictures,
@@ -93,24 +99,79 @@ public struct Scene: Sendable {
         } ?? layers.count
     }
 
-    /// What the background layers draw, apart from their pictures' pixels: equal for two
-    /// scenes whose backgrounds are the same pixels when their pictures are.
+    /// The layers renders of other scenes may share, drawn once and reused: the
+    /// whole-canvas background, and beyond it the layers the design says repeat
+    /// (`repeatedLayerCount`). Everything after them is drawn on each render.
+    public var sharedLayerCount: Int {
+        max(backgroundLayerCount, repeatedLayerCount ?? 0)
+    }
+
+    /// What the shared layers draw, apart from their pictures' pixels: equal for two
+    /// scenes whose shared layers make the same pixels when their pictures are.
     public var backgroundSignature: [BackgroundLayerSignature] {
-        layers.prefix(backgroundLayerCount).map {
+        layers.prefix(sharedLayerCount).map {
             switch $0 {
             case .solid(let color): .solid(color)
             case .picture(let picture):
                 .picture(opacity: picture.opacity, focusX: picture.focusX, focusY: picture.focusY)
             case .gradient(let gradient): .gradient(gradient)
-            case .text, .shape: preconditionFailure("not a background layer")
+            case .text(let text): .text(TextLayerSignature(text))
+            case .shape(let shape): .shape(shape)
             }
         }
     }
 }
 
-/// One background layer as `Scene.backgroundSignature` describes it.
+/// One shared layer as `Scene.backgroundSignature` describes it.
 public enum BackgroundLayerSignature: Hashable, Sendable {
     case solid(Color)
     case picture(opacity: Double, focusX: Double, focusY: Double)
     case gradient(LinearGradient)
+    case text(TextLayerSignature)
+    case shape(ShapeLayer)
+}
+
+/// Everything a text layer's pixels depend on, given what lies beneath it. Its fonts are
+/// told apart by identity (a batch shares one `Font` per file), and held, so that a font
+/// freed and another made at its address cannot pass for it.
+public struct TextLayerSignature: Hashable, @unchecked Sendable {
+    private let text: String
+    private let fonts: [ObjectIdentifier]
+    private let heldFonts: [Font]
+    private let searchesInstalledFonts: Bool
+    private let size: Double
+    private let placement: TextPlacement
+    private let maxWidth: Double?
+    private let maxHeight: Double?
+    private let paint: TextPaint
+    private let isVertical: Bool
+    private let language: TextLanguage?
+
+    init(_ layer: TextLayer) {
+        text = layer.text
+        heldFonts = layer.fonts.fonts
+        fonts = heldFonts.map(ObjectIdentifier.init)
+        searchesInstalledFonts = layer.fonts.searchesInstalledFonts
+        size = layer.size
+        placement = layer.placement
+        maxWidth = layer.maxWidth
+        maxHeight = layer.maxHeight
+        paint = layer.paint
+        isVertical = layer.isVertical
+        language = layer.language
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.text == b.text && a.fonts == b.fonts && a.searchesInstalledFonts == b.searchesInstalledFonts
+            && a.size == b.size && a.placement == b.placement && a.maxWidth == b.maxWidth
+            && a.maxHeight == b.maxHeight && a.paint == b.paint && a.isVertical == b.isVertical
+            && a.language == b.language
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(fonts)
+        hasher.combine(size)
+        hasher.combine(placement)
+    }
 }

@@ -53,7 +53,7 @@ extension TextLayer {
 }
 
 /// Where a line of text goes, in canvas pixels.
-public enum TextPlacement: Sendable, Equatable {
+public enum TextPlacement: Sendable, Hashable {
     /// The centre of the text's ink box on this point: what the eye sees as centred,
     /// for a single label.
     case inkCentered(x: Double, y: Double)
@@ -65,12 +65,12 @@ public enum TextPlacement: Sendable, Equatable {
     case baseline(x: Double, y: Double, alignment: TextAlignment)
 }
 
-public enum TextAlignment: Sendable, Equatable {
+public enum TextAlignment: Sendable, Hashable {
     case leading, center, trailing
 }
 
 /// How text is coloured.
-public enum TextPaint: Sendable, Equatable {
+public enum TextPaint: Sendable, Hashable {
     /// One colour, with an optional shadow.
     case fixed(Color, shadow: TextShadow?)
     /// Whichever of the two inks contrasts more with the picture under the text, as
@@ -79,7 +79,7 @@ public enum TextPaint: Sendable, Equatable {
 }
 
 /// A soft copy of the text drawn beneath it.
-public struct TextShadow: Sendable, Equatable {
+public struct TextShadow: Sendable, Hashable {
     public var color: Color
     /// Blur radius as a fraction of the text size.
     public var blur: Double

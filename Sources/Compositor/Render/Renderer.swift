@@ -33,12 +33,13 @@ public struct Renderer: Sendable {
     /// Renders `scene` and says where the time went, and which rows may differ from its
     /// background.
     ///
-    /// Its background, the leading layers that cover the whole canvas (see
-    /// `Scene.backgroundLayerCount`), may be shared with other renders: given as
-    /// `background` (what those layers composite to, as `keepBackground` handed it out),
-    /// they are not drawn again and the rest is drawn over a copy of it, the same pixels
-    /// as drawing them all; otherwise `keepBackground`, when given, receives a copy of the
-    /// canvas as soon as they are composited, before anything else is drawn.
+    /// Its background, the leading layers other renders may share (those that cover the
+    /// whole canvas, and any the design marks as repeated: `Scene.sharedLayerCount`),
+    /// may be shared with other renders: given as `background` (what those layers
+    /// composite to, as `keepBackground` handed it out), they are not drawn again and the
+    /// rest is drawn over a copy of it, the same pixels as drawing them all; otherwise
+    /// `keepBackground`, when given, receives a copy of the canvas as soon as they are
+    /// drawn, before anything else is.
     ///
     /// `changedRows` spans every row drawn on after the background (given, or handed to
     /// `keepBackground`): the rows outside it are the background's, pixel for pixel, so an
@@ -52,7 +53,7 @@ public struct Renderer: Sendable {
         guard scene.width > 0, scene.height > 0 else {
             return (Image(width: scene.width, height: scene.height), timings, 0..<scene.height)
         }
-        let leading = scene.backgroundLayerCount
+        let leading = scene.sharedLayerCount
         if let background {
             precondition(background.width == scene.width && background.height == scene.height, "background size")
         }

@@ -4,7 +4,7 @@
 /// (its `locl` feature) uses them, and the language's own rule for punctuation is kept
 /// where the font has no such forms (see `CentredPunctuation`). Vertical text is set
 /// with the fonts' vertical forms as they are, whatever the language.
-public enum TextLanguage: Sendable, Equatable {
+public enum TextLanguage: Sendable, Hashable {
     /// Traditional Chinese as written in Taiwan, the cards' language: in horizontal
     /// text ，。、；：！？ sit in the middle of their cells (the Ministry of Education's
     /// standard), where mainland fonts set them at the bottom left.

@@ -122,24 +122,48 @@ public enum TermCard {
         layers.append(.picture(PictureLayer(picture: picture, opacity: spec.alpha)))
         if spec.isDark { layers.append(.solid(Color.black.withOpacity(darkVeil))) }
         layers += [.gradient(SeasonWallpaper.edgeShade), .gradient(bottomShade)]
+        // Text that does not fit after twelve tries is left out.
+        var text = CardText(layers: [], titleStart: 0, top: height, titleBaseline: 0, titleSize: 0)
         for _ in 0..<12 {
-            let (text, top) = try textLayers(spec, fonts, titleChain, metrics, margin: margin, textWidth: textWidth)
-            if top >= textTop * height || metrics.unit < 0.05 {
-                layers += text
+            let tried = try textLayers(spec, fonts, titleChain, metrics, margin: margin, textWidth: textWidth)
+            if tried.top >= textTop * height || metrics.unit < 0.05 {
+                text = tried
                 break
             }
-            metrics = metrics.scaled(max(0.5, (height - textTop * height) / (height - top)) * 0.98)
+            metrics = metrics.scaled(max(0.5, (height - textTop * height) / (height - tried.top)) * 0.98)
         }
-        layers += pageDots(spec, metrics)
-        return Scene(width: spec.width, height: spec.height, layers: layers)
+        // A person's own title: cards that differ only in it (a shop's card per customer)
+        // share everything else, drawn once. So the title comes last, after the page dots,
+        // when they lie wholly below it (then the order changes no pixel; a card a few
+        // dozen pixels tall may crowd them together).
+        let dotsTop = height - bottomMargin(spec, metrics) - 2 * metrics.dotRadius - 2
+        guard spec.title != nil, text.titleBottom < dotsTop else {
+            layers += text.layers + pageDots(spec, metrics)
+            return Scene(width: spec.width, height: spec.height, layers: layers)
+        }
+        layers += text.layers[..<text.titleStart] + pageDots(spec, metrics)
+        let repeated = layers.count
+        layers += text.layers[text.titleStart...]
+        return Scene(width: spec.width, height: spec.height, layers: layers, repeatedLayerCount: repeated)
     }
 
-    /// The text layers stacked upwards from above the page dots, and the y of the
-    /// top of the highest one.
+    /// A card's text layers: the description and date, then from `titleStart` the title
+    /// (two lines on an English card); the y of the top of the highest one, and a y the
+    /// title's ink and shadow stay above (an em below its lowest baseline, and two pixels).
+    struct CardText {
+        var layers: [Layer]
+        var titleStart: Int
+        var top: Double
+        var titleBottom: Double { titleBaseline + titleSize + 2 }
+        var titleBaseline: Double
+        var titleSize: Double
+    }
+
+    /// The text layers stacked upwards from above the page dots.
     static func textLayers(
         _ spec: TermCardSpec, _ fonts: CardFonts, _ titleFonts: FontChain, _ m: Metrics, margin: Double,
         textWidth: Double
-    ) throws(FontError) -> ([Layer], Double) {
+    ) throws(FontError) -> CardText {
         let term = spec.term
         let english = spec.language == .english
         let ink = spec.textColor ?? white
@@ -171,6 +195,13 @@ public enum TermCard {
         let date = spec.dateText ?? (english ? term.usualEnglishDateText : term.usualDateText)
         layers.append(line(date, fonts.body, m.dateSize, baseline, opacity: 0.85))
         baseline -= m.dateSize + m.gap
+        let titleStart = layers.count
+        let titleBaseline = baseline
+        func made(top: Double) -> CardText {
+            CardText(
+                layers: layers, titleStart: titleStart, top: top, titleBaseline: titleBaseline,
+                titleSize: max(m.titleSize, m.englishTitleSize))
+        }
         // A title is Chinese when it has Chinese characters: the term's name, or a
         // person's own title in Chinese on either card.
         func title(_ text: String, _ size: Double, opacity: Double = 1) -> Layer {
@@ -181,7 +212,7 @@ public enum TermCard {
                     paint: .fixed(ink.withOpacity(opacity), shadow: shadow), language: LabelLanguage.of(text)))
         }
         if spec.isVerticalTitle {
-            guard m.titleSize >= TextLine.sizes.lowerBound else { return (layers, baseline) }
+            guard m.titleSize >= TextLine.sizes.lowerBound else { return made(top: baseline) }
             // A column standing where a horizontal title's baseline would be.
             // The full-width stop, which has a vertical form.
             let text = TitleStop.appended("。", to: spec.title ?? term.name)
@@ -193,7 +224,7 @@ public enum TermCard {
                         text: text, fonts: titleFonts, size: m.titleSize,
                         placement: .baseline(x: margin + m.titleSize / 2, y: top, alignment: .leading),
                         paint: .fixed(ink, shadow: shadow), isVertical: true)))
-            return (layers, top)
+            return made(top: top)
         }
         if english {
             layers.append(title(spec.title ?? term.englishName, m.englishTitleSize))
@@ -204,7 +235,7 @@ public enum TermCard {
             layers.append(title(TitleStop.appended("｡", to: spec.title ?? term.name), m.titleSize))
             baseline -= m.titleSize
         }
-        return (layers, baseline)
+        return made(top: baseline)
     }
 
     static func bottomMargin(_ spec: TermCardSpec, _ m: Metrics) -> Double {
