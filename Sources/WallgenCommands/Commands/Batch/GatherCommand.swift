@@ -239,7 +239,7 @@ enum GatherCommand {
         var problems: [String] = []
         var anyMissing = false
         var pictures: [[UInt8]] = []
-        for (position, entry) in entries.enumerated() {
+        for entry in entries {
             let bytes: [UInt8]
             do {
                 let descriptor = try outputs.openForReading(entry.output)
