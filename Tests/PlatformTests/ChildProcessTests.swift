@@ -145,7 +145,13 @@ struct ChildProcessTests {
             } catch {
                 guard (error as? SpawnFailure)?.reason == String(cString: strerror(EMFILE)) else { exit(12) }
             }
-            // All three descriptors are free again: a pipe (two) and one more can be made.
+            // All three descriptors are free again. Which are still taken says why not: the
+            // first two are the input pipe's own (a leak, 22); one alone (21) would be another
+            // thread of this process opening a file meanwhile (this failed once, with 13, in
+            // a full run on a loaded machine, and never in 30 runs alone or under load).
+            let taken = (top + 1...top + 3).filter { fcntl($0, F_GETFD) >= 0 }
+            guard taken.isEmpty else { exit(Int32(20 + taken.count)) }
+            // And they can be used: a pipe (two) and one more.
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0, dup(0) >= 0 else { exit(13) }
             exit(0)
