@@ -51,7 +51,7 @@ import Testing
     /// same pixels as drawn whole, and only its own text's rows count as changed.
     @Test func repeatedLayersAreDrawnIntoTheBackground() throws {
         let font = try bundledFont()
-        func scene(title: String) -> Scene {
+        func scene(title: String, font: Font = font) -> Scene {
             let paint = TextPaint.fixed(.white, shadow: TextShadow(color: Color.black.withOpacity(0.5), blur: 0.1))
             let line = TextLayer(
                 text: "the same for all", font: font, size: 20, placement: .inkCentered(x: 60, y: 320), paint: paint)
@@ -75,6 +75,9 @@ import Testing
 
         let second = scene(title: "Bartholomew")
         #expect(second.backgroundSignature == first.backgroundSignature)
+        // Another font object, even from the same file, is another background: fonts are
+        // told apart by identity (a batch opens each file once).
+        #expect(scene(title: "Ann", font: try bundledFont()).backgroundSignature != first.backgroundSignature)
         let over = try Renderer().renderTimed(second, background: background)
         let whole = try Renderer().render(second)
         #expect(Self.differingRows(over.image, whole).isEmpty, "drawn over the background = drawn whole")

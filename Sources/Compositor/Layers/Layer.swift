@@ -134,10 +134,9 @@ public enum BackgroundLayerSignature: Hashable, Sendable {
 /// Everything a text layer's pixels depend on, given what lies beneath it. Its fonts are
 /// told apart by identity (a batch shares one `Font` per file), and held, so that a font
 /// freed and another made at its address cannot pass for it.
-public struct TextLayerSignature: Hashable, @unchecked Sendable {
+public struct TextLayerSignature: Hashable, Sendable {
     private let text: String
-    private let fonts: [ObjectIdentifier]
-    private let heldFonts: [Font]
+    private let fonts: [Font]
     private let searchesInstalledFonts: Bool
     private let size: Double
     private let placement: TextPlacement
@@ -149,8 +148,7 @@ public struct TextLayerSignature: Hashable, @unchecked Sendable {
 
     init(_ layer: TextLayer) {
         text = layer.text
-        heldFonts = layer.fonts.fonts
-        fonts = heldFonts.map(ObjectIdentifier.init)
+        fonts = layer.fonts.fonts
         searchesInstalledFonts = layer.fonts.searchesInstalledFonts
         size = layer.size
         placement = layer.placement
@@ -162,15 +160,15 @@ public struct TextLayerSignature: Hashable, @unchecked Sendable {
     }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.text == b.text && a.fonts == b.fonts && a.searchesInstalledFonts == b.searchesInstalledFonts
-            && a.size == b.size && a.placement == b.placement && a.maxWidth == b.maxWidth
-            && a.maxHeight == b.maxHeight && a.paint == b.paint && a.isVertical == b.isVertical
-            && a.language == b.language
+        a.text == b.text && a.fonts.elementsEqual(b.fonts, by: ===)
+            && a.searchesInstalledFonts == b.searchesInstalledFonts && a.size == b.size && a.placement == b.placement
+            && a.maxWidth == b.maxWidth && a.maxHeight == b.maxHeight && a.paint == b.paint
+            && a.isVertical == b.isVertical && a.language == b.language
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
-        hasher.combine(fonts)
+        for font in fonts { hasher.combine(ObjectIdentifier(font)) }
         hasher.combine(size)
         hasher.combine(placement)
     }
