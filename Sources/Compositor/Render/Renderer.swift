@@ -34,12 +34,11 @@ public struct Renderer: Sendable {
     /// background.
     ///
     /// Its background, the leading layers other renders may share (those that cover the
-    /// whole canvas, and any the design marks as repeated: `Scene.sharedLayerCount`),
-    /// may be shared with other renders: given as `background` (what those layers
-    /// composite to, as `keepBackground` handed it out), they are not drawn again and the
-    /// rest is drawn over a copy of it, the same pixels as drawing them all; otherwise
-    /// `keepBackground`, when given, receives a copy of the canvas as soon as they are
-    /// drawn, before anything else is.
+    /// whole canvas, and any the design marks as repeated: `Scene.sharedLayerCount`): given
+    /// as `background` (what those layers composite to, as `keepBackground` handed it out),
+    /// they are not drawn again and the rest is drawn over a copy of it, the same pixels
+    /// as drawing them all; otherwise `keepBackground`, when given, receives a copy of the
+    /// canvas as soon as they are drawn, before anything else is.
     ///
     /// `changedRows` spans every row drawn on after the background (given, or handed to
     /// `keepBackground`): the rows outside it are the background's, pixel for pixel, so an

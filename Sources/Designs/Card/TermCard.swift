@@ -123,7 +123,7 @@ public enum TermCard {
         if spec.isDark { layers.append(.solid(Color.black.withOpacity(darkVeil))) }
         layers += [.gradient(SeasonWallpaper.edgeShade), .gradient(bottomShade)]
         // Text that does not fit after twelve tries is left out.
-        var text = CardText(layers: [], titleStart: 0, top: height, titleBaseline: 0, titleSize: 0)
+        var text = CardText(layers: [], titleStart: 0, top: height, titleBottom: 0)
         for _ in 0..<12 {
             let tried = try textLayers(spec, fonts, titleChain, metrics, margin: margin, textWidth: textWidth)
             if tried.top >= textTop * height || metrics.unit < 0.05 {
@@ -154,9 +154,7 @@ public enum TermCard {
         var layers: [Layer]
         var titleStart: Int
         var top: Double
-        var titleBottom: Double { titleBaseline + titleSize + 2 }
-        var titleBaseline: Double
-        var titleSize: Double
+        var titleBottom: Double
     }
 
     /// The text layers stacked upwards from above the page dots.
@@ -196,11 +194,9 @@ public enum TermCard {
         layers.append(line(date, fonts.body, m.dateSize, baseline, opacity: 0.85))
         baseline -= m.dateSize + m.gap
         let titleStart = layers.count
-        let titleBaseline = baseline
+        let titleBottom = baseline + max(m.titleSize, m.englishTitleSize) + 2
         func made(top: Double) -> CardText {
-            CardText(
-                layers: layers, titleStart: titleStart, top: top, titleBaseline: titleBaseline,
-                titleSize: max(m.titleSize, m.englishTitleSize))
+            CardText(layers: layers, titleStart: titleStart, top: top, titleBottom: titleBottom)
         }
         // A title is Chinese when it has Chinese characters: the term's name, or a
         // person's own title in Chinese on either card.
