@@ -1,4 +1,5 @@
-import Compositor
+import CImaging
+@testable import Compositor
 import Kernels
 import TestSupport
 import Testing
@@ -74,7 +75,9 @@ import Testing
     /// A random horizontal filter over a random row: source RGBA bytes, each output's
     /// first source pixel, and `tapCount` integer weights per output summing to one in
     /// fixed point. Every other output's weights are multiples of half of one, so half
-    /// its sums end exactly halfway between two levels, where rounding must go up.
+    /// its sums end exactly halfway between two levels, where rounding must go up. With
+    /// `sixteenBit`, every weight fits 16 bits (as real Lanczos weights do), for the
+    /// loops in C that multiply 16-bit numbers.
     struct RandomConvolution {
         let tapCount: Int
         let sourceWidth: Int
@@ -82,7 +85,7 @@ import Testing
         let firstSource: [Int]
         let weights: [Int]
 
-        init(width: Int, tapCount: Int, seed: UInt64) {
+        init(width: Int, tapCount: Int, seed: UInt64, sixteenBit: Bool = false) {
             self.tapCount = tapCount
             sourceWidth = width + tapCount
             var random = SplitMix64(seed: seed)
@@ -91,13 +94,15 @@ import Testing
             firstSource = (0..<width).map { _ in Int.random(in: 0...lastStart, using: &random) }
             let one = 1 << ConvolutionLoops.fractionBits
             weights = (0..<width).flatMap { x -> [Int] in
-                var taps = (0..<(tapCount - 1)).map { _ in
-                    x % 2 == 0
-                        ? Int.random(in: -3000...6000, using: &random)
-                        : one / 2 * Int.random(in: -1...2, using: &random)
+                while true {
+                    var taps = (0..<(tapCount - 1)).map { _ in
+                        x % 2 == 0
+                            ? Int.random(in: -3000...6000, using: &random)
+                            : one / 2 * Int.random(in: -1...2, using: &random)
+                    }
+                    taps.append(one - taps.reduce(0, +))
+                    if !sixteenBit || taps.allSatisfy({ Int(Int16.min)...Int(Int16.max) ~= $0 }) { return taps }
                 }
-                taps.append(one - taps.reduce(0, +))
-                return taps
             }
         }
     }
@@ -146,26 +151,14 @@ import Testing
     }
 
     /// The horizontal pass, two outputs per vector and an odd one alone, against the
-    /// same convolution in integers: (sum of byte x weight + 2^13) >> 14, halves rounded
-    /// up (see `RandomConvolution`), clamped to 0...255 and colour to alpha.
+    /// same convolution in integers (`integerConvolution`).
     @Test(arguments: widths) func horizontalPassMatchesIntegerConvolution(width: Int) {
         let filter = RandomConvolution(width: width, tapCount: 6, seed: UInt64(width) + 70)
         let (tapCount, sourceWidth, source, firstSource) = (
             filter.tapCount, filter.sourceWidth, filter.source, filter.firstSource
         )
-        let weights = filter.weights
-        let one = 1 << ConvolutionLoops.fractionBits
-        var expected: [UInt8] = []
-        for x in 0..<width {
-            var sums = [0, 0, 0, 0]
-            for t in 0..<tapCount {
-                for c in 0..<4 { sums[c] += Int(source[4 * (firstSource[x] + t) + c]) * weights[x * tapCount + t] }
-            }
-            let rounded = sums.map { ($0 + one / 2) >> ConvolutionLoops.fractionBits }
-            let alpha = min(max(rounded[3], 0), 255)
-            expected += rounded[0..<3].map { UInt8(min(max($0, 0), alpha)) } + [UInt8(alpha)]
-        }
-        let floatWeights = weights.map(Float.init)
+        let expected = integerConvolution(filter)
+        let floatWeights = filter.weights.map(Float.init)
         let paired = ConvolutionLoops.pairedWeights(floatWeights, tapCount: tapCount, outputCount: width)
         for kernels in KernelChoice.supported where width > 0 {
             var output = [UInt8](repeating: 0, count: 4 * width)
@@ -179,6 +172,89 @@ import Testing
                 }
             }
             #expect(output == expected, "\(kernels.name), width \(width)")
+        }
+    }
+
+    /// The horizontal pass in C (AVX2, four taps per multiply, four outputs a step and
+    /// then one at a time) against the same integers, for 1 to 9 taps (one to three
+    /// groups of four, padded, each an unrolled copy) and 17 (five, the general loop).
+    /// The row is only `tapCount` pixels wider than the outputs, so windows padded near
+    /// its end start earlier and read its last pixels with zero weights.
+    @Test(arguments: widths) func horizontalPassInCMatchesIntegerConvolution(width: Int) throws {
+        guard KernelChoice.isVectorized, width > 0 else { return }
+        for tapCount in Array(1...9) + [17] {
+            let filter = RandomConvolution(
+                width: width, tapCount: tapCount, seed: UInt64(width * 10 + tapCount), sixteenBit: true)
+            guard 4 * ((tapCount + 3) / 4) <= filter.sourceWidth else { continue }
+            let packed = try #require(
+                PackedTaps(
+                    firstSource: filter.firstSource, weights: filter.weights.map(Int32.init), tapCount: tapCount,
+                    sourceLength: filter.sourceWidth))
+            var output = [UInt8](repeating: 0, count: 4 * width)
+            filter.source.withUnsafeBufferPointer { packed.filter($0.baseAddress!, into: &output) }
+            #expect(output == integerConvolution(filter), "width \(width), \(tapCount) taps")
+        }
+    }
+
+    /// Weights beyond 16 bits, or a row narrower than a padded window: no packed taps
+    /// (the Swift loops take that filter).
+    @Test func packedTapsRefuseWhatTheLoopCannotTake() {
+        #expect(PackedTaps(firstSource: [0], weights: [40_000, -23_616], tapCount: 2, sourceLength: 8) == nil)
+        #expect(PackedTaps(firstSource: [0], weights: [8192, 8192], tapCount: 2, sourceLength: 3) == nil)
+        #expect(PackedTaps(firstSource: [0], weights: [8192, 8192], tapCount: 2, sourceLength: 4) != nil)
+    }
+
+    /// The filter in plain integers: (sum of byte x weight + 2^13) >> 14, halves rounded
+    /// up, clamped to 0...255 and colour to alpha.
+    func integerConvolution(_ filter: RandomConvolution) -> [UInt8] {
+        let one = 1 << ConvolutionLoops.fractionBits
+        var expected: [UInt8] = []
+        for x in filter.firstSource.indices {
+            var sums = [0, 0, 0, 0]
+            for t in 0..<filter.tapCount {
+                for c in 0..<4 {
+                    sums[c] += Int(filter.source[4 * (filter.firstSource[x] + t) + c])
+                        * filter.weights[x * filter.tapCount + t]
+                }
+            }
+            let rounded = sums.map { ($0 + one / 2) >> ConvolutionLoops.fractionBits }
+            let alpha = min(max(rounded[3], 0), 255)
+            expected += rounded[0..<3].map { UInt8(min(max($0, 0), alpha)) } + [UInt8(alpha)]
+        }
+        return expected
+    }
+
+    /// The vertical pass in C (AVX2, two rows per multiply, 16 bytes a step and then a
+    /// pixel at a time) against the sums in integers, for odd and even tap counts, and 33
+    /// (more pairs than the loop holds, so the plain loop).
+    @Test(arguments: widths) func verticalPassInCMatchesIntegerConvolution(width: Int) {
+        guard KernelChoice.isVectorized else { return }
+        for tapCount in Array(1...7) + [33] {
+            var random = SplitMix64(seed: UInt64(width * 10 + tapCount))
+            let rows = (0..<tapCount).map { _ in
+                (0..<(4 * width)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            let one = 1 << ConvolutionLoops.fractionBits
+            var weights = (0..<(tapCount - 1)).map { _ in Int32.random(in: -4000...9000, using: &random) }
+            weights.append(Int32(one) - weights.reduce(0, +))
+            var expected: [UInt8] = []
+            for x in 0..<width {
+                let rounded = (0..<4).map { c in
+                    ((0..<tapCount).reduce(0) { $0 + Int(rows[$1][4 * x + c]) * Int(weights[$1]) } + one / 2)
+                        >> ConvolutionLoops.fractionBits
+                }
+                let alpha = min(max(rounded[3], 0), 255)
+                expected += rounded[0..<3].map { UInt8(min(max($0, 0), alpha)) } + [UInt8(alpha)]
+            }
+            var output = [UInt8](repeating: 0, count: 4 * width)
+            let pointers = rows.map { row in
+                let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(row.count, 1))
+                copy.initialize(from: row, count: row.count)
+                return UnsafePointer(copy)
+            }
+            defer { pointers.forEach { $0.deallocate() } }
+            wg_resample_row_vertically(pointers, weights, tapCount, &output, 4 * width)
+            #expect(output == expected, "width \(width), \(tapCount) taps")
         }
     }
 }

@@ -168,6 +168,20 @@ uint32_t wg_adler32(const uint8_t *_Nullable data, size_t size, int vectorized);
 /// The Adler-32 of two buffers one after the other, from theirs.
 uint32_t wg_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
 
+// MARK: Resampling rows (resample_rows.c)
+
+/// One row through the horizontal Lanczos filter, in AVX2: output pixel x sums the
+/// 4 * group_count source pixels from starts[x] (all inside the row), with weights laid
+/// out 16 per group of four taps (w0 w1 four times, then w2 w3 four times). Only for a
+/// processor with AVX2 (KernelChoice); the result is that of Kernels' ConvolutionLoops.
+void wg_resample_row_horizontally(const uint8_t *source, uint8_t *destination, size_t output_count,
+                                  const int32_t *starts, const int16_t *weights, size_t group_count);
+/// One output row of the vertical filter from its `tap_count` rows of `row_bytes` bytes
+/// and their weights (each within 16 bits), in AVX2 (the same choice and the same bytes
+/// as above).
+void wg_resample_row_vertically(const uint8_t *_Nonnull const *_Nonnull rows, const int32_t *weights,
+                                size_t tap_count, uint8_t *destination, size_t row_bytes);
+
 // MARK: WebP decoding (libwebp, libwebpdemux)
 
 typedef struct wg_webp_decoder wg_webp_decoder;

@@ -48,7 +48,9 @@ public enum Resampler {
             horizontalWeights, tapCount: horizontal.tapCount, outputCount: width)
         let plan = Plan(
             source: source, horizontal: horizontal, vertical: vertical, horizontalWeights: horizontalWeights,
-            pairedWeights: pairedWeights, columns: horizontal.tapRange, kernels: KernelChoice.active)
+            pairedWeights: pairedWeights, columns: horizontal.tapRange, kernels: KernelChoice.active,
+            packedHorizontal: KernelChoice.isVectorized ? PackedTaps(horizontal, sourceLength: source.width) : nil,
+            packedVertical: KernelChoice.isVectorized && vertical.weights.allSatisfy(PackedTaps.fitsSixteenBits))
         // Output rows in bands, claimed in order. While the picture decodes, one thread
         // works just behind the decoder and the others wait for it to end (the decoder
         // has their core); then they all share what is left.

@@ -1,3 +1,4 @@
+internal import CImaging
 import Kernels
 
 extension Resampler {
@@ -12,6 +13,10 @@ extension Resampler {
         /// `horizontal.tapRange`: the source columns every row's filtering converts.
         let columns: ClosedRange<Int>
         let kernels: any KernelSet.Type
+        /// The same two filters for the AVX2 loops in C, which take two taps per multiply:
+        /// nil where the processor lacks AVX2 or the weights do not fit them.
+        let packedHorizontal: PackedTaps?
+        let packedVertical: Bool
     }
 
     /// One thread's share of the two passes, fused: source rows go through the
@@ -27,6 +32,9 @@ extension Resampler {
         private let held: UnsafeMutablePointer<Int>
         private let scratch: UnsafeMutablePointer<Float>
         private let sums: UnsafeMutablePointer<Int32>
+        /// One output row's rows and weights, for the C loop.
+        private let tapRows: UnsafeMutablePointer<UnsafePointer<UInt8>>
+        private let tapWeights: UnsafeMutablePointer<Int32>
 
         init(plan: Plan) {
             self.plan = plan
@@ -37,6 +45,8 @@ extension Resampler {
             held.initialize(repeating: -1, count: slots)
             scratch = .allocate(capacity: 4 * max(plan.source.width, 1))
             sums = .allocate(capacity: max(rowBytes, 1))
+            tapRows = .allocate(capacity: slots)
+            tapWeights = .allocate(capacity: slots)
         }
 
         deinit {
@@ -44,6 +54,8 @@ extension Resampler {
             held.deallocate()
             scratch.deallocate()
             sums.deallocate()
+            tapRows.deallocate()
+            tapWeights.deallocate()
         }
 
         /// Output row `y` into `destination`. False if the picture's decoding failed
@@ -52,7 +64,7 @@ extension Resampler {
             let vertical = plan.vertical
             let taps = vertical.tapCount
             let first = vertical.firstSource[y]
-            var started = false
+            var used = 0
             for t in 0..<taps {
                 let weight = vertical.weights[y * taps + t]
                 if weight == 0 { continue }
@@ -65,21 +77,34 @@ extension Resampler {
                     filter(sourceRow, into: row)
                     held[slot] = sourceRow
                 }
-                if started {
-                    plan.kernels.accumulateTap(row, weight: weight, into: sums, count: rowBytes)
+                tapRows[used] = UnsafePointer(row)
+                tapWeights[used] = weight
+                used += 1
+            }
+            if plan.packedVertical {
+                wg_resample_row_vertically(tapRows, tapWeights, used, destination, rowBytes)
+                return true
+            }
+            // Weights sum to one, so every row has a tap; zeroed sums only keep them defined.
+            if used == 0 { sums.initialize(repeating: 0, count: rowBytes) }
+            for t in 0..<used {
+                let weight = tapWeights[t]
+                if t == 0 {
+                    plan.kernels.startTaps(tapRows[t], weight: weight, into: sums, count: rowBytes)
                 } else {
-                    plan.kernels.startTaps(row, weight: weight, into: sums, count: rowBytes)
-                    started = true
+                    plan.kernels.accumulateTap(tapRows[t], weight: weight, into: sums, count: rowBytes)
                 }
             }
-            // Weights sum to one, so every row has a tap; this only keeps the sums defined.
-            if !started { sums.initialize(repeating: 0, count: rowBytes) }
             plan.kernels.storeSums(sums, into: destination, pixelCount: rowBytes / 4)
             return true
         }
 
         /// One source row through the horizontal filter.
         private func filter(_ sourceRow: Int, into row: UnsafeMutablePointer<UInt8>) {
+            if let packed = plan.packedHorizontal {
+                packed.filter(plan.source.row(sourceRow), into: row)
+                return
+            }
             let horizontal = plan.horizontal
             plan.horizontalWeights.withUnsafeBufferPointer { weights in
                 plan.pairedWeights.withUnsafeBufferPointer { pairedWeights in
