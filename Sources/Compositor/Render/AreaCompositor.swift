@@ -25,28 +25,34 @@ struct AreaCompositor {
     /// Applies the operations to every row of `canvas`. With `startBlank` the canvas's
     /// current contents are ignored (treated as transparent) rather than read.
     func apply(to canvas: Image, startBlank: Bool, workers: Int) {
+        Parallel.forEachChunk(of: canvas.height, workers: workers) { rows in
+            apply(to: canvas, rows: rows, startBlank: startBlank)
+        }
+    }
+
+    /// The same for `rows` alone, on this thread: each row is read (where it is read)
+    /// before it is written, so a picture among the operations may be the canvas itself.
+    func apply(to canvas: Image, rows: Range<Int>, startBlank: Bool) {
         let width = canvas.width
         let kernels = KernelChoice.active
         // Over a blank canvas the first layer can simply become the accumulator: a
         // solid colour fills it, and a picture at full opacity loads into it. These are
         // the very values source-over onto zero gives (x + 0 * k is x), one pass sooner.
         let (start, remaining) = Self.start(operations, startBlank: startBlank)
-        Parallel.forEachChunk(of: canvas.height, workers: workers) { rows in
-            let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: max(width, 1))
-            defer { accumulator.deallocate() }
-            for y in rows {
-                let row = canvas.row(y)
-                switch start {
-                case .canvas: kernels.loadRow(row, into: accumulator, count: width)
-                case .blank: accumulator.initialize(repeating: .zero, count: width)
-                case .solid(let color): accumulator.initialize(repeating: color, count: width)
-                case .picture(let image): kernels.loadRow(image.row(y), into: accumulator, count: width)
-                }
-                for operation in remaining {
-                    Self.apply(operation, row: y, to: accumulator, count: width, kernels: kernels)
-                }
-                Self.store(accumulator, into: row, count: width, y: y, dithers: dithers, kernels: kernels)
+        let accumulator = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: max(width, 1))
+        defer { accumulator.deallocate() }
+        for y in rows {
+            let row = canvas.row(y)
+            switch start {
+            case .canvas: kernels.loadRow(row, into: accumulator, count: width)
+            case .blank: accumulator.initialize(repeating: .zero, count: width)
+            case .solid(let color): accumulator.initialize(repeating: color, count: width)
+            case .picture(let image): kernels.loadRow(image.row(y), into: accumulator, count: width)
             }
+            for operation in remaining {
+                Self.apply(operation, row: y, to: accumulator, count: width, kernels: kernels)
+            }
+            Self.store(accumulator, into: row, count: width, y: y, dithers: dithers, kernels: kernels)
         }
     }
 

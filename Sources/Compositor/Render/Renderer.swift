@@ -99,26 +99,41 @@ public struct Renderer: Sendable {
             changed = 0..<0
         }
         let layers = background == nil ? scene.layers[...] : scene.layers.dropFirst(leading)
+        // Layers already composited with the picture before them (see `.picture` below).
+        var compositedThrough = -1
         for (index, layer) in zip(layers.indices, layers) {
             if background == nil && index == leading { handOutBackground() }
+            if index <= compositedThrough { continue }
             switch layer {
             case .solid(let color):
-                pending.append(.solid(Self.unitPremultiplied(color)))
+                pending.append(Self.operation(solid: color))
             case .picture(let picture):
                 let started = clock.now
-                let fitted = fit(picture, width: scene.width, height: scene.height)
-                timings.scale += clock.now - started
-                pending.append(.picture(fitted, opacity: Float(picture.opacity)))
-            case .gradient(let gradient):
-                let color = Self.unitStraight(gradient.color)
-                switch gradient.axis {
-                case .horizontal:
-                    pending.append(.horizontalGradient(color: color, alphas: gradient.alphas(count: scene.width)))
-                case .vertical:
-                    // Held over the dither's runs of rows, so both change on the same rows.
-                    let alphas = gradient.alphas(count: scene.height, heldOver: DitherPattern.rowsPerRun)
-                    pending.append(.verticalGradient(color: color, alphas: alphas))
+                // A picture that starts the canvas, and the solids and gradients right
+                // after it, are composited band by band as the resampler makes the bands,
+                // on its threads: while the picture still decodes, on the core the decoder
+                // leaves over (see `Resampler.resample`'s `finishing`).
+                let following = canvas == nil && pending.isEmpty
+                    ? Self.areaLayers(after: index, in: scene, before: background == nil && keepBackground != nil
+                        ? leading : nil)
+                    : nil
+                if let following {
+                    let operations = following.map { Self.operation($0, in: scene) }
+                    let opacity = Float(picture.opacity)
+                    let dithers = dithers
+                    canvas = fit(picture, width: scene.width, height: scene.height) { image, rows in
+                        AreaCompositor(operations: [.picture(image, opacity: opacity)] + operations, dithers: dithers)
+                            .apply(to: image, rows: rows, startBlank: true)
+                    }
+                    drawn(on: 0..<scene.height)
+                    compositedThrough = index + following.count
+                } else {
+                    let fitted = fit(picture, width: scene.width, height: scene.height)
+                    pending.append(.picture(fitted, opacity: Float(picture.opacity)))
                 }
+                timings.scale += clock.now - started
+            case .gradient(let gradient):
+                pending.append(Self.operation(gradient, in: scene))
             case .text(let text):
                 flush()
                 let started = clock.now
@@ -135,6 +150,45 @@ public struct Renderer: Sendable {
         return (target(), timings, changed ?? 0..<scene.height)
     }
 
+    /// The solids and gradients right after layer `index`, up to the next layer of
+    /// another kind or `stop` (the first layer a handed-out background must not hold).
+    private static func areaLayers(after index: Int, in scene: Scene, before stop: Int?) -> [Layer] {
+        var layers: [Layer] = []
+        var next = index + 1
+        while next < scene.layers.count, next != stop {
+            switch scene.layers[next] {
+            case .solid, .gradient: layers.append(scene.layers[next])
+            default: return layers
+            }
+            next += 1
+        }
+        return layers
+    }
+
+    private static func operation(_ layer: Layer, in scene: Scene) -> AreaCompositor.Operation {
+        switch layer {
+        case .solid(let color): return operation(solid: color)
+        case .gradient(let gradient): return operation(gradient, in: scene)
+        default: preconditionFailure("only solids and gradients composite in one pass")
+        }
+    }
+
+    private static func operation(solid color: Color) -> AreaCompositor.Operation {
+        .solid(unitPremultiplied(color))
+    }
+
+    private static func operation(_ gradient: LinearGradient, in scene: Scene) -> AreaCompositor.Operation {
+        let color = unitStraight(gradient.color)
+        switch gradient.axis {
+        case .horizontal:
+            return .horizontalGradient(color: color, alphas: gradient.alphas(count: scene.width))
+        case .vertical:
+            // Held over the dither's runs of rows, so both change on the same rows.
+            let alphas = gradient.alphas(count: scene.height, heldOver: DitherPattern.rowsPerRun)
+            return .verticalGradient(color: color, alphas: alphas)
+        }
+    }
+
     /// The first picture among `operations` that is exactly canvas-sized, if any.
     private static func canvasSizedPicture(in operations: [AreaCompositor.Operation], width: Int, height: Int) -> Image?
     {
@@ -146,7 +200,10 @@ public struct Renderer: Sendable {
 
     /// The picture cover-fitted to the canvas. The crop is worked out on the whole
     /// picture, then moved into the part that was decoded.
-    private func fit(_ layer: PictureLayer, width: Int, height: Int) -> Image {
+    private func fit(
+        _ layer: PictureLayer, width: Int, height: Int,
+        finishing: (@Sendable (Image, Range<Int>) -> Void)? = nil
+    ) -> Image {
         let picture = layer.picture
         let crop = CoverGeometry.crop(
             sourceWidth: picture.fullWidth, sourceHeight: picture.fullHeight, targetWidth: width,
@@ -156,7 +213,7 @@ public struct Renderer: Sendable {
             height: crop.height)
         return Resampler.resample(
             picture.image, crop: local, width: width, height: height, workers: workers, progress: picture.progress,
-            recycler: recycler)
+            recycler: recycler, finishing: finishing)
     }
 
     private static func unitPremultiplied(_ color: Color) -> SIMD4<Float> {

@@ -26,17 +26,25 @@ public enum Resampler {
     /// is made as soon as the rows it needs arrive. If decoding fails the result is not
     /// to be used (the decoder's `finish` throws). With `recycler`, the result's memory
     /// may be an earlier image's (every pixel is overwritten).
+    ///
+    /// `finishing`, when given, is called with the output and each band of rows as soon
+    /// as the band is made, on the thread that made it (so while the picture still
+    /// decodes, and with the rows still in that core's cache); every row is in exactly
+    /// one band, and the resampler does not touch a band's rows again.
     public static func resample(
         _ source: Image, crop: SourceRect, width: Int, height: Int,
-        workers: Int = Parallel.availableCores, progress: DecodeProgress? = nil, recycler: ImageRecycler? = nil
+        workers: Int = Parallel.availableCores, progress: DecodeProgress? = nil, recycler: ImageRecycler? = nil,
+        finishing: (@Sendable (Image, Range<Int>) -> Void)? = nil
     ) -> Image {
         guard width > 0, height > 0, source.width > 0, source.height > 0 else {
-            return Image(width: width, height: height)
+            let empty = Image(width: width, height: height)
+            if width > 0, height > 0 { finishing?(empty, 0..<height) }
+            return empty
         }
         // Every output row is written below, so recycled memory needs no clearing.
         let output = Image(width: width, height: height, recycling: recycler)
         if let x = exactOffset(crop.x, crop.width, width), let y = exactOffset(crop.y, crop.height, height) {
-            copy(source, x: x, y: y, into: output, progress: progress)
+            if copy(source, x: x, y: y, into: output, progress: progress) { finishing?(output, 0..<height) }
             return output
         }
         let horizontal = FilterWeights.shared(
@@ -62,6 +70,7 @@ public enum Resampler {
                 for y in band {
                     guard ring.makeRow(y, into: output.row(y), progress: progress) else { return }
                 }
+                finishing?(output, band)
             }
         }
         return output
@@ -77,11 +86,13 @@ public enum Resampler {
         return Int(start)
     }
 
-    private static func copy(_ source: Image, x: Int, y: Int, into output: Image, progress: DecodeProgress?) {
+    /// False if decoding failed before every row arrived.
+    private static func copy(_ source: Image, x: Int, y: Int, into output: Image, progress: DecodeProgress?) -> Bool {
         for row in 0..<output.height {
-            guard progress?.waitForRow(y + row) ?? true else { return }
+            guard progress?.waitForRow(y + row) ?? true else { return false }
             output.row(row).update(from: source.row(y + row) + 4 * x, count: output.bytesPerRow)
         }
+        return true
     }
 }
 
