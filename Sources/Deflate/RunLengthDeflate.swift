@@ -1,3 +1,5 @@
+internal import CImaging
+
 /// A deflate encoder (RFC 1951) for filtered PNG rows that trades LZ77's match search
 /// for speed.
 ///
@@ -19,8 +21,12 @@ public enum RunLengthDeflate {
     /// `data` as one dynamic block: the final one of its stream when `isFinal`,
     /// otherwise followed by an empty stored block, which ends the band on a byte
     /// boundary (as zlib's sync flush does), so bands compressed apart simply concatenate.
-    public static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> [UInt8] {
-        let runs = findRuns(data)
+    /// `vectorized` looks for runs 32 bytes a step in AVX2 (the caller decides, from the
+    /// processor, as for the Adler-32); the bytes are the same either way.
+    public static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool, vectorized: Bool = false)
+        -> [UInt8]
+    {
+        let runs = findRuns(data, vectorized: vectorized)
         var frequencies = symbolCounts(data, runs: runs)
         frequencies[endOfBlock] = 1
 
@@ -98,73 +104,24 @@ public enum RunLengthDeflate {
     }
 
     /// Where `data` repeats its previous byte for at least `shortestRun` (8) bytes, in
-    /// order; every other byte is a literal.
-    ///
-    /// One 8-byte load and compare decides each position: the test is predictable
-    /// where a branch on every byte pair was not (dithered rows are full of short,
-    /// random runs of zeros). Most positions are passed eight at a time.
-    private static func findRuns(_ data: UnsafeBufferPointer<UInt8>) -> [Run] {
-        let count = data.count
-        let bytes = UnsafeRawPointer(data.baseAddress!)
-        var runs: [Run] = []
-        var i = 0
-        while i < count {
-            // A repeat starting anywhere in i...i+7 covers bytes i+6 and i+7, so where
-            // those differ all eight are literals (the usual case).
-            if i &+ 8 <= count && data[i &+ 6] != data[i &+ 7] {
-                i &+= 8
-                continue
-            }
-            if i > 0 && i &+ shortestRun <= count {
-                let previous = UInt64(data[i &- 1]) &* 0x0101_0101_0101_0101
-                if bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == previous {
-                    var run = shortestRun
-                    let limit = min(longestRun, count &- i)
-                    // Eight bytes per step; the lowest set bit of a difference is its
-                    // first differing byte (the load is little-endian).
-                    while run &+ 8 <= limit {
-                        let difference = bytes.loadUnaligned(fromByteOffset: i &+ run, as: UInt64.self) ^ previous
-                        if difference != 0 {
-                            run &+= difference.littleEndian.trailingZeroBitCount &>> 3
-                            break
-                        }
-                        run &+= 8
-                    }
-                    while run < limit && data[i &+ run] == data[i &- 1] { run &+= 1 }
-                    runs.append(Run(start: i, length: run))
-                    i &+= run
-                    continue
-                }
-            }
-            i &+= 1
+    /// order; every other byte is a literal. (In C: `wg_deflate_find_runs`.)
+    static func findRuns(_ data: UnsafeBufferPointer<UInt8>, vectorized: Bool) -> [Run] {
+        // Room for the most runs there can be, left unwritten: zeroing it would cost as
+        // much as a quarter of the search.
+        let pairs = [UInt32](unsafeUninitializedCapacity: 2 * (data.count / shortestRun + 1)) { buffer, written in
+            written = 2 * wg_deflate_find_runs(data.baseAddress, data.count, buffer.baseAddress!, vectorized ? 1 : 0)
         }
-        return runs
+        return (0..<(pairs.count / 2)).map { Run(start: Int(pairs[2 * $0]), length: Int(pairs[2 * $0 + 1])) }
     }
 
     /// How often each literal/length symbol occurs: every byte of `data` counted as a
-    /// literal (in four tables, so runs of one byte, mostly zeros, do not wait on the
-    /// same counter), then the bytes inside runs taken off again and each run's length
+    /// literal, then the bytes inside runs taken off again and each run's length
     /// symbol added.
     private static func symbolCounts(_ data: UnsafeBufferPointer<UInt8>, runs: [Run]) -> [Int] {
-        var tables = [Int](repeating: 0, count: 4 * 256)
-        tables.withUnsafeMutableBufferPointer { tables in
-            var i = 0
-            while i &+ 4 <= data.count {
-                tables[Int(data[i])] &+= 1
-                tables[256 &+ Int(data[i &+ 1])] &+= 1
-                tables[512 &+ Int(data[i &+ 2])] &+= 1
-                tables[768 &+ Int(data[i &+ 3])] &+= 1
-                i &+= 4
-            }
-            while i < data.count {
-                tables[Int(data[i])] &+= 1
-                i &+= 1
-            }
-        }
+        var bytes = [UInt32](repeating: 0, count: 256)
+        bytes.withUnsafeMutableBufferPointer { wg_byte_counts(data.baseAddress, data.count, $0.baseAddress!) }
         var frequencies = [Int](repeating: 0, count: 286)
-        for byte in 0..<256 {
-            frequencies[byte] = tables[byte] + tables[256 + byte] + tables[512 + byte] + tables[768 + byte]
-        }
+        for byte in 0..<256 { frequencies[byte] = Int(bytes[byte]) }
         for run in runs {
             frequencies[Int(data[run.start - 1])] -= run.length
             frequencies[lengthSymbol(run.length).symbol] += 1

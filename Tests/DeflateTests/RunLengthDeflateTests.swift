@@ -1,5 +1,6 @@
+import CImaging
 import CZlib
-import Deflate
+@testable import Deflate
 import TestSupport
 import Testing
 
@@ -134,6 +135,59 @@ import Testing
             let lengths = HuffmanCode.lengths(for: skewed, limit: limit)
             #expect(lengths.max()! == limit)
             #expect(lengths.map { 1.0 / Double(1 << Int($0)) }.reduce(0, +) == 1, "Kraft sum, limit \(limit)")
+        }
+    }
+
+    /// The run search in AVX2 (32 positions a step) and one position at a time, against
+    /// a plain greedy search: runs of every length from 1 to 300 planted in random bytes
+    /// and in zeros, at every alignment, in data from 0 to 400 bytes and 20,000.
+    @Test func bothRunSearchesFindTheGreedyRuns() {
+        func greedy(_ data: [UInt8]) -> [RunLengthDeflate.Run] {
+            var runs: [RunLengthDeflate.Run] = []
+            var i = 1
+            while i + RunLengthDeflate.shortestRun <= data.count {
+                guard data[i..<(i + RunLengthDeflate.shortestRun)].allSatisfy({ $0 == data[i - 1] }) else {
+                    i += 1
+                    continue
+                }
+                var length = RunLengthDeflate.shortestRun
+                while length < RunLengthDeflate.longestRun && i + length < data.count && data[i + length] == data[i - 1] {
+                    length += 1
+                }
+                runs.append(RunLengthDeflate.Run(start: i, length: length))
+                i += length
+            }
+            return runs
+        }
+        var random = SplitMix64(seed: 9)
+        let searches = wg_cpu_supports_x86_64_v3() == 1 ? [false, true] : [false]
+        for size in Array(0...400) + [20_000] {
+            for background in [UInt8(0), 1] {
+                var data = (0..<size).map { _ in background == 0 ? 0 : UInt8.random(in: 0...3, using: &random) }
+                // Planted runs, some touching each other and the ends.
+                var position = Int.random(in: 0...20, using: &random)
+                while position < size {
+                    let length = Int.random(in: 1...300, using: &random)
+                    let value = UInt8.random(in: 0...255, using: &random)
+                    for j in position..<min(size, position + length) { data[j] = value }
+                    position += length + Int.random(in: 0...40, using: &random)
+                }
+                let expected = greedy(data)
+                for vectorized in searches {
+                    let found = data.withUnsafeBufferPointer { RunLengthDeflate.findRuns($0, vectorized: vectorized) }
+                    #expect(
+                        found.map { [$0.start, $0.length] } == expected.map { [$0.start, $0.length] },
+                        "size \(size), vectorized \(vectorized)")
+                }
+                if searches.count == 2 {
+                    let bytes = searches.map { vectorized in
+                        data.withUnsafeBufferPointer {
+                            RunLengthDeflate.compress($0, isFinal: true, vectorized: vectorized)
+                        }
+                    }
+                    #expect(bytes[0] == bytes[1], "size \(size): the stream differs with the vectorized search")
+                }
+            }
         }
     }
 }

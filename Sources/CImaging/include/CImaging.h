@@ -161,6 +161,13 @@ wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width,
 wg_status wg_deflate_band(const uint8_t *_Nullable data, size_t size, int level, int final,
                           uint8_t *_Nullable *_Nonnull output,
                           size_t *output_size, char *message, size_t message_capacity);
+/// Where `data` (under 4 GiB) repeats its previous byte for 8 to 258 bytes, in order,
+/// as (start, length) pairs in `runs` (room for size / 8 + 1 pairs), for Deflate's
+/// RunLengthDeflate; returns how many. With `vectorized`, 32 positions a step in AVX2
+/// (the caller decides, as for wg_adler32).
+size_t wg_deflate_find_runs(const uint8_t *_Nullable data, size_t size, uint32_t *runs, int vectorized);
+/// How often each byte value occurs in `data`.
+void wg_byte_counts(const uint8_t *_Nullable data, size_t size, uint32_t counts[_Nonnull 256]);
 /// The Adler-32 of a buffer; with `vectorized`, 32 bytes a step in AVX2. The caller
 /// decides, from the same processor check (and WALLGEN_KERNELS) as every other kernel:
 /// see KernelChoice.

@@ -1,0 +1,122 @@
+// The two passes of Deflate's RunLengthDeflate that read every byte of a PNG band before
+// any is written: where the band repeats its previous byte for 8 or more bytes, and how
+// often each byte occurs. In Swift they took about as long as writing the codes.
+#include "CImaging.h"
+
+#include <string.h>
+
+enum { SHORTEST_RUN = 8, LONGEST_RUN = 258 };
+
+// The run starting at `start` (which repeats data[start - 1] at least SHORTEST_RUN
+// times): its length, up to LONGEST_RUN and the end of the data.
+static size_t run_length(const uint8_t *data, size_t size, size_t start) {
+    size_t limit = size - start < LONGEST_RUN ? size - start : LONGEST_RUN;
+    uint64_t repeated = (uint64_t)data[start - 1] * 0x0101010101010101ULL;
+    size_t run = SHORTEST_RUN;
+    // Eight bytes per step; the lowest set bit of a difference is its first differing
+    // byte (x86-64 and the other architectures Debian builds for here are little-endian).
+    while (run + 8 <= limit) {
+        uint64_t next;
+        memcpy(&next, data + start + run, 8);
+        uint64_t difference = next ^ repeated;
+        if (difference != 0) return run + ((size_t)__builtin_ctzll(difference) >> 3);
+        run += 8;
+    }
+    while (run < limit && data[start + run] == data[start - 1]) run++;
+    return run;
+}
+
+// Whether data[i ... i + 7] all repeat data[i - 1].
+static int run_starts_at(const uint8_t *data, size_t i) {
+    uint64_t next;
+    memcpy(&next, data + i, 8);
+    return next == (uint64_t)data[i - 1] * 0x0101010101010101ULL;
+}
+
+// From `i` to the end, one position at a time (as RunLengthDeflate.findRuns did in Swift):
+// where bytes i+6 and i+7 differ no run can start in i ... i+7, so all eight are passed.
+static size_t find_runs_from(const uint8_t *data, size_t size, size_t i, uint32_t *runs, size_t count) {
+    while (i < size) {
+        if (i + 8 <= size && data[i + 6] != data[i + 7]) {
+            i += 8;
+            continue;
+        }
+        if (i > 0 && i + SHORTEST_RUN <= size && run_starts_at(data, i)) {
+            size_t length = run_length(data, size, i);
+            runs[2 * count] = (uint32_t)i;
+            runs[2 * count + 1] = (uint32_t)length;
+            count++;
+            i += length;
+            continue;
+        }
+        i++;
+    }
+    return count;
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+// 32 positions a step: bit j of a 64-bit mask says byte i+j repeats the byte before it;
+// a run can start at i+j when bits j ... j+7 are all set. The first such j below 32 is
+// where the one-at-a-time scan would have found it, and after the run the scan goes on
+// from its end, as that one does.
+__attribute__((target("avx2,bmi"))) static size_t find_runs_avx2(const uint8_t *data, size_t size,
+                                                                 uint32_t *runs) {
+    size_t count = 0;
+    size_t i = 1;
+    while (i + 64 <= size) {
+        __m256i low = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(data + i)),
+                                        _mm256_loadu_si256((const __m256i *)(data + i - 1)));
+        __m256i high = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(data + i + 32)),
+                                         _mm256_loadu_si256((const __m256i *)(data + i + 31)));
+        uint64_t repeats = (uint32_t)_mm256_movemask_epi8(low) | (uint64_t)(uint32_t)_mm256_movemask_epi8(high) << 32;
+        uint64_t starts = repeats & (repeats >> 1);
+        starts &= starts >> 2;
+        starts &= starts >> 4;
+        starts &= 0xFFFFFFFFULL;
+        if (starts == 0) {
+            i += 32;
+            continue;
+        }
+        size_t start = i + (size_t)__builtin_ctzll(starts);
+        size_t length = run_length(data, size, start);
+        runs[2 * count] = (uint32_t)start;
+        runs[2 * count + 1] = (uint32_t)length;
+        count++;
+        i = start + length;
+    }
+    return find_runs_from(data, size, i, runs, count);
+}
+#endif
+
+size_t wg_deflate_find_runs(const uint8_t *data, size_t size, uint32_t *runs, int vectorized) {
+#if defined(__x86_64__)
+    if (vectorized) return find_runs_avx2(data, size, runs);
+#endif
+    (void)vectorized;
+    return find_runs_from(data, size, 0, runs, 0);
+}
+
+void wg_byte_counts(const uint8_t *data, size_t size, uint32_t counts[256]) {
+    // Four tables, so runs of one byte (mostly zeros after filtering) do not wait on
+    // the same counter; summed at the end.
+    uint32_t tables[4][256];
+    memset(tables, 0, sizeof tables);
+    size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint64_t eight;
+        memcpy(&eight, data + i, 8);
+        tables[0][eight & 0xFF]++;
+        tables[1][(eight >> 8) & 0xFF]++;
+        tables[2][(eight >> 16) & 0xFF]++;
+        tables[3][(eight >> 24) & 0xFF]++;
+        tables[0][(eight >> 32) & 0xFF]++;
+        tables[1][(eight >> 40) & 0xFF]++;
+        tables[2][(eight >> 48) & 0xFF]++;
+        tables[3][eight >> 56]++;
+    }
+    for (; i < size; i++) tables[0][data[i]]++;
+    for (int byte = 0; byte < 256; byte++)
+        counts[byte] = tables[0][byte] + tables[1][byte] + tables[2][byte] + tables[3][byte];
+}
