@@ -28,6 +28,19 @@ struct BitWriter: ~Copyable {
         pendingCount &= 7
     }
 
+    /// Lets a loop written elsewhere (in C) go on writing: it gets where the next byte
+    /// goes and the pending bits, keeps to this writer's rules (fewer than 8 bits left
+    /// pending, all eight pending bytes stored) and returns how many bytes it moved on.
+    /// It may write at most `capacity` bytes in all.
+    mutating func continueWriting(
+        _ body: (_ next: UnsafeMutablePointer<UInt8>, _ pending: inout UInt64, _ pendingCount: inout UInt32) -> Int
+    ) {
+        var count = UInt32(pendingCount)
+        written += body(bytes + written, &pending, &count)
+        pendingCount = Int(count)
+        precondition(written <= capacity, "deflate output bound exceeded")
+    }
+
     /// Pads with zero bits to the next byte boundary.
     mutating func alignToByte() {
         if pendingCount > 0 { write(0, count: 8 - pendingCount) }

@@ -36,7 +36,7 @@ public enum RunLengthDeflate {
         let distanceLengths: [UInt8] = [1, 1]
 
         // Literals, then lengths 3...258 each with its extra bits and the distance code
-        // (one zero bit) already appended: one table entry and one write per token, the
+        // (one zero bit) already appended: one table entry per token, the
         // bits in the low 24 bits of the entry (a token has at most 21) and their count
         // in the high 8.
         let literalCode = HuffmanCode(lengths: literalLengths)
@@ -56,34 +56,13 @@ public enum RunLengthDeflate {
         writer.write(isFinal ? 1 : 0, count: 1)
         writer.write(2, count: 2)  // dynamic Huffman codes
         writeCodeLengths(literalLengths, distanceLengths, to: &writer)
-        tokenCodes.withUnsafeBufferPointer { codes in
-            // The bytes between runs are literals, written straight from the data, two
-            // codes (at most 30 bits) joined per write: the writer's state is one chain
-            // of dependent instructions, and this halves its length.
-            // The writer goes in by `inout`: a nested function may not capture it, being noncopyable.
-            @inline(__always) func writeLiterals(_ range: Range<Int>, into writer: inout BitWriter) {
-                var index = range.lowerBound
-                while index &+ 2 <= range.upperBound {
-                    let first = codes[Int(data[index])]
-                    let second = codes[Int(data[index &+ 1])]
-                    let firstCount = first &>> 24
-                    let joined = (first & 0xFF_FFFF) | (second & 0xFF_FFFF) &<< firstCount
-                    writer.write(joined, count: Int(firstCount &+ (second &>> 24)))
-                    index &+= 2
-                }
-                if index < range.upperBound {
-                    let code = codes[Int(data[index])]
-                    writer.write(code & 0xFF_FFFF, count: Int(code &>> 24))
-                }
-            }
-            var position = 0
-            for run in runs {
-                writeLiterals(position..<run.start, into: &writer)
-                let code = codes[256 &+ run.length &- 3]
-                writer.write(code & 0xFF_FFFF, count: Int(code &>> 24))
-                position = run.start &+ run.length
-            }
-            writeLiterals(position..<data.count, into: &writer)
+        // The bytes between runs are literals, several codes joined per write (see
+        // deflate_codes.c).
+        let longestLiteral = UInt32(literalLengths[0..<256].max() ?? 0)
+        writer.continueWriting { next, pending, pendingCount in
+            wg_deflate_write_tokens(
+                data.baseAddress, data.count, runs, runs.count / 2, tokenCodes, longestLiteral, next, &pending,
+                &pendingCount)
         }
         writer.write(UInt32(literalCode.codes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
         if !isFinal {
@@ -97,34 +76,29 @@ public enum RunLengthDeflate {
 
     static let endOfBlock = 256
 
-    /// A repeat of the byte before `start`, `length` (8...258) bytes long.
-    struct Run {
-        let start: Int
-        let length: Int
-    }
-
     /// Where `data` repeats its previous byte for at least `shortestRun` (8) bytes, in
-    /// order; every other byte is a literal. (In C: `wg_deflate_find_runs`.)
-    static func findRuns(_ data: UnsafeBufferPointer<UInt8>, vectorized: Bool) -> [Run] {
+    /// order, as pairs: a run's start, then its length (up to 258); every other byte is a
+    /// literal. (In C: `wg_deflate_find_runs`.)
+    static func findRuns(_ data: UnsafeBufferPointer<UInt8>, vectorized: Bool) -> [UInt32] {
         // Room for the most runs there can be, left unwritten: zeroing it would cost as
         // much as a quarter of the search.
-        let pairs = [UInt32](unsafeUninitializedCapacity: 2 * (data.count / shortestRun + 1)) { buffer, written in
+        [UInt32](unsafeUninitializedCapacity: 2 * (data.count / shortestRun + 1)) { buffer, written in
             written = 2 * wg_deflate_find_runs(data.baseAddress, data.count, buffer.baseAddress!, vectorized ? 1 : 0)
         }
-        return (0..<(pairs.count / 2)).map { Run(start: Int(pairs[2 * $0]), length: Int(pairs[2 * $0 + 1])) }
     }
 
     /// How often each literal/length symbol occurs: every byte of `data` counted as a
     /// literal, then the bytes inside runs taken off again and each run's length
     /// symbol added.
-    private static func symbolCounts(_ data: UnsafeBufferPointer<UInt8>, runs: [Run]) -> [Int] {
+    private static func symbolCounts(_ data: UnsafeBufferPointer<UInt8>, runs: [UInt32]) -> [Int] {
         var bytes = [UInt32](repeating: 0, count: 256)
         bytes.withUnsafeMutableBufferPointer { wg_byte_counts(data.baseAddress, data.count, $0.baseAddress!) }
         var frequencies = [Int](repeating: 0, count: 286)
         for byte in 0..<256 { frequencies[byte] = Int(bytes[byte]) }
-        for run in runs {
-            frequencies[Int(data[run.start - 1])] -= run.length
-            frequencies[lengthSymbol(run.length).symbol] += 1
+        for run in stride(from: 0, to: runs.count, by: 2) {
+            let (start, length) = (Int(runs[run]), Int(runs[run + 1]))
+            frequencies[Int(data[start - 1])] -= length
+            frequencies[lengthSymbol(length).symbol] += 1
         }
         return frequencies
     }

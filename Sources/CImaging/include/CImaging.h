@@ -168,6 +168,16 @@ wg_status wg_deflate_band(const uint8_t *_Nullable data, size_t size, int level,
 size_t wg_deflate_find_runs(const uint8_t *_Nullable data, size_t size, uint32_t *runs, int vectorized);
 /// How often each byte value occurs in `data`.
 void wg_byte_counts(const uint8_t *_Nullable data, size_t size, uint32_t counts[_Nonnull 256]);
+/// Writes the deflate codes of `data` for RunLengthDeflate: every byte a literal except
+/// the `run_count` runs (start, length pairs, in order), each one length code. `codes`
+/// holds 256 literals then the lengths 3...258 (with their extra bits and distance
+/// code), each as bits in the low 24 and their count in the high 8; no literal is longer
+/// than `longest_literal` bits. Writing starts at `out` after the `pending_count` (under
+/// 8) bits in `pending`, and leaves them so again, all eight pending bytes stored at the
+/// returned offset; `out` needs room for 2 * size + 8 bytes.
+size_t wg_deflate_write_tokens(const uint8_t *_Nullable data, size_t size, const uint32_t *_Nullable runs,
+                               size_t run_count, const uint32_t *codes, unsigned longest_literal, uint8_t *out,
+                               uint64_t *pending, unsigned *pending_count);
 /// The Adler-32 of a buffer; with `vectorized`, 32 bytes a step in AVX2. The caller
 /// decides, from the same processor check (and WALLGEN_KERNELS) as every other kernel:
 /// see KernelChoice.
