@@ -1,8 +1,9 @@
 import CImaging
-@testable import Compositor
 import Kernels
 import TestSupport
 import Testing
+
+@testable import Compositor
 
 /// Every compiled copy of the pixel loops gives the same bytes as the portable copy.
 ///
@@ -213,7 +214,8 @@ import Testing
             var sums = [0, 0, 0, 0]
             for t in 0..<filter.tapCount {
                 for c in 0..<4 {
-                    sums[c] += Int(filter.source[4 * (filter.firstSource[x] + t) + c])
+                    sums[c] +=
+                        Int(filter.source[4 * (filter.firstSource[x] + t) + c])
                         * filter.weights[x * filter.tapCount + t]
                 }
             }
@@ -252,7 +254,7 @@ import Testing
                 copy.initialize(from: row, count: row.count)
                 return UnsafePointer(copy)
             }
-            defer { pointers.forEach { $0.deallocate() } }
+            defer { for pointer in pointers { pointer.deallocate() } }
             wg_resample_row_vertically(pointers, weights, tapCount, &output, 4 * width)
             #expect(output == expected, "width \(width), \(tapCount) taps")
         }

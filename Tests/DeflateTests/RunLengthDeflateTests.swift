@@ -1,8 +1,9 @@
 import CImaging
 import CZlib
-@testable import Deflate
 import TestSupport
 import Testing
+
+@testable import Deflate
 
 /// wallgen's own deflate encoder, checked by inflating its output with zlib itself: the
 /// bands, framed here as a zlib stream with a checksum computed here, must inflate to
@@ -150,10 +151,9 @@ import Testing
                     i += 1
                     continue
                 }
+                let limit = min(RunLengthDeflate.longestRun, data.count - i)
                 var length = RunLengthDeflate.shortestRun
-                while length < RunLengthDeflate.longestRun && i + length < data.count && data[i + length] == data[i - 1] {
-                    length += 1
-                }
+                while length < limit && data[i + length] == data[i - 1] { length += 1 }
                 runs += [UInt32(i), UInt32(length)]
                 i += length
             }

@@ -123,7 +123,8 @@ public enum PNGEncoder {
                 let adler = Adler32.checksum(band, vectorized: KernelChoice.isVectorized)
                 guard case .libdeflate(let level) = options.compressor else {
                     bands.store(
-                        index, RunLengthDeflate.compress(band, isFinal: isFinal, vectorized: KernelChoice.isVectorized), adler: adler, length: band.count)
+                        index, RunLengthDeflate.compress(band, isFinal: isFinal, vectorized: KernelChoice.isVectorized),
+                        adler: adler, length: band.count)
                     continue
                 }
                 var output: UnsafeMutablePointer<UInt8>?

@@ -16,6 +16,11 @@ struct AreaCompositor {
         case horizontalGradient(color: SIMD4<Float>, alphas: [Float])
         /// A straight colour (alpha 1) drawn with one alpha per row.
         case verticalGradient(color: SIMD4<Float>, alphas: [Float])
+
+        var isPicture: Bool {
+            if case .picture = self { return true }
+            return false
+        }
     }
 
     let operations: [Operation]

@@ -109,22 +109,24 @@ public struct Renderer: Sendable {
                 pending.append(Self.operation(solid: color))
             case .picture(let picture):
                 let started = clock.now
-                // A picture that starts the canvas, and the solids and gradients right
-                // after it, are composited band by band as the resampler makes the bands,
-                // on its threads: while the picture still decodes, on the core the decoder
-                // leaves over (see `Resampler.resample`'s `finishing`).
-                let following = canvas == nil && pending.isEmpty
-                    ? Self.areaLayers(after: index, in: scene, before: background == nil && keepBackground != nil
-                        ? leading : nil)
-                    : nil
-                if let following {
-                    let operations = following.map { Self.operation($0, in: scene) }
+                // A picture that will be the canvas (no picture before it, nothing drawn
+                // yet) is composited with the solids and gradients around it band by band,
+                // as the resampler makes the bands, on its threads: while the picture still
+                // decodes, on the core the decoder leaves over (`Resampler`'s `finishing`).
+                if canvas == nil && !pending.contains(where: \.isPicture) {
+                    let stop = background == nil && keepBackground != nil ? leading : nil
+                    let following = Self.areaLayers(after: index, in: scene, before: stop)
+                    let before = pending
+                    let after = following.map { Self.operation($0, in: scene) }
                     let opacity = Float(picture.opacity)
                     let dithers = dithers
                     canvas = fit(picture, width: scene.width, height: scene.height) { image, rows in
-                        AreaCompositor(operations: [.picture(image, opacity: opacity)] + operations, dithers: dithers)
-                            .apply(to: image, rows: rows, startBlank: true)
+                        AreaCompositor(
+                            operations: before + [.picture(image, opacity: opacity)] + after, dithers: dithers
+                        )
+                        .apply(to: image, rows: rows, startBlank: true)
                     }
+                    pending.removeAll()
                     drawn(on: 0..<scene.height)
                     compositedThrough = index + following.count
                 } else {
