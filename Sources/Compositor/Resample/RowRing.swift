@@ -13,9 +13,11 @@ extension Resampler {
         /// `horizontal.tapRange`: the source columns every row's filtering converts.
         let columns: ClosedRange<Int>
         let kernels: any KernelSet.Type
-        /// The same two filters for the AVX2 loops in C, which take two taps per multiply:
-        /// nil where the processor lacks AVX2 or the weights do not fit them.
+        /// The horizontal filter laid out for the AVX2 loop in C, which takes two taps per
+        /// multiply; nil where the processor lacks AVX2 or the weights do not fit it.
         let packedHorizontal: PackedTaps?
+        /// Whether the vertical filter goes through the AVX2 loop in C (its weights are
+        /// taken as they are, each within 16 bits).
         let packedVertical: Bool
     }
 
