@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+// RunLengthDeflate's shortestRun and longestRun (deflate's longest match); the AVX2
+// search's mask steps (1, 2, 4) are for runs of at least 8.
 enum { SHORTEST_RUN = 8, LONGEST_RUN = 258 };
 
 // The run starting at `start` (which repeats data[start - 1] at least SHORTEST_RUN
@@ -26,6 +28,16 @@ static size_t run_length(const uint8_t *data, size_t size, size_t start) {
     return run;
 }
 
+// Appends the run at `start` (its length measured) to `runs`, which holds `count`;
+// returns where the scan goes on.
+static size_t add_run(const uint8_t *data, size_t size, size_t start, uint32_t *runs, size_t *count) {
+    size_t length = run_length(data, size, start);
+    runs[2 * *count] = (uint32_t)start;
+    runs[2 * *count + 1] = (uint32_t)length;
+    *count += 1;
+    return start + length;
+}
+
 // Whether data[i ... i + 7] all repeat data[i - 1].
 static int run_starts_at(const uint8_t *data, size_t i) {
     uint64_t next;
@@ -42,11 +54,7 @@ static size_t find_runs_from(const uint8_t *data, size_t size, size_t i, uint32_
             continue;
         }
         if (i > 0 && i + SHORTEST_RUN <= size && run_starts_at(data, i)) {
-            size_t length = run_length(data, size, i);
-            runs[2 * count] = (uint32_t)i;
-            runs[2 * count + 1] = (uint32_t)length;
-            count++;
-            i += length;
+            i = add_run(data, size, i, runs, &count);
             continue;
         }
         i++;
@@ -79,12 +87,7 @@ __attribute__((target("avx2,bmi"))) static size_t find_runs_avx2(const uint8_t *
             i += 32;
             continue;
         }
-        size_t start = i + (size_t)__builtin_ctzll(starts);
-        size_t length = run_length(data, size, start);
-        runs[2 * count] = (uint32_t)start;
-        runs[2 * count + 1] = (uint32_t)length;
-        count++;
-        i = start + length;
+        i = add_run(data, size, i + (size_t)__builtin_ctzll(starts), runs, &count);
     }
     return find_runs_from(data, size, i, runs, count);
 }

@@ -21,6 +21,18 @@ static void store_pixel(const int32_t sum[4], uint8_t *pixel) {
     pixel[3] = (uint8_t)alpha;
 }
 
+// Bytes `from ..< row_bytes` of the vertical filter's output row a pixel at a time: a
+// row's tail after the vector steps, and the whole row where there are none.
+static void vertical_pixels(const uint8_t *const *rows, const int32_t *weights, size_t tap_count,
+                            uint8_t *destination, size_t from, size_t row_bytes) {
+    for (size_t i = from; i < row_bytes; i += 4) {
+        int32_t sum[4] = {0, 0, 0, 0};
+        for (size_t t = 0; t < tap_count; t++)
+            for (int c = 0; c < 4; c++) sum[c] += (int32_t)rows[t][i + c] * weights[t];
+        store_pixel(sum, destination + i);
+    }
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -143,12 +155,7 @@ __attribute__((target("avx2"), always_inline)) static inline void vertical_pairs
             add_two_taps(first_rows[p] + i, second_rows[p] + i, pairs[p], &first, &second);
         _mm_storeu_si128((__m128i *)(destination + i), pack_pixels(_mm256_packs_epi32(shifted(first), shifted(second))));
     }
-    for (; i < row_bytes; i += 4) {
-        int32_t sum[4] = {0, 0, 0, 0};
-        for (size_t t = 0; t < tap_count; t++)
-            for (int c = 0; c < 4; c++) sum[c] += (int32_t)rows[t][i + c] * weights[t];
-        store_pixel(sum, destination + i);
-    }
+    vertical_pixels(rows, weights, tap_count, destination, i, row_bytes);
 }
 
 __attribute__((target("avx2"))) static void vertical_avx2(
@@ -210,11 +217,6 @@ void wg_resample_row_vertically(const uint8_t *const *rows, const int32_t *weigh
 #if defined(__x86_64__)
     vertical_avx2(rows, weights, tap_count, destination, row_bytes);
 #else
-    for (size_t i = 0; i < row_bytes; i += 4) {
-        int32_t sum[4] = {0, 0, 0, 0};
-        for (size_t t = 0; t < tap_count; t++)
-            for (int c = 0; c < 4; c++) sum[c] += (int32_t)rows[t][i + c] * weights[t];
-        store_pixel(sum, destination + i);
-    }
+    vertical_pixels(rows, weights, tap_count, destination, 0, row_bytes);
 #endif
 }

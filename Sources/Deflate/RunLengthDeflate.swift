@@ -15,6 +15,8 @@ public enum RunLengthDeflate {
     /// The shortest repeat written as a match. Filtered residuals are mostly small, so
     /// their literal codes are short, and a rare length code is long: 8 gave the
     /// smallest files of 3 (zlib's choice) to 20 on dithered and plain wallpapers.
+    /// deflate_runs.c, which finds the runs, holds the same two numbers (its vector search
+    /// is built for 8).
     public static let shortestRun = 8
     public static let longestRun = 258
 

@@ -205,10 +205,8 @@ import Testing
         #expect(PackedTaps(firstSource: [0], weights: [8192, 8192], tapCount: 2, sourceLength: 4) != nil)
     }
 
-    /// The filter in plain integers: (sum of byte x weight + 2^13) >> 14, halves rounded
-    /// up, clamped to 0...255 and colour to alpha.
+    /// The filter in plain integers (see `pixel`).
     func integerConvolution(_ filter: RandomConvolution) -> [UInt8] {
-        let one = 1 << ConvolutionLoops.fractionBits
         var expected: [UInt8] = []
         for x in filter.firstSource.indices {
             var sums = [0, 0, 0, 0]
@@ -219,11 +217,18 @@ import Testing
                         * filter.weights[x * filter.tapCount + t]
                 }
             }
-            let rounded = sums.map { ($0 + one / 2) >> ConvolutionLoops.fractionBits }
-            let alpha = min(max(rounded[3], 0), 255)
-            expected += rounded[0..<3].map { UInt8(min(max($0, 0), alpha)) } + [UInt8(alpha)]
+            expected += pixel(sums)
         }
         return expected
+    }
+
+    /// One pixel from its four sums of byte x weight: (sum + 2^13) >> 14, halves rounded
+    /// up, clamped to 0...255 and colour to alpha.
+    func pixel(_ sums: [Int]) -> [UInt8] {
+        let one = 1 << ConvolutionLoops.fractionBits
+        let rounded = sums.map { ($0 + one / 2) >> ConvolutionLoops.fractionBits }
+        let alpha = min(max(rounded[3], 0), 255)
+        return rounded[0..<3].map { UInt8(min(max($0, 0), alpha)) } + [UInt8(alpha)]
     }
 
     /// The vertical pass in C (AVX2, two rows per multiply, 16 bytes a step and then a
@@ -241,12 +246,10 @@ import Testing
             weights.append(Int32(one) - weights.reduce(0, +))
             var expected: [UInt8] = []
             for x in 0..<width {
-                let rounded = (0..<4).map { c in
-                    ((0..<tapCount).reduce(0) { $0 + Int(rows[$1][4 * x + c]) * Int(weights[$1]) } + one / 2)
-                        >> ConvolutionLoops.fractionBits
-                }
-                let alpha = min(max(rounded[3], 0), 255)
-                expected += rounded[0..<3].map { UInt8(min(max($0, 0), alpha)) } + [UInt8(alpha)]
+                expected += pixel(
+                    (0..<4).map { c in
+                        (0..<tapCount).reduce(0) { $0 + Int(rows[$1][4 * x + c]) * Int(weights[$1]) }
+                    })
             }
             var output = [UInt8](repeating: 0, count: 4 * width)
             let pointers = rows.map { row in

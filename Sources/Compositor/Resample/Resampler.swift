@@ -51,13 +51,10 @@ public enum Resampler {
             sourceLength: source.width, cropStart: crop.x, cropLength: crop.width, outputLength: width)
         let vertical = FilterWeights.shared(
             sourceLength: source.height, cropStart: crop.y, cropLength: crop.height, outputLength: height)
-        let horizontalWeights = horizontal.weights.map(Float.init)
-        let pairedWeights = ConvolutionLoops.pairedWeights(
-            horizontalWeights, tapCount: horizontal.tapCount, outputCount: width)
         let plan = Plan(
-            source: source, horizontal: horizontal, vertical: vertical, horizontalWeights: horizontalWeights,
-            pairedWeights: pairedWeights, columns: horizontal.tapRange, kernels: KernelChoice.active,
-            packedHorizontal: KernelChoice.isVectorized ? PackedTaps(horizontal, sourceLength: source.width) : nil,
+            source: source, horizontal: horizontal, vertical: vertical,
+            horizontalLoop: Plan.HorizontalLoop(horizontal, sourceLength: source.width),
+            columns: horizontal.tapRange, kernels: KernelChoice.active,
             packedVertical: KernelChoice.isVectorized && vertical.weights.allSatisfy(PackedTaps.fitsSixteenBits))
         // Output rows in bands, claimed in order. While the picture decodes, one thread
         // works just behind the decoder and the others wait for it to end (the decoder

@@ -7,18 +7,36 @@ extension Resampler {
         let source: Image
         let horizontal: FilterWeights
         let vertical: FilterWeights
-        /// `horizontal.weights` as floats, and paired for `ConvolutionLoops.horizontal`.
-        let horizontalWeights: [Float]
-        let pairedWeights: [SIMD8<Float>]
+        let horizontalLoop: HorizontalLoop
         /// `horizontal.tapRange`: the source columns every row's filtering converts.
         let columns: ClosedRange<Int>
         let kernels: any KernelSet.Type
-        /// The horizontal filter laid out for the AVX2 loop in C, which takes two taps per
-        /// multiply; nil where the processor lacks AVX2 or the weights do not fit it.
-        let packedHorizontal: PackedTaps?
         /// Whether the vertical filter goes through the AVX2 loop in C (its weights are
         /// taken as they are, each within 16 bits).
         let packedVertical: Bool
+
+        /// How source rows go through the horizontal filter: each way's weights are made
+        /// only for the way taken, once per resampling.
+        enum HorizontalLoop: Sendable {
+            /// The AVX2 loop in C, which takes two taps per multiply.
+            case packed(PackedTaps)
+            /// `ConvolutionLoops.horizontal`, with the weights as floats, and paired.
+            case kernels(weights: [Float], paired: [SIMD8<Float>])
+
+            /// The C loop where the processor has AVX2 and the weights fit it, otherwise
+            /// the kernels' loop.
+            init(_ horizontal: FilterWeights, sourceLength: Int) {
+                if KernelChoice.isVectorized, let packed = PackedTaps(horizontal, sourceLength: sourceLength) {
+                    self = .packed(packed)
+                } else {
+                    let weights = horizontal.weights.map(Float.init)
+                    self = .kernels(
+                        weights: weights,
+                        paired: ConvolutionLoops.pairedWeights(
+                            weights, tapCount: horizontal.tapCount, outputCount: horizontal.outputCount))
+                }
+            }
+        }
     }
 
     /// One thread's share of the two passes, fused: source rows go through the
@@ -103,13 +121,17 @@ extension Resampler {
 
         /// One source row through the horizontal filter.
         private func filter(_ sourceRow: Int, into row: UnsafeMutablePointer<UInt8>) {
-            if let packed = plan.packedHorizontal {
+            let (weights, pairedWeights): ([Float], [SIMD8<Float>])
+            switch plan.horizontalLoop {
+            case .packed(let packed):
                 packed.filter(plan.source.row(sourceRow), into: row)
                 return
+            case .kernels(let floats, let paired):
+                (weights, pairedWeights) = (floats, paired)
             }
             let horizontal = plan.horizontal
-            plan.horizontalWeights.withUnsafeBufferPointer { weights in
-                plan.pairedWeights.withUnsafeBufferPointer { pairedWeights in
+            weights.withUnsafeBufferPointer { weights in
+                pairedWeights.withUnsafeBufferPointer { pairedWeights in
                     horizontal.firstSource.withUnsafeBufferPointer { firstSource in
                         // Zero-weight taps are read too, and 0 times an unconverted float
                         // could be NaN, so every column a tap touches is converted.
