@@ -75,9 +75,10 @@ let package = Package(
         // numbers, standard error): the parts of full Foundation it used, so every module
         // imports only FoundationEssentials, and ICU's data stays out of the binary.
         .target(name: "Platform", dependencies: ["CFiles"]),
-        // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them.
+        // The hot pixel loops, written once; KernelsAVX2 compiles a second copy of them (its
+        // row compositing loops are CImaging's, in AVX2).
         .target(name: "Kernels"),
-        .target(name: "KernelsAVX2", dependencies: ["Kernels"], swiftSettings: avx2Flags),
+        .target(name: "KernelsAVX2", dependencies: ["CImaging", "Kernels"], swiftSettings: avx2Flags),
         // Deflate as PNG uses it: the run-length encoder, its Huffman codes and bit writer,
         // Adler-32 and the joiner that makes one zlib stream of bands compressed apart.
         .target(name: "Deflate", dependencies: ["CImaging"]),

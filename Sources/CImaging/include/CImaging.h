@@ -199,6 +199,19 @@ void wg_resample_row_horizontally(const uint8_t *source, uint8_t *destination, s
 void wg_resample_row_vertically(const uint8_t *_Nonnull const *_Nonnull rows, const int32_t *weights,
                                 size_t tap_count, uint8_t *destination, size_t row_bytes);
 
+// MARK: Compositing rows (composite_rows.c)
+
+/// The whole-canvas compositor's row loops (Kernels' RowCompositingLoops, which see) over
+/// an accumulator of four floats a pixel, in AVX2 on x86-64: the same float operations in
+/// the same order, so the same bytes. Only for a processor with AVX2 (KernelChoice).
+void wg_composite_load(const uint8_t *row, float *accumulator, size_t count);
+void wg_composite_picture(const uint8_t *row, float opacity, float *accumulator, size_t count);
+void wg_composite_solid(const float *color, float *accumulator, size_t count);
+void wg_composite_color(const float *color, const float *alphas, float *accumulator, size_t count);
+/// Quantises with `thresholds[x & threshold_mask]` as each pixel's dither threshold.
+void wg_composite_store(const float *accumulator, uint8_t *row, const float *thresholds, size_t threshold_mask,
+                        size_t count);
+
 // MARK: WebP decoding (libwebp, libwebpdemux)
 
 typedef struct wg_webp_decoder wg_webp_decoder;

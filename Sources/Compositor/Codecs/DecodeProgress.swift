@@ -29,6 +29,11 @@ public final class DecodeProgress: @unchecked Sendable {
         }
     }
 
+    /// Whether the decoder is still at work (neither finished nor failed).
+    public var isDecoding: Bool {
+        condition.withLock { !hasEnded }
+    }
+
     /// Blocks until the decoder has stopped, finished or failed.
     public func waitForEnd() {
         _ = endingError()

@@ -99,6 +99,7 @@ public struct Renderer: Sendable {
             changed = 0..<0
         }
         let layers = background == nil ? scene.layers[...] : scene.layers.dropFirst(leading)
+        let textAhead = TextFitAhead.start(for: scene)
         // Layers already composited with the picture before them (see `.picture` below).
         var compositedThrough = -1
         for (index, layer) in zip(layers.indices, layers) {
@@ -139,7 +140,11 @@ public struct Renderer: Sendable {
             case .text(let text):
                 flush()
                 let started = clock.now
-                drawn(on: try TextPainter.draw(text, on: target()))
+                if let textAhead {
+                    drawn(on: TextPainter.draw(text, fitted: try textAhead.fit(ofLayer: index), on: target()))
+                } else {
+                    drawn(on: try TextPainter.draw(text, on: target()))
+                }
                 timings.text += clock.now - started
             case .shape(let shape):
                 flush()

@@ -9,7 +9,14 @@ enum TextPainter {
     /// Returns the canvas rows it may have changed (its shadow's and its glyphs').
     @discardableResult
     static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) -> Range<Int> {
-        guard let fitted = try fit(layer, maxRasterPixels: maxRasterPixels(for: canvas)) else { return 0..<0 }
+        let fitted = try fit(layer, maxRasterPixels: maxRasterPixels(width: canvas.width, height: canvas.height))
+        return draw(layer, fitted: fitted, on: canvas)
+    }
+
+    /// The same with the layer already fitted (`fit`, for a canvas of this size), as
+    /// `TextFitAhead` does while the picture decodes; nil draws nothing.
+    static func draw(_ layer: TextLayer, fitted: Fit?, on canvas: Image) -> Range<Int> {
+        guard let fitted else { return 0..<0 }
         var rendered = fitted.rendered
         var coverage = rendered.combinedCoverage
         guard let ink = coverage.inkBounds else { return 0..<0 }
@@ -68,21 +75,22 @@ enum TextPainter {
         }
     }
 
-    /// How many pixels one line's drawing may cover on `canvas`: a few canvases' worth,
-    /// enough for a line drawn large before it is shrunk to fit, and a bound on memory
-    /// however the text and fonts stack their glyphs.
-    static func maxRasterPixels(for canvas: Image) -> Int {
-        max(1 << 20, 4 * canvas.width * canvas.height)
+    /// How many pixels one line's drawing may cover on a canvas of this size: a few
+    /// canvases' worth, enough for a line drawn large before it is shrunk to fit, and a
+    /// bound on memory however the text and fonts stack their glyphs.
+    static func maxRasterPixels(width: Int, height: Int) -> Int {
+        max(1 << 20, 4 * width * height)
     }
+
+    /// A line laid out at the size that fits, and its drawing.
+    typealias Fit = (line: TextLine, rendered: RenderedText)
 
     /// The line and its drawing at the layer's size, or smaller when its ink would be
     /// wider than `maxWidth` or taller than `maxHeight`; nil when either size is under
     /// the smallest `TextLine.sizes` allows. The drawing's origin puts the pen's start
     /// at (0, 0) on the baseline. A line whose advance is already longer than its limit
     /// is shrunk before it is first drawn, so a long line is never drawn at full size.
-    static func fit(_ layer: TextLayer, maxRasterPixels: Int = .max) throws(FontError) -> (
-        line: TextLine, rendered: RenderedText
-    )? {
+    static func fit(_ layer: TextLayer, maxRasterPixels: Int = .max) throws(FontError) -> Fit? {
         guard layer.size >= TextLine.sizes.lowerBound else { return nil }
         var line = try TextLine.layout(
             layer.text, fonts: layer.fonts, size: layer.size, vertical: layer.isVertical, language: layer.language)
