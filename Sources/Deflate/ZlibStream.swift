@@ -21,18 +21,21 @@ public struct ZlibStream {
     /// The stream; `levelClass` is the header's FLEVEL (0 "fastest" to 3 "maximum"),
     /// informative only.
     public static func join(_ bands: [Band], levelClass: UInt8) -> [UInt8] {
+        Array(pieces(bands, levelClass: levelClass).joined())
+    }
+
+    /// The same stream as pieces to be written one after the other: the header, each
+    /// band's bytes (shared, not copied), the Adler-32.
+    public static func pieces(_ bands: [Band], levelClass: UInt8) -> [[UInt8]] {
         // CMF 0x78: deflate with a 32 KiB window; FLG makes the pair a multiple of 31.
         let first: UInt8 = 0x78
         var second = (levelClass & 3) << 6
         second += UInt8(31 - (UInt16(first) << 8 | UInt16(second)) % 31)
-        var stream: [UInt8] = [first, second]
-        stream.reserveCapacity(2 + bands.reduce(0) { $0 + $1.bytes.count } + 4)
         var adler: UInt32 = 1
         for band in bands {
-            stream += band.bytes
             adler = Adler32.combine(adler, band.adler, secondLength: band.length)
         }
-        stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
-        return stream
+        let checksum = [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        return [[first, second]] + bands.map(\.bytes) + [checksum]
     }
 }

@@ -140,12 +140,8 @@ wg_status wg_png_decoder_read(wg_png_decoder *decoder, uint8_t *rgba, size_t str
                               char *message, size_t message_capacity);
 void wg_png_decoder_close(wg_png_decoder *decoder);
 
-/// Writes a PNG around an already compressed zlib stream of filtered rows, as IDAT
-/// chunks. The caller frees *output with wg_free.
-wg_status wg_png_write_container(uint32_t width, uint32_t height, int with_alpha,
-                                 const uint8_t *_Nullable zlib_stream, size_t zlib_size,
-                                 uint8_t *_Nullable *_Nonnull output,
-                                 size_t *output_size, char *message, size_t message_capacity);
+/// The CRC-32 of `size` bytes continued from `crc` (0 to start), as PNG's chunks carry it.
+uint32_t wg_crc32(uint32_t crc, const uint8_t *_Nullable data, size_t size);
 
 /// Filters rows `first_row ..< end_row` of an RGBA8 image for PNG into `output`: one filter
 /// byte and the filtered bytes per row, RGB unless `keep_alpha`. `filter` 0...4 (none, sub,

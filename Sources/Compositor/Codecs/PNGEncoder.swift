@@ -68,29 +68,18 @@ public enum PNGEncoder {
         let opaque = sharing?.isOpaque(image) ?? image.isOpaque
         let source = opaque ? image : straightAlphaCopy(of: image)
         let stream = try compress(source, keepsAlpha: !opaque, options: options, workers: workers, sharing: sharing)
-        var png: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let result = stream.withUnsafeBufferPointer { zlib in
-            ShimResult.call {
-                wg_png_write_container(
-                    UInt32(image.width), UInt32(image.height), opaque ? 0 : 1, zlib.baseAddress, zlib.count, &png,
-                    &size, $0, $1)
-            }
-        }
-        guard result.succeeded, let png else { throw result.encodingError(.png) }
-        defer { wg_free(png) }
-        let container = UnsafeBufferPointer(start: png, count: size)
-        guard let note else { return Array(container) }
-        return PNGTextChunk.inserting(note, into: container)
+        return PNGContainer.file(
+            width: image.width, height: image.height, keepsAlpha: !opaque, stream: stream, note: note,
+            workers: workers)
     }
 
-    /// One zlib stream of the image's filtered rows: a header, the bands, the Adler-32.
+    /// One zlib stream of the image's filtered rows, in pieces: a header, the bands, the Adler-32.
     ///
     /// Each band is filtered and compressed by one thread in a buffer of its own, so its
     /// rows are still in cache when they are compressed.
     private static func compress(
         _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int, sharing: PNGBandSharing?
-    ) throws(ImageEncodingError) -> [UInt8] {
+    ) throws(ImageEncodingError) -> [[UInt8]] {
         let height = source.height
         let rowLength = 1 + source.width * (keepsAlpha ? 4 : 3)  // the filter type, then RGB or RGBA
         let bandCount = (height + bandRows - 1) / bandRows
@@ -148,7 +137,7 @@ public enum PNGEncoder {
         if case .libdeflate(let level) = options.compressor {
             levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
         }
-        return ZlibStream.join(bands.results.map { $0! }, levelClass: levelClass)
+        return ZlibStream.pieces(bands.results.map { $0! }, levelClass: levelClass)
     }
 
     /// The rows of band `index` in an image `height` rows tall: `bandRows` of them, fewer in the last.

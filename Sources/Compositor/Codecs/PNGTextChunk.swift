@@ -18,33 +18,7 @@ public enum PNGTextChunk {
 
     /// The whole chunk: length, type, data, CRC.
     public static func chunk(text: String) -> [UInt8] {
-        let data = Array(keyword.utf8) + [0, 0, 0, 0, 0] + Array(text.utf8)
-        let type = Array("iTXt".utf8)
-        var bytes = bigEndian(UInt32(data.count))
-        bytes += type + data
-        bytes += bigEndian(CRC32.checksum(type + data))
-        return bytes
-    }
-
-    /// `png` with `text` as a `wallgen` chunk just before its first IDAT chunk, copied
-    /// once into an array of its final size (a card is megabytes: each extra copy was a
-    /// pass over them, into memory fresh from the kernel).
-    public static func inserting(_ text: String, into png: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var offset = 8
-        while offset + 8 <= png.count {
-            let length = Int(readBigEndian(png, at: offset))
-            if png[(offset + 4)..<(offset + 8)].elementsEqual("IDAT".utf8) {
-                let inserted = chunk(text: text)
-                var result: [UInt8] = []
-                result.reserveCapacity(png.count + inserted.count)
-                result += png[..<offset]
-                result += inserted
-                result += png[offset...]
-                return result
-            }
-            offset += 12 + length
-        }
-        return Array(png)
+        PNGContainer.chunk("iTXt", Array(keyword.utf8) + [0, 0, 0, 0, 0] + Array(text.utf8))
     }
 
     /// Why a file's provenance could not be read.
@@ -104,28 +78,8 @@ public enum PNGTextChunk {
         return String(validating: rest, as: UTF8.self)
     }
 
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
     private static func readBigEndian<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: Int) -> UInt32
     where Bytes.Index == Int {
         bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-}
-
-/// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320), for the few bytes of a
-/// text chunk; the image data's chunks are written by libpng.
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
     }
 }
