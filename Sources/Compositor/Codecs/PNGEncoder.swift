@@ -93,10 +93,11 @@ public enum PNGEncoder {
             })
         // The background's bands already made need no thread; the rest are spread as before.
         let toCompress = (0..<bandCount).filter { !bands.takeShared($0) }
-        Parallel.forEachChunk(of: toCompress.count, workers: workers, minimumChunk: 1) { positions in
+        Parallel.forEachItem(of: toCompress.count, workers: workers) { next in
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bandRows * rowLength)
             defer { buffer.deallocate() }
-            for index in positions.map({ toCompress[$0] }) {
+            while let position = next() {
+                let index = toCompress[position]
                 let rows = Self.rows(ofBand: index, height: height)
                 let filtered = ShimResult.call {
                     wg_png_filter_rows(

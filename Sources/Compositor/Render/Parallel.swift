@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Synchronization
 
 /// Splits row ranges across threads, never more than asked for.
 ///
@@ -26,5 +27,27 @@ public enum Parallel {
             let end = count * (chunk + 1) / chunks
             body(start..<end)
         }
+    }
+
+    /// Calls `body` on at most `workers` threads at once, each with `next`, which hands
+    /// out the items of `0..<count` one at a time, each to one thread, until none is
+    /// left. For items of uneven cost (a PNG's bands: a picture's busy rows take longer
+    /// than a flat sky), where fixed ranges would leave a thread idle while another
+    /// finishes its share.
+    public static func forEachItem(
+        of count: Int, workers: Int, _ body: @Sendable (_ next: @Sendable () -> Int?) -> Void
+    ) {
+        guard count > 0 else { return }
+        let taken = Atomic<Int>(0)
+        let next: @Sendable () -> Int? = {
+            let item = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+            return item < count ? item : nil
+        }
+        let threads = min(max(1, workers), count)
+        if threads == 1 {
+            body(next)
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in body(next) }
     }
 }

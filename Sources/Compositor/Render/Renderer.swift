@@ -141,7 +141,7 @@ public struct Renderer: Sendable {
                 flush()
                 let started = clock.now
                 if let textAhead {
-                    drawn(on: TextPainter.draw(text, fitted: try textAhead.fit(ofLayer: index), on: target()))
+                    drawn(on: TextPainter.draw(try textAhead.prepared(layer: index), paint: text.paint, on: target()))
                 } else {
                     drawn(on: try TextPainter.draw(text, on: target()))
                 }

@@ -9,17 +9,19 @@ enum TextPainter {
     /// Returns the canvas rows it may have changed (its shadow's and its glyphs').
     @discardableResult
     static func draw(_ layer: TextLayer, on canvas: Image) throws(FontError) -> Range<Int> {
-        let fitted = try fit(layer, maxRasterPixels: maxRasterPixels(width: canvas.width, height: canvas.height))
-        return draw(layer, fitted: fitted, on: canvas)
+        let prepared = try prepare(layer, canvasWidth: canvas.width, canvasHeight: canvas.height)
+        return draw(prepared, paint: layer.paint, on: canvas)
     }
 
-    /// The same with the layer already fitted (`fit`, for a canvas of this size), as
-    /// `TextFitAhead` does while the picture decodes; nil draws nothing.
-    static func draw(_ layer: TextLayer, fitted: Fit?, on canvas: Image) -> Range<Int> {
-        guard let fitted else { return 0..<0 }
+    /// The layer fitted, placed and, when its paint does not look at the canvas, given
+    /// its colours and its blurred shadow: all of drawing that the canvas's pixels do not
+    /// decide, so `TextFitAhead` can do it while the picture decodes. Nil draws nothing.
+    static func prepare(_ layer: TextLayer, canvasWidth: Int, canvasHeight: Int) throws(FontError) -> Prepared? {
+        guard let fitted = try fit(layer, maxRasterPixels: maxRasterPixels(width: canvasWidth, height: canvasHeight))
+        else { return nil }
         var rendered = fitted.rendered
         var coverage = rendered.combinedCoverage
-        guard let ink = coverage.inkBounds else { return 0..<0 }
+        guard let ink = coverage.inkBounds else { return nil }
         let shiftX: Int
         let shiftY: Int
         switch layer.placement {
@@ -44,22 +46,62 @@ enum TextPainter {
         rendered.mask.originY += shiftY
         coverage.originX += shiftX
         coverage.originY += shiftY
-        let (color, shadow) = resolve(layer.paint, over: canvas, mask: coverage, ink: ink)
-        let size = fitted.line.size
+        var prepared = Prepared(rendered: rendered, coverage: coverage, ink: ink, size: fitted.line.size, inks: nil)
+        if case .fixed(let color, let shadow) = layer.paint { prepared.inks = prepared.inks(color, shadow) }
+        return prepared
+    }
+
+    /// Blends a prepared layer (nil: nothing) into the canvas, resolving its paint over
+    /// the canvas first if `prepare` could not.
+    static func draw(_ prepared: Prepared?, paint: TextPaint, on canvas: Image) -> Range<Int> {
+        guard let prepared else { return 0..<0 }
+        let inks =
+            prepared.inks
+            ?? {
+                let (color, shadow) = resolve(paint, over: canvas, mask: prepared.coverage, ink: prepared.ink)
+                return prepared.inks(color, shadow)
+            }()
         // The colour glyphs lie on the mask's rows, at its origin and of its size.
-        var rows = rendered.mask.canvasRows(within: canvas.height)
-        if let shadow {
-            var soft = coverage.blurred(radius: max(1, Int((shadow.blur * size).rounded())))
-            soft.originX += Int((shadow.offsetX * size).rounded())
-            soft.originY += Int((shadow.offsetY * size).rounded())
-            soft.blend(color: shadow.color.premultiplied, onto: canvas)
+        var rows = prepared.rendered.mask.canvasRows(within: canvas.height)
+        if let (soft, color) = inks.shadow {
+            soft.blend(color: color.premultiplied, onto: canvas)
             rows = rows.spanning(soft.canvasRows(within: canvas.height))
         }
-        rendered.mask.blend(color: color.premultiplied, onto: canvas)
-        if let glyphs = rendered.color {
-            blend(glyphs, atX: rendered.mask.originX, y: rendered.mask.originY, onto: canvas)
+        prepared.rendered.mask.blend(color: inks.color.premultiplied, onto: canvas)
+        if let glyphs = prepared.rendered.color {
+            blend(glyphs, atX: prepared.rendered.mask.originX, y: prepared.rendered.mask.originY, onto: canvas)
         }
         return rows
+    }
+
+    /// A text layer ready to blend: its drawing and coverage moved to their place on the
+    /// canvas, and its inks once the paint is known.
+    struct Prepared: Sendable {
+        var rendered: RenderedText
+        /// Every glyph's coverage, colour glyphs included (what the shadow is made from).
+        var coverage: CoverageMask
+        /// The ink box within `coverage`.
+        var ink: (x: Int, y: Int, width: Int, height: Int)
+        /// The size the line was laid out at.
+        var size: Double
+        var inks: Inks?
+
+        /// The glyphs' colour, and the shadow's blurred mask, in place, with its colour.
+        struct Inks: Sendable {
+            var color: Color
+            var shadow: (mask: CoverageMask, color: Color)?
+        }
+
+        func inks(_ color: Color, _ shadow: TextShadow?) -> Inks {
+            Inks(
+                color: color,
+                shadow: shadow.map { shadow in
+                    var soft = coverage.blurred(radius: max(1, Int((shadow.blur * size).rounded())))
+                    soft.originX += Int((shadow.offsetX * size).rounded())
+                    soft.originY += Int((shadow.offsetY * size).rounded())
+                    return (soft, shadow.color)
+                })
+        }
     }
 
     /// Colour glyphs, source-over the canvas where they overlap it.
