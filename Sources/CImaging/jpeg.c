@@ -224,7 +224,7 @@ wg_status wg_jpeg_decoder_crop(wg_jpeg_decoder *decoder, uint32_t *x, uint32_t *
     return WG_OK;
 }
 
-wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,
+wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride, uint32_t ring_rows,
                                uint32_t max_rows, uint32_t *rows_done, char *message,
                                size_t capacity) {
     if (!decoder->started) {
@@ -242,7 +242,10 @@ wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t s
     while (info->output_scanline < stop) {
         JSAMPROW rows[4];
         JDIMENSION first = info->output_scanline - decoder->first_row;
-        for (int i = 0; i < 4; i++) rows[i] = rgba + (size_t)(first + i) * stride;
+        for (int i = 0; i < 4; i++) {
+            JDIMENSION row = first + (JDIMENSION)i;
+            rows[i] = rgba + (size_t)(ring_rows > 0 ? row % ring_rows : row) * stride;
+        }
         JDIMENSION remaining = stop - info->output_scanline;
         JDIMENSION read = jpeg_read_scanlines(info, rows, remaining < 4 ? remaining : 4);
         for (JDIMENSION i = 0; i < read; i++) {

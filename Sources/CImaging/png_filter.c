@@ -66,9 +66,22 @@ static void wg_pack_rgb(const uint8_t *rgba, uint32_t width, uint8_t *rgb) {
     memcpy(rgb + 3 * (size_t)(width - 1), rgba + 4 * (size_t)(width - 1), 3);
 }
 
+// The AND of a row's pixels as 32-bit words: its top byte is the AND of the alphas,
+// 255 only when every pixel is opaque. Whole words, so the loop is a vector AND.
+static uint32_t wg_pixels_and(const uint8_t *rgba, uint32_t width) {
+    uint32_t all = UINT32_MAX;
+    for (uint32_t x = 0; x < width; x++) {
+        uint32_t pixel;
+        memcpy(&pixel, rgba + 4 * (size_t)x, 4);
+        all &= pixel;
+    }
+    return all;
+}
+
 wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
-                             uint32_t end_row, int keep_alpha, int filter, uint8_t *output, char *message,
-                             size_t capacity) {
+                             uint32_t end_row, int keep_alpha, int filter, uint8_t *output, int *opaque,
+                             char *message, size_t capacity) {
+    uint32_t pixels_and = UINT32_MAX;
     const int bpp = keep_alpha ? 4 : 3;
     const size_t length = (size_t)width * bpp;
     uint8_t *current = malloc(length), *previous = malloc(length), *trial = malloc(length);
@@ -88,9 +101,15 @@ wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width,
             if (keep_alpha) memcpy(dst, src, length);                              \
             else wg_pack_rgb(src, width, dst);                                     \
         } while (0)
+    // Alpha is dropped only from opaque rows; the caller learns whether these were.
+    #define WG_CHECK(y)                                                           \
+        do {                                                                       \
+            if (!keep_alpha) pixels_and &= wg_pixels_and(rgba + (size_t)(y) * stride, width); \
+        } while (0)
     if (first_row > 0) WG_PACK(first_row - 1, previous);
     for (uint32_t y = first_row; y < end_row; y++) {
         WG_PACK(y, current);
+        WG_CHECK(y);
         const uint8_t *above = y > 0 ? previous : zeros;
         uint8_t *out = output + (size_t)(y - first_row) * (length + 1);
         if (filter >= 0) {
@@ -115,6 +134,8 @@ wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width,
         current = swap;
     }
     #undef WG_PACK
+    #undef WG_CHECK
+    *opaque = (pixels_and >> 24) == 0xFF;
     free(current);
     free(previous);
     free(trial);

@@ -171,6 +171,21 @@ import Testing
         }
     }
 
+    /// Bands are filtered as RGB on the guess that the image is opaque, each band checking
+    /// its own rows: one translucent pixel, in the first, a middle or the last band, makes
+    /// the whole image RGBA, on any number of threads.
+    @Test(arguments: [0, 300, 699]) func oneTranslucentPixelInAnyBandMakesTheImageRGBA(row: Int) throws {
+        let image = randomImage(width: 50, height: 700, seed: 13, opaque: true)
+        image[49, row] = PremultipliedPixel(r: 10, g: 20, b: 30, a: 128)
+        for workers in [1, 2, 3] {
+            let png = try PNGEncoder.encode(image, workers: workers)
+            #expect(Self.header(png).3 == 6)
+            let decoded = try ImageDecoder.decode(png)
+            #expect(decoded[49, row].a == 128)
+            #expect(decoded[0, 0] == image[0, 0] && decoded[49, 699 - row] == image[49, 699 - row])
+        }
+    }
+
     /// Bands never depend on the number of threads: the same bytes from 1, 2 or 3
     /// workers, at every preset; and more effort never makes a larger file.
     @Test func encodingIsTheSameOnAnyNumberOfThreads() throws {

@@ -246,10 +246,16 @@ import Testing
     }
 
     /// Whether `jpeg` as a `width` x `height` canvas comes out the same when its rows
-    /// decode on another thread during the render as when they are all there first.
+    /// decode on another thread during the render, and when they stream through a ring
+    /// on the way (the pictures here are taller than the ring), as when they are all
+    /// there first.
     func rendersTheSameWhileDecoding(_ jpeg: [UInt8], width: Int, height: Int, renderer: Renderer) throws -> Bool {
-        func render(inBackground: Bool) throws -> Image {
-            let picture = try ImageDecoder.decodePicture(jpeg, width: width, height: height, inBackground: inBackground)
+        func render(inBackground: Bool, streamed: Bool = false) throws -> Image {
+            let picture = try ImageDecoder.decodePicture(
+                jpeg, width: width, height: height, inBackground: inBackground, streamed: streamed)
+            if streamed {
+                #expect(picture.ringRows == picture.image.height && picture.image.height < picture.height)
+            }
             let image = try renderer.render(
                 Scene(width: width, height: height, layers: [.picture(PictureLayer(picture: picture))]))
             try picture.finish()
@@ -257,7 +263,27 @@ import Testing
         }
         let expected = try render(inBackground: false)
         let got = try render(inBackground: true)
+        let streamed = try render(inBackground: true, streamed: true)
         return memcmp(expected.pixels, got.pixels, width * height * 4) == 0
+            && memcmp(expected.pixels, streamed.pixels, width * height * 4) == 0
+    }
+
+    /// A streamed picture that no render reads (a scene that failed to build) must not
+    /// leave its decoder waiting for room in the ring for ever: dropping the picture
+    /// lets it run to its end.
+    @Test func aStreamedPictureDroppedUnreadLetsItsDecoderEnd() throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 600, height: 3000, seed: 36, opaque: true), quality: 90)
+        var picture: DecodedPicture? = try ImageDecoder.decodePicture(
+            jpeg, width: 300, height: 1500, inBackground: true, streamed: true)
+        let progress = try #require(picture?.progress)
+        #expect(picture?.ringRows != nil)
+        picture = nil
+        let ended = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            progress.waitForEnd()
+            ended.signal()
+        }
+        #expect(ended.wait(timeout: .now() + 20) == .success, "the decoder still waits for room")
     }
 
     /// A JPEG cut short decodes its header, then fails part-way on the decoding thread:

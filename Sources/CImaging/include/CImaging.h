@@ -64,10 +64,12 @@ wg_status wg_jpeg_decoder_crop(wg_jpeg_decoder *decoder, uint32_t *x, uint32_t *
 /// Decodes every row (or the cropped region) as opaque RGBA8 (alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK
 /// sources are all converted; Adobe-style inverted CMYK is recognised by its APP14 marker.
 /// An embedded RGB or CMYK ICC profile is honoured: colours are converted to sRGB.
-/// `rgba` is the region's first row. Each call decodes up to `max_rows` more rows and sets
-/// *rows_done to the rows decoded so far; the call that decodes the last row also
-/// finishes decompression, so call until *rows_done reaches the height.
-wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride,
+/// `rgba` is the region's first row; with `ring_rows` above 0 it holds that many rows and
+/// the region's row y goes to its row y % ring_rows (the caller makes sure a row is read
+/// before the one ring_rows below it overwrites it). Each call decodes up to `max_rows`
+/// more rows and sets *rows_done to the rows decoded so far; the call that decodes the
+/// last row also finishes decompression, so call until *rows_done reaches the height.
+wg_status wg_jpeg_decoder_read(wg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride, uint32_t ring_rows,
                                uint32_t max_rows, uint32_t *rows_done, char *message,
                                size_t message_capacity);
 void wg_jpeg_decoder_close(wg_jpeg_decoder *decoder);
@@ -146,10 +148,11 @@ uint32_t wg_crc32(uint32_t crc, const uint8_t *_Nullable data, size_t size);
 /// Filters rows `first_row ..< end_row` of an RGBA8 image for PNG into `output`: one filter
 /// byte and the filtered bytes per row, RGB unless `keep_alpha`. `filter` 0...4 (none, sub,
 /// up, average, Paeth) for every row, or -1 for the filter whose output has the smallest
-/// signed sum, row by row (libpng's rule).
+/// signed sum, row by row (libpng's rule). *opaque is set to whether every pixel of these
+/// rows has alpha 255 (always 1 with `keep_alpha`): RGB output is only right if so.
 wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
-                             uint32_t end_row, int keep_alpha, int filter, uint8_t *output, char *message,
-                             size_t capacity);
+                             uint32_t end_row, int keep_alpha, int filter, uint8_t *output, int *opaque,
+                             char *message, size_t capacity);
 
 /// Compresses one band as raw deflate with libdeflate at `level` (1...12). Unless `final`,
 /// the stream is left open and byte-aligned (as by a sync flush), so the next band's

@@ -9,21 +9,41 @@ import Platform
 /// A thread that gets ahead of the decoder sleeps until the next batch of rows is
 /// published, so it takes no time from the decoder, or from another process when
 /// several run at once.
+///
+/// A streamed picture's rows go through a ring of `ringRows` rows (see
+/// `DecodedPicture.ringRows`): the reader says which rows it no longer needs as it
+/// waits for the next, and the decoder waits, the other way round, until the rows it
+/// is about to overwrite are among them.
 public final class DecodeProgress: @unchecked Sendable {
+    /// Rows of the ring, for a streamed picture; nil when every row has its own memory.
+    let ringRows: Int?
     // Guarded by `condition`.
     private let condition = Condition()
     private var rowsDone = 0
     private var hasEnded = false
     private var error: ImageDecodingError?
+    /// Rows above this one will not be read again.
+    private var released = 0
+    private var decoderIsWaiting = false
+
+    init(ringRows: Int? = nil) {
+        self.ringRows = ringRows
+    }
 
     /// Rows the decoder delivers between wake-ups: few enough wake-ups that their
     /// latency does not add up, often enough that the scaler is never far behind.
     static let rowsPerPublication = 64
 
-    /// Waits until row `row` of the decoded image is there. False if decoding failed:
-    /// the rows are then not to be trusted, and `finish` throws the error.
-    public func waitForRow(_ row: Int) -> Bool {
+    /// Waits until row `row` of the decoded image is there, having said that no row
+    /// above `needed` will be read again (which, in a ring, lets the decoder write over
+    /// them). False if decoding failed: the rows are then not to be trusted, and
+    /// `finish` throws the error.
+    public func waitForRow(_ row: Int, needingFrom needed: Int = 0) -> Bool {
         condition.withLock {
+            if needed > released {
+                released = needed
+                if decoderIsWaiting { condition.broadcast() }
+            }
             while rowsDone <= row && !hasEnded { condition.wait() }
             return rowsDone > row
         }
@@ -39,9 +59,33 @@ public final class DecodeProgress: @unchecked Sendable {
         _ = endingError()
     }
 
-    /// Waits for the decoder to stop, and throws what stopped it early.
+    /// Waits for the decoder to stop, and throws what stopped it early. The reader is
+    /// done: the decoder no longer waits for it to read any row.
     public func finish() throws(ImageDecodingError) {
+        releaseEveryRow()
         if let error = endingError() { throw error }
+    }
+
+    /// Says no row will be read again, so a decoder waiting for room in its ring goes
+    /// on to the end (a picture dropped unread: see `DecodedPicture`).
+    func releaseEveryRow() {
+        condition.withLock {
+            released = Int.max / 2
+            if decoderIsWaiting { condition.broadcast() }
+        }
+    }
+
+    /// For the decoder of a ring: waits until rows up to `end` may be written, that is
+    /// until the rows they would overwrite will not be read again.
+    func waitForRoom(upTo end: Int) {
+        guard let ringRows else { return }
+        condition.withLock {
+            while end > released + ringRows {
+                decoderIsWaiting = true
+                condition.wait()
+            }
+            decoderIsWaiting = false
+        }
     }
 
     /// Waits for the decoder to stop; what stopped it early, if anything.

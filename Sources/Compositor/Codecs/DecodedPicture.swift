@@ -17,6 +17,14 @@ public struct DecodedPicture: Sendable {
     /// While rows are still being decoded into `image` on another thread, how far they
     /// have got; nil when the picture was complete on arrival.
     public let progress: DecodeProgress?
+    /// For a picture streamed to a single resampling (see `ImageDecoder.decodePicture`):
+    /// `image` holds this many rows and the picture's row y is its row y % ringRows,
+    /// there only until the resampler has read it. Nil when `image` is the whole picture.
+    public var ringRows: Int? { progress?.ringRows }
+    /// The picture's rows (more than `image` has when it is a ring).
+    public let height: Int
+    /// Lets the decoder of a ring finish when the picture is dropped unread.
+    private let ringRelease: RingRelease?
     /// What the person should be told about how the picture was read.
     public var notes: [DecodeNote] = []
 
@@ -29,18 +37,45 @@ public struct DecodedPicture: Sendable {
     public init(
         image: Image, fullWidth: Int, fullHeight: Int, offsetX: Int, offsetY: Int, progress: DecodeProgress? = nil
     ) {
+        self.init(
+            image: image, height: image.height, fullWidth: fullWidth, fullHeight: fullHeight, offsetX: offsetX,
+            offsetY: offsetY, progress: progress)
+    }
+
+    /// A picture of `height` rows; with a `progress` that has a ring, `image` is that ring.
+    init(
+        image: Image, height: Int, fullWidth: Int, fullHeight: Int, offsetX: Int, offsetY: Int,
+        progress: DecodeProgress?
+    ) {
         self.image = image
+        self.height = height
         self.fullWidth = fullWidth
         self.fullHeight = fullHeight
         self.offsetX = offsetX
         self.offsetY = offsetY
         self.progress = progress
+        ringRelease = progress?.ringRows == nil ? nil : progress.map(RingRelease.init)
     }
 
     /// Waits until every row is decoded; throws if decoding failed part-way. A picture
     /// that was still arriving must be finished before anything drawn from it is used.
     public func finish() throws(ImageDecodingError) {
         try progress?.finish()
+    }
+}
+
+/// Held by a streamed picture (and its copies) alone, never by its decoder: when the
+/// last copy goes, no row will be read again, and a decoder still waiting for room in
+/// its ring is let go on to its end.
+private final class RingRelease: Sendable {
+    let progress: DecodeProgress
+
+    init(_ progress: DecodeProgress) {
+        self.progress = progress
+    }
+
+    deinit {
+        progress.releaseEveryRow()
     }
 }
 
@@ -53,9 +88,16 @@ extension ImageDecoder {
     /// this returns (see `DecodeProgress`); call `finish()` on the result before using
     /// anything made from it. Header errors are thrown here either way. A JPEG's region
     /// takes its memory from `recycler` when given (the decoder writes every pixel).
+    ///
+    /// With `streamed` as well, the picture is for one resampling alone (one render,
+    /// nothing kept): its rows go through a ring a few hundred rows deep
+    /// (`DecodedPicture.ringRows`), the decoder waiting for the resampler to be done
+    /// with the rows it would overwrite. A phone card's 17 MB picture then takes 3 MB,
+    /// and the decoder writes into memory it has already touched rather than into
+    /// pages the kernel must first clear.
     public static func decodePicture(
         _ bytes: [UInt8], limits: DecodeLimits = .standard, width: Int, height: Int, focusX: Double = 0.5,
-        focusY: Double = 0.5, inBackground: Bool = false, recycler: ImageRecycler? = nil
+        focusY: Double = 0.5, inBackground: Bool = false, streamed: Bool = false, recycler: ImageRecycler? = nil
     ) throws(ImageDecodingError) -> DecodedPicture {
         let target = (width: width, height: height)
         let isPlainJPEG = bytes.withUnsafeBufferPointer { buffer in
@@ -69,7 +111,8 @@ extension ImageDecoder {
         }
         if inBackground {
             return try startDecodingJPEGRegion(
-                bytes, limits: limits, target: target, focusX: focusX, focusY: focusY, recycler: recycler)
+                bytes, limits: limits, target: target, focusX: focusX, focusY: focusY, streamed: streamed,
+                recycler: recycler)
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> DecodedPicture in
             try decodeJPEGRegion(

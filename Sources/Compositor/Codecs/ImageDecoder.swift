@@ -134,27 +134,34 @@ public enum ImageDecoder {
     /// have got. `bytes` is kept alive (and borrowed) by that thread until it ends.
     static func startDecodingJPEGRegion(
         _ bytes: [UInt8], limits: DecodeLimits, target: (width: Int, height: Int), focusX: Double, focusY: Double,
-        recycler: ImageRecycler? = nil
+        streamed: Bool = false, recycler: ImageRecycler? = nil
     ) throws(ImageDecodingError) -> DecodedPicture {
-        let progress = DecodeProgress()
         let prepared = DispatchSemaphore(value: 0)
         let handoff = Mutex<Result<DecodedPicture, ImageDecodingError>?>(nil)
         startDetachedThread {
             bytes.withUnsafeBufferPointer { buffer in
-                let region: JPEGRegion
+                // This thread keeps the decoder, the rows' memory and the progress, not the
+                // picture: a streamed picture dropped unread lets its decoder go on (see
+                // `DecodedPicture`), so the decoder must not hold it.
+                let decoder: JPEGDecoderHandle
+                let image: Image
+                let height: Int
+                let progress: DecodeProgress
                 do throws(ImageDecodingError) {
-                    region = try JPEGRegion(
-                        buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, progress: progress,
-                        recycler: recycler)
+                    let region = try JPEGRegion(
+                        buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, inBackground: true,
+                        streamed: streamed, recycler: recycler)
+                    (decoder, image, height) = (region.decoder, region.picture.image, region.picture.height)
+                    progress = region.picture.progress!
+                    handoff.withLock { $0 = .success(region.picture) }
                 } catch {
                     handoff.withLock { $0 = .failure(error) }
                     prepared.signal()
                     return
                 }
-                handoff.withLock { $0 = .success(region.picture) }
                 prepared.signal()
                 do throws(ImageDecodingError) {
-                    try readRows(region.decoder, into: region.picture.image, progress: progress)
+                    try readRows(decoder, into: image, height: height, progress: progress)
                     progress.ended(with: nil)
                 } catch {
                     progress.ended(with: error)
@@ -162,7 +169,8 @@ public enum ImageDecoder {
             }
         }
         prepared.wait()
-        return try handoff.withLock { $0! }.get()
+        // Taken out, not copied: the handoff lives as long as the decoding thread.
+        return try handoff.withLock { $0.take()! }.get()
     }
 
     /// An opened JPEG, started at the DCT scale the target allows and cropped to the
@@ -172,19 +180,23 @@ public enum ImageDecoder {
         let decoder: JPEGDecoderHandle
         let picture: DecodedPicture
 
+        /// `inBackground`: the rows will be decoded on another thread, reporting to the
+        /// picture's `progress`; `streamed` as well: through a ring.
         init(
             _ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, target: (width: Int, height: Int),
-            focusX: Double, focusY: Double, progress: DecodeProgress? = nil, recycler: ImageRecycler? = nil
+            focusX: Double, focusY: Double, inBackground: Bool = false, streamed: Bool = false,
+            recycler: ImageRecycler? = nil
         ) throws(ImageDecodingError) {
             let header = try JPEGHeader(buffer, limits: limits)
             picture = try Self.start(
-                header, target: target, focusX: focusX, focusY: focusY, progress: progress, recycler: recycler)
+                header, target: target, focusX: focusX, focusY: focusY, inBackground: inBackground,
+                streamed: streamed, recycler: recycler)
             decoder = header.decoder
         }
 
         private static func start(
             _ header: JPEGHeader, target: (width: Int, height: Int), focusX: Double, focusY: Double,
-            progress: DecodeProgress?, recycler: ImageRecycler?
+            inBackground: Bool, streamed: Bool, recycler: ImageRecycler?
         ) throws(ImageDecodingError) -> DecodedPicture {
             let denominator = jpegScaleDenominator(width: header.width, height: header.height, coverTarget: target)
             var fullWidth: UInt32 = 0
@@ -207,25 +219,44 @@ public enum ImageDecoder {
                 ShimResult.call { wg_jpeg_decoder_crop(decoder, &x, &columns, UInt32(y0), UInt32(y1 - y0), $0, $1) }
             }
             guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
+            let rows = y1 - y0
+            let ring = streamed ? ringRows(forShrinking: crop.height / Double(target.height), rows: rows) : nil
+            let progress = inBackground ? DecodeProgress(ringRows: ring) : nil
             // libjpeg writes every pixel of the region, so recycled memory needs no clearing.
             return DecodedPicture(
-                image: Image(width: Int(columns), height: y1 - y0, recycling: recycler), fullWidth: Int(fullWidth),
-                fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0,
+                image: Image(width: Int(columns), height: ring ?? rows, recycling: recycler), height: rows,
+                fullWidth: Int(fullWidth), fullHeight: Int(fullHeight), offsetX: Int(x), offsetY: y0,
                 progress: progress)
+        }
+
+        /// The rows of a streamed picture's ring, or nil when it would hold them all. The
+        /// resampler reads the rows of one output row's vertical window (at most
+        /// 6 x `shrink` + 2 of them) while the decoder writes a batch of rows
+        /// (`DecodeProgress.rowsPerPublication`) past them, so the ring must hold both;
+        /// 1024 rows also let the decoder run ahead while the scene is still being built
+        /// (a card's first 8 ms, 500 rows of a 4000x3000 photo) and when the resampler
+        /// stops to composite a band.
+        static func ringRows(forShrinking shrink: Double, rows: Int) -> Int? {
+            let window = Int((6 * max(1, shrink)).rounded(.up)) + 2
+            let ring = max(1024, 4 * (window + DecodeProgress.rowsPerPublication))
+            return ring < rows ? ring : nil
         }
     }
 
     /// Decodes every row of a started decoder into `image`, publishing each batch of
     /// rows to `progress`.
     private static func readRows(
-        _ handle: JPEGDecoderHandle, into image: Image, progress: DecodeProgress? = nil
+        _ handle: JPEGDecoderHandle, into image: Image, height: Int? = nil, progress: DecodeProgress? = nil
     ) throws(ImageDecodingError) {
+        let height = height ?? image.height
+        let batch = DecodeProgress.rowsPerPublication
         var rowsDone: UInt32 = 0
-        while Int(rowsDone) < image.height {
+        while Int(rowsDone) < height {
+            progress?.waitForRoom(upTo: min(height, Int(rowsDone) + batch))
             let read = handle.withPointer { decoder in
                 ShimResult.call {
                     wg_jpeg_decoder_read(
-                        decoder, image.pixels, image.bytesPerRow, UInt32(DecodeProgress.rowsPerPublication),
+                        decoder, image.pixels, image.bytesPerRow, UInt32(progress?.ringRows ?? 0), UInt32(batch),
                         &rowsDone, $0, $1)
                 }
             }

@@ -2,6 +2,7 @@ internal import CImaging
 import Deflate
 import FoundationEssentials
 import Platform
+import Synchronization
 
 /// How PNG rows are filtered and deflated.
 public struct PNGEncodingOptions: Sendable, Hashable {
@@ -65,21 +66,32 @@ public enum PNGEncoder {
         note: String? = nil, sharing: PNGBandSharing? = nil
     ) throws(ImageEncodingError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
-        let opaque = sharing?.isOpaque(image) ?? image.isOpaque
-        let source = opaque ? image : straightAlphaCopy(of: image)
-        let stream = try compress(source, keepsAlpha: !opaque, options: options, workers: workers, sharing: sharing)
+        // Wallpapers and cards are opaque, so they are filtered as RGB straight away, each
+        // band checking its own rows as it packs them (a pass over the image fewer); a
+        // band with a translucent pixel stops that, and the image is done again as RGBA.
+        if sharing?.isOpaque(image) != false,
+            let stream = try compress(image, keepsAlpha: false, options: options, workers: workers, sharing: sharing)
+        {
+            return PNGContainer.file(
+                width: image.width, height: image.height, keepsAlpha: false, stream: stream, note: note,
+                workers: workers)
+        }
+        let straight = straightAlphaCopy(of: image)
+        guard
+            let stream = try compress(straight, keepsAlpha: true, options: options, workers: workers, sharing: sharing)
+        else { preconditionFailure("RGBA bands are never refused") }
         return PNGContainer.file(
-            width: image.width, height: image.height, keepsAlpha: !opaque, stream: stream, note: note,
-            workers: workers)
+            width: image.width, height: image.height, keepsAlpha: true, stream: stream, note: note, workers: workers)
     }
 
-    /// One zlib stream of the image's filtered rows, in pieces: a header, the bands, the Adler-32.
+    /// One zlib stream of the image's filtered rows, in pieces: a header, the bands, the
+    /// Adler-32; nil when RGB was asked for (not `keepsAlpha`) and a pixel is not opaque.
     ///
     /// Each band is filtered and compressed by one thread in a buffer of its own, so its
     /// rows are still in cache when they are compressed.
     private static func compress(
         _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int, sharing: PNGBandSharing?
-    ) throws(ImageEncodingError) -> [[UInt8]] {
+    ) throws(ImageEncodingError) -> [[UInt8]]? {
         let height = source.height
         let rowLength = 1 + source.width * (keepsAlpha ? 4 : 3)  // the filter type, then RGB or RGBA
         let bandCount = (height + bandRows - 1) / bandRows
@@ -96,17 +108,22 @@ public enum PNGEncoder {
         Parallel.forEachItem(of: toCompress.count, workers: workers) { next in
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bandRows * rowLength)
             defer { buffer.deallocate() }
-            while let position = next() {
+            while let position = next(), !bands.foundTranslucent {
                 let index = toCompress[position]
                 let rows = Self.rows(ofBand: index, height: height)
+                var opaque: Int32 = 0
                 let filtered = ShimResult.call {
                     wg_png_filter_rows(
                         source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(rows.lowerBound),
-                        UInt32(rows.upperBound), keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, $0, $1)
+                        UInt32(rows.upperBound), keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, &opaque, $0, $1)
                 }
                 guard filtered.succeeded else {
                     bands.fail(filtered.encodingError(.png))
                     continue
+                }
+                guard keepsAlpha || opaque != 0 else {
+                    bands.markTranslucent()
+                    break
                 }
                 let band = UnsafeBufferPointer(start: buffer, count: rows.count * rowLength)
                 let isFinal = index == bandCount - 1
@@ -132,6 +149,7 @@ public enum PNGEncoder {
             }
         }
         if let failure = bands.failure { throw failure }
+        if bands.foundTranslucent { return nil }
         // The header's level class: 0, "fastest", for the run-length encoder; libdeflate's
         // levels mapped as zlib's.
         var levelClass: UInt8 = 0
@@ -169,6 +187,7 @@ private final class BandResults: @unchecked Sendable {
     private let lock = Lock()
     private(set) var results: [ZlibStream.Band?]
     private(set) var failure: ImageEncodingError?
+    private let translucent = Atomic<Bool>(false)
     private let sharing: (PNGBandSharing, PNGBandStore.Key)?
 
     init(count: Int, sharing: (PNGBandSharing, PNGBandStore.Key)?) {
@@ -195,5 +214,12 @@ private final class BandResults: @unchecked Sendable {
 
     func fail(_ error: ImageEncodingError) {
         lock.withLock { failure = failure ?? error }
+    }
+
+    /// Whether a band filtered as RGB had a pixel that is not opaque.
+    var foundTranslucent: Bool { translucent.load(ordering: .relaxed) }
+
+    func markTranslucent() {
+        translucent.store(true, ordering: .relaxed)
     }
 }

@@ -219,8 +219,8 @@ public struct Renderer: Sendable {
             x: crop.x - Double(picture.offsetX), y: crop.y - Double(picture.offsetY), width: crop.width,
             height: crop.height)
         return Resampler.resample(
-            picture.image, crop: local, width: width, height: height, workers: workers, progress: picture.progress,
-            recycler: recycler, finishing: finishing)
+            picture, crop: local, width: width, height: height, workers: workers, recycler: recycler,
+            finishing: finishing)
     }
 
     private static func unitPremultiplied(_ color: Color) -> SIMD4<Float> {

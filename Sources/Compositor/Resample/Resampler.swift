@@ -36,6 +36,27 @@ public enum Resampler {
         workers: Int = Parallel.availableCores, progress: DecodeProgress? = nil, recycler: ImageRecycler? = nil,
         finishing: (@Sendable (Image, Range<Int>) -> Void)? = nil
     ) -> Image {
+        resample(
+            SourceRows(source), crop: crop, width: width, height: height, workers: workers, progress: progress,
+            recycler: recycler, finishing: finishing)
+    }
+
+    /// The same for a decoded picture, whose rows may be arriving, perhaps through a ring
+    /// (`DecodedPicture.ringRows`); `crop` is in the picture's own coordinates.
+    public static func resample(
+        _ picture: DecodedPicture, crop: SourceRect, width: Int, height: Int,
+        workers: Int = Parallel.availableCores, recycler: ImageRecycler? = nil,
+        finishing: (@Sendable (Image, Range<Int>) -> Void)? = nil
+    ) -> Image {
+        resample(
+            SourceRows(picture.image, height: picture.height, ring: picture.ringRows), crop: crop, width: width,
+            height: height, workers: workers, progress: picture.progress, recycler: recycler, finishing: finishing)
+    }
+
+    private static func resample(
+        _ source: SourceRows, crop: SourceRect, width: Int, height: Int, workers: Int, progress: DecodeProgress?,
+        recycler: ImageRecycler?, finishing: (@Sendable (Image, Range<Int>) -> Void)?
+    ) -> Image {
         guard width > 0, height > 0, source.width > 0, source.height > 0 else {
             let empty = Image(width: width, height: height)
             if width > 0, height > 0 { finishing?(empty, 0..<height) }
@@ -84,9 +105,11 @@ public enum Resampler {
     }
 
     /// False if decoding failed before every row arrived.
-    private static func copy(_ source: Image, x: Int, y: Int, into output: Image, progress: DecodeProgress?) -> Bool {
+    private static func copy(_ source: SourceRows, x: Int, y: Int, into output: Image, progress: DecodeProgress?)
+        -> Bool
+    {
         for row in 0..<output.height {
-            guard progress?.waitForRow(y + row) ?? true else { return false }
+            guard progress?.waitForRow(y + row, needingFrom: y + row) ?? true else { return false }
             output.row(row).update(from: source.row(y + row) + 4 * x, count: output.bytesPerRow)
         }
         return true

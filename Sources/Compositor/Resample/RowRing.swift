@@ -4,7 +4,7 @@ import Kernels
 extension Resampler {
     /// What one resampling needs, shared by its threads.
     struct Plan: Sendable {
-        let source: Image
+        let source: SourceRows
         let horizontal: FilterWeights
         let vertical: FilterWeights
         let horizontalLoop: HorizontalLoop
@@ -93,7 +93,8 @@ extension Resampler {
                 let slot = sourceRow % taps
                 let row = rows + slot * rowBytes
                 if held[slot] != sourceRow {
-                    guard progress?.waitForRow(sourceRow) ?? true else { return false }
+                    // Rows above this output row's window will not be read again.
+                    guard progress?.waitForRow(sourceRow, needingFrom: first) ?? true else { return false }
                     filter(sourceRow, into: row)
                     held[slot] = sourceRow
                 }

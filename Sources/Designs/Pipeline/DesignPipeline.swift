@@ -62,9 +62,10 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
             let pictureKey = PictureCache.key(
                 path: Design.picture(of: spec, in: data).path, canvas: canvas, limits: decodeLimits)
         else {
+            // Nothing keeps the picture: it is read once, by this render.
             var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
                 try PipelineSteps.decodePicture(
-                    bytes, path: path, origin, limits: decodeLimits, coverTarget: canvas, for: renderer)
+                    bytes, path: path, origin, limits: decodeLimits, coverTarget: canvas, for: renderer, once: true)
             }
             let scene = try buildScene(spec, picture: source.picture, timings: &timings)
             return try PipelineSteps.renderAndEncode(

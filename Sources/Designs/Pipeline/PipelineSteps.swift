@@ -64,16 +64,17 @@ enum PipelineSteps {
     /// The picture, decoded only as far as a cover fit onto the canvas needs. When
     /// `renderer` has a thread to spare, the rows decode on one of their own and may
     /// still be arriving (the renderer scales them as they do): pass the picture to
-    /// `renderAndEncode`, which finishes it before encoding.
+    /// `renderAndEncode`, which finishes it before encoding. A picture for one render
+    /// and nothing else (`once`) streams through a ring (`ImageDecoder.decodePicture`).
     static func decodePicture(
         _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
-        coverTarget: (width: Int, height: Int), for renderer: Renderer
+        coverTarget: (width: Int, height: Int), for renderer: Renderer, once: Bool = false
     ) throws(PipelineError) -> DecodedPicture {
         DecodeTrace.decoding(path, for: [coverTarget])
         do {
             return try ImageDecoder.decodePicture(
                 bytes, limits: limits, width: coverTarget.width, height: coverTarget.height,
-                inBackground: renderer.workers > 1, recycler: renderer.recycler)
+                inBackground: renderer.workers > 1, streamed: once, recycler: renderer.recycler)
         } catch {
             throw origin.error(path, .image(error))
         }
