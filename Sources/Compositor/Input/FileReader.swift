@@ -17,13 +17,14 @@ public enum FileReader {
     ) throws(FileError) -> [UInt8] {
         let (descriptor, size) = try openFile(path, maxBytes: maxBytes)
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
         if let family {
-            bytes = try readUpTo(min(size + 1, FileSignature.prefixLength), from: descriptor, path: path)
-            try check(bytes, against: family, path: path)
+            // Read in place (pread), so the whole file then goes into one array, once.
+            try check(
+                try readUpTo(min(size + 1, FileSignature.prefixLength), from: descriptor, at: 0, path: path),
+                against: family, path: path)
         }
         // One byte more than fstat said, to see the end of the file in the same reads.
-        if bytes.count <= size { bytes += try readUpTo(size + 1 - bytes.count, from: descriptor, path: path) }
+        var bytes = try readUpTo(size + 1, from: descriptor, path: path)
         // Only a file that grew since fstat has more.
         while bytes.count > size {
             let more = try readUpTo(1 << 16, from: descriptor, path: path)
@@ -43,11 +44,19 @@ public enum FileReader {
 
     /// Up to `count` bytes, fewer only at the end of the file: read straight into the
     /// array, which is neither zeroed first nor copied after.
-    private static func readUpTo(_ count: Int, from descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
+    /// With `offset`, from there and without moving the descriptor's position.
+    private static func readUpTo(
+        _ count: Int, from descriptor: Int32, at offset: Int? = nil, path: String
+    ) throws(FileError) -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             while filled < count {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
+                let got =
+                    if let offset {
+                        pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+                    } else {
+                        Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
+                    }
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { failure = errno }
                 if got <= 0 { break }
