@@ -268,6 +268,22 @@ import Testing
             && memcmp(expected.pixels, streamed.pixels, width * height * 4) == 0
     }
 
+    /// A streamed picture's rows pass once: a second resampling of it would read rows
+    /// the decoder has written over, so it stops the process instead of drawing them.
+    @Test func aStreamedPictureIsResampledOnceOnly() async {
+        await #expect(processExitsWith: .failure) {
+            // Taller than the ring, and too close to the canvas for a smaller DCT scale.
+            let jpeg = try JPEGEncoder.encode(
+                randomImage(width: 400, height: 2000, seed: 37, opaque: true), quality: 90)
+            let picture = try ImageDecoder.decodePicture(
+                jpeg, width: 300, height: 1800, inBackground: true, streamed: true)
+            guard picture.ringRows != nil else { return }  // exits 0: the expectation fails
+            let scene = Scene(width: 300, height: 1800, layers: [.picture(PictureLayer(picture: picture))])
+            _ = try Renderer().render(scene)
+            _ = try Renderer().render(scene)
+        }
+    }
+
     /// A streamed picture that no render reads (a scene that failed to build) must not
     /// leave its decoder waiting for room in the ring for ever: dropping the picture
     /// lets it run to its end.

@@ -25,6 +25,7 @@ public final class DecodeProgress: @unchecked Sendable {
     /// Rows above this one will not be read again.
     private var released = 0
     private var decoderIsWaiting = false
+    private var ringIsClaimed = false
 
     init(ringRows: Int? = nil) {
         self.ringRows = ringRows
@@ -64,6 +65,15 @@ public final class DecodeProgress: @unchecked Sendable {
     public func finish() throws(ImageDecodingError) {
         releaseEveryRow()
         if let error = endingError() { throw error }
+    }
+
+    /// Whether this is the first reader of a ring's rows. A ring is read once, in order:
+    /// a second resampling would find rows long overwritten.
+    func claimRing() -> Bool {
+        condition.withLock {
+            defer { ringIsClaimed = true }
+            return !ringIsClaimed
+        }
     }
 
     /// Says no row will be read again, so a decoder waiting for room in its ring goes

@@ -48,7 +48,10 @@ public enum Resampler {
         workers: Int = Parallel.availableCores, recycler: ImageRecycler? = nil,
         finishing: (@Sendable (Image, Range<Int>) -> Void)? = nil
     ) -> Image {
-        resample(
+        if picture.ringRows != nil {
+            precondition(picture.progress?.claimRing() == true, "a streamed picture is resampled once only")
+        }
+        return resample(
             SourceRows(picture.image, height: picture.height, ring: picture.ringRows), crop: crop, width: width,
             height: height, workers: workers, progress: picture.progress, recycler: recycler, finishing: finishing)
     }
