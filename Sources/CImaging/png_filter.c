@@ -101,15 +101,11 @@ wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width,
             if (keep_alpha) memcpy(dst, src, length);                              \
             else wg_pack_rgb(src, width, dst);                                     \
         } while (0)
-    // Alpha is dropped only from opaque rows; the caller learns whether these were.
-    #define WG_CHECK(y)                                                           \
-        do {                                                                       \
-            if (!keep_alpha) pixels_and &= wg_pixels_and(rgba + (size_t)(y) * stride, width); \
-        } while (0)
     if (first_row > 0) WG_PACK(first_row - 1, previous);
     for (uint32_t y = first_row; y < end_row; y++) {
         WG_PACK(y, current);
-        WG_CHECK(y);
+        // Alpha is dropped only from opaque rows; the caller learns whether these were.
+        if (!keep_alpha) pixels_and &= wg_pixels_and(rgba + (size_t)y * stride, width);
         const uint8_t *above = y > 0 ? previous : zeros;
         uint8_t *out = output + (size_t)(y - first_row) * (length + 1);
         if (filter >= 0) {
@@ -134,7 +130,6 @@ wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width,
         current = swap;
     }
     #undef WG_PACK
-    #undef WG_CHECK
     *opaque = (pixels_and >> 24) == 0xFF;
     free(current);
     free(previous);

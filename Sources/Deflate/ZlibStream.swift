@@ -18,14 +18,9 @@ public struct ZlibStream {
         }
     }
 
-    /// The stream; `levelClass` is the header's FLEVEL (0 "fastest" to 3 "maximum"),
-    /// informative only.
-    public static func join(_ bands: [Band], levelClass: UInt8) -> [UInt8] {
-        Array(pieces(bands, levelClass: levelClass).joined())
-    }
-
-    /// The same stream as pieces to be written one after the other: the header, each
-    /// band's bytes (shared, not copied), the Adler-32.
+    /// The stream as pieces to be written one after the other: the header, each band's
+    /// bytes (shared, not copied), the Adler-32. `levelClass` is the header's FLEVEL
+    /// (0 "fastest" to 3 "maximum"), informative only.
     public static func pieces(_ bands: [Band], levelClass: UInt8) -> [[UInt8]] {
         // CMF 0x78: deflate with a 32 KiB window; FLG makes the pair a multiple of 31.
         let first: UInt8 = 0x78

@@ -5,7 +5,9 @@
 /// compiles its own copy with the instruction set its module is built for:
 /// `PortableKernels` here for the architecture's baseline (SSE2 on x86-64), and
 /// `AVX2Kernels` in `KernelsAVX2` for x86-64-v3 (AVX2, FMA). The compositor picks one
-/// at run time from what the processor supports. Every set gives identical bytes.
+/// at run time from what the processor supports. (`AVX2Kernels` takes its row
+/// compositing loops from CImaging's composite_rows.c instead, the same float operations
+/// in C.) Every set gives identical bytes.
 public protocol KernelSet: Sendable {
     /// A short name for logs and benchmarks.
     static var name: String { get }

@@ -9,7 +9,7 @@ import Testing
     func bandsJoinIntoOneStream(bandSizes: [Int]) throws {
         var random = SplitMix64(seed: UInt64(bandSizes.reduce(0, +)))
         let bands = bandSizes.map { size in (0..<size).map { _ in UInt8.random(in: 0...3, using: &random) } }
-        let joined = ZlibStream.join(
+        let pieces = ZlibStream.pieces(
             bands.enumerated().map { index, data in
                 data.withUnsafeBufferPointer {
                     ZlibStream.Band(
@@ -17,6 +17,7 @@ import Testing
                         adler: Adler32.checksum($0, vectorized: false), length: data.count)
                 }
             }, levelClass: 0)
+        let joined = Array(pieces.joined())
         let whole = bands.flatMap { $0 }
         var output = [UInt8](repeating: 0, count: whole.count + 1)
         var size = uLong(output.count)

@@ -90,9 +90,9 @@ extension ImageDecoder {
     /// takes its memory from `recycler` when given (the decoder writes every pixel).
     ///
     /// With `streamed` as well, the picture is for one resampling alone (one render,
-    /// nothing kept): its rows go through a ring a few hundred rows deep
+    /// nothing kept): its rows go through a ring of 1,024 rows
     /// (`DecodedPicture.ringRows`), the decoder waiting for the resampler to be done
-    /// with the rows it would overwrite. A phone card's 17 MB picture then takes 3 MB,
+    /// with the rows it would overwrite. A phone card's 17 MB picture then takes 6 MB,
     /// and the decoder writes into memory it has already touched rather than into
     /// pages the kernel must first clear.
     public static func decodePicture(

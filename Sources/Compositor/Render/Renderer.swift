@@ -99,7 +99,7 @@ public struct Renderer: Sendable {
             changed = 0..<0
         }
         let layers = background == nil ? scene.layers[...] : scene.layers.dropFirst(leading)
-        let textAhead = TextFitAhead.start(for: scene)
+        let textAhead = TextPreparedAhead.start(for: scene)
         // Layers already composited with the picture before them (see `.picture` below).
         var compositedThrough = -1
         for (index, layer) in zip(layers.indices, layers) {

@@ -15,7 +15,7 @@ enum TextPainter {
 
     /// The layer fitted, placed and, when its paint does not look at the canvas, given
     /// its colours and its blurred shadow: all of drawing that the canvas's pixels do not
-    /// decide, so `TextFitAhead` can do it while the picture decodes. Nil draws nothing.
+    /// decide, so `TextPreparedAhead` can do it while the picture decodes. Nil draws nothing.
     static func prepare(_ layer: TextLayer, canvasWidth: Int, canvasHeight: Int) throws(FontError) -> Prepared? {
         guard let fitted = try fit(layer, maxRasterPixels: maxRasterPixels(width: canvasWidth, height: canvasHeight))
         else { return nil }

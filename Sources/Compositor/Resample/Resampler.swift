@@ -82,7 +82,8 @@ public enum Resampler {
             packedVertical: KernelChoice.isVectorized && vertical.weights.allSatisfy(PackedTaps.fitsSixteenBits))
         // Output rows in bands, claimed in order. While the picture decodes, one thread
         // works just behind the decoder and the others wait for it to end (the decoder
-        // has their core); then they all share what is left.
+        // has their core); then they all share what is left. A ring depends on this: only
+        // that one thread reads rows while the decoder may still write over them.
         let bands = RowClaims(count: height, size: bandRows)
         Parallel.forEachChunk(of: workers, workers: workers, minimumChunk: 1) { threads in
             if let progress, threads.lowerBound > 0 { progress.waitForEnd() }

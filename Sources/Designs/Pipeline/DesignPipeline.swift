@@ -65,7 +65,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
             // Nothing keeps the picture: it is read once, by this render.
             var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
                 try PipelineSteps.decodePicture(
-                    bytes, path: path, origin, limits: decodeLimits, coverTarget: canvas, for: renderer, once: true)
+                    bytes, path: path, origin, limits: decodeLimits, coverTarget: canvas, for: renderer, streamed: true)
             }
             let scene = try buildScene(spec, picture: source.picture, timings: &timings)
             return try PipelineSteps.renderAndEncode(

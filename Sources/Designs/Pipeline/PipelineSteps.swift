@@ -64,17 +64,18 @@ enum PipelineSteps {
     /// The picture, decoded only as far as a cover fit onto the canvas needs. When
     /// `renderer` has a thread to spare, the rows decode on one of their own and may
     /// still be arriving (the renderer scales them as they do): pass the picture to
-    /// `renderAndEncode`, which finishes it before encoding. A picture for one render
-    /// and nothing else (`once`) streams through a ring (`ImageDecoder.decodePicture`).
+    /// `renderAndEncode`, which finishes it before encoding. With `streamed` (a picture
+    /// for one render and nothing else) its rows pass through a ring
+    /// (`ImageDecoder.decodePicture`).
     static func decodePicture(
         _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
-        coverTarget: (width: Int, height: Int), for renderer: Renderer, once: Bool = false
+        coverTarget: (width: Int, height: Int), for renderer: Renderer, streamed: Bool = false
     ) throws(PipelineError) -> DecodedPicture {
         DecodeTrace.decoding(path, for: [coverTarget])
         do {
             return try ImageDecoder.decodePicture(
                 bytes, limits: limits, width: coverTarget.width, height: coverTarget.height,
-                inBackground: renderer.workers > 1, streamed: once, recycler: renderer.recycler)
+                inBackground: renderer.workers > 1, streamed: streamed, recycler: renderer.recycler)
         } catch {
             throw origin.error(path, .image(error))
         }

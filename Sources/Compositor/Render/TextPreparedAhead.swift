@@ -9,15 +9,15 @@ import Platform
 /// Done after the picture, that time was a stretch with one core busy; done during the
 /// decode, it shares the cores with it. The work and its results are exactly
 /// `TextPainter.prepare`'s; errors come out where drawing would have thrown them.
-final class TextFitAhead: @unchecked Sendable {
-    /// Each text layer's fit by its index in the scene, when the thread has ended.
+final class TextPreparedAhead: @unchecked Sendable {
+    /// Each text layer prepared, by its index in the scene, once the thread has ended.
     private var prepared: [Int: Result<TextPainter.Prepared?, FontError>] = [:]
     private let ended = DispatchSemaphore(value: 0)
     private var hasWaited = false
 
-    /// Starts fitting `scene`'s text layers, or returns nil when there is nothing to
+    /// Starts preparing `scene`'s text layers, or returns nil when there is nothing to
     /// overlap: no text, or no picture still decoding on another thread.
-    static func start(for scene: Scene) -> TextFitAhead? {
+    static func start(for scene: Scene) -> TextPreparedAhead? {
         let texts = scene.layers.enumerated().compactMap { index, layer -> (Int, TextLayer)? in
             if case .text(let text) = layer { return (index, text) }
             return nil
@@ -27,7 +27,7 @@ final class TextFitAhead: @unchecked Sendable {
             return false
         }
         guard decoding, !texts.isEmpty else { return nil }
-        let ahead = TextFitAhead()
+        let ahead = TextPreparedAhead()
         // Shaping may load fallback fonts through fontconfig, which wants a main thread's stack.
         startDetachedThread(stackSize: 8 << 20) {
             for (index, text) in texts {
