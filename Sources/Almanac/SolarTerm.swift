@@ -34,14 +34,16 @@ public struct SolarTerm: Sendable, Hashable, Identifiable, CustomStringConvertib
     public var indexInSeason: Int { (number - 1) % 6 }
 
     /// Pinyin without tone marks, in ASCII: `lichun`.
-    public var slug: String {
-        LookupFolding.fold(pinyin).filter { $0.isASCII && $0.isLetter }
-    }
+    public var slug: String { Self.slugs[number - 1] }
 
     /// The English name in kebab case: `beginning-of-spring`.
-    public var englishSlug: String {
-        englishName.lowercased().filter { $0.isLetter || $0 == " " }
-            .split(separator: " ").joined(separator: "-")
+    public var englishSlug: String { Self.englishSlugs[number - 1] }
+
+    /// Both made once for all 24: folding is Unicode work, and the term commands'
+    /// declarations (their completions and their help's table) ask for every term's.
+    private static let slugs = all.map { LookupFolding.fold($0.pinyin).filter { $0.isASCII && $0.isLetter } }
+    private static let englishSlugs = all.map {
+        $0.englishName.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ").joined(separator: "-")
     }
 
     /// A stable ASCII file name stem: `01-lichun`.
@@ -81,6 +83,8 @@ public struct SolarTerm: Sendable, Hashable, Identifiable, CustomStringConvertib
     public static func find(_ query: String) -> SolarTerm? {
         let trimmed = query.trimmingSpaces()
         if let number = Int(trimmed) { return (1...24).contains(number) ? all[number - 1] : nil }
+        // A Chinese name as written is its own key: found without folding every term's.
+        if let term = all.first(where: { $0.name == trimmed || $0.simplifiedName == trimmed }) { return term }
         let key = lookupKey(trimmed)
         return all.first { term in term.lookupKeys.contains(key) }
     }

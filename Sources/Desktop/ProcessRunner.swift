@@ -19,7 +19,7 @@ public struct ProcessRunner: Sendable {
     /// The environment the children get; also where `PATH` is looked up.
     public var environment: [String: String]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.variables) {
         self.environment = environment
     }
 

@@ -16,7 +16,7 @@ public enum WallgenCLI {
         do {
             invocation = try Invocation.parse(arguments, today: CivilDate.today())
         } catch {
-            let name = arguments.first.flatMap { CommandRegistry.named($0)?.declaration.name }
+            let name = arguments.first.flatMap { CommandRegistry.named($0)?.commandName }
             let topic = name.map { "wallgen \($0) --help" } ?? "wallgen --help"
             Console.report("Error: \(error.message)\nRun '\(topic)' for usage.")
             return .usage

@@ -184,7 +184,7 @@ import Testing
             ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mountPoint], in: mountPoint,
             executable: URL(fileURLWithPath: "/bin/mount"))
         try #require(mount.status == 0, "mount failed: \(mount.standardError)")
-        defer { _ = try? launch([mountPoint], in: "/", executable: URL(fileURLWithPath: "/bin/umount")) }
+        defer { unmountTestFileSystem(mountPoint) }
         let run = try measuredRun(
             ["terms", "-o", mountPoint + "/cards", "--size", "234x506", "--jobs", "1"], in: NSTemporaryDirectory())
         #expect(run.status == 75, "\(run.standardError)")
@@ -205,7 +205,7 @@ import Testing
             ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint], in: mountPoint,
             executable: URL(fileURLWithPath: "/bin/mount"))
         try #require(mount.status == 0, "mount failed: \(mount.standardError)")
-        defer { _ = try? launch([mountPoint], in: "/", executable: URL(fileURLWithPath: "/bin/umount")) }
+        defer { unmountTestFileSystem(mountPoint) }
         let run = try measuredRun(["--size", "32x32", "-o", mountPoint + "/out.png"], in: NSTemporaryDirectory())
         #expect(run.status == 73, "\(run.standardError)")
         #expect(run.standardError.contains("read-only file system"), "\(run.standardError)")
@@ -223,9 +223,27 @@ let canMountTmpfs: Bool = {
             executable: URL(fileURLWithPath: "/bin/mount")),
         mount.status == 0
     else { return false }
-    _ = try? launch([folder], in: "/", executable: URL(fileURLWithPath: "/bin/umount"))
+    unmountTestFileSystem(folder)
     return true
 }()
+
+/// Unmounts a test's tmpfs, trying again for a second while it is busy (a process that
+/// has just exited may hold it a moment longer). One left mounted is reported: the
+/// folder's removal would then empty the tmpfs and leave its mount point behind.
+func unmountTestFileSystem(_ mountPoint: String) {
+    var last = "not tried"
+    for _ in 0..<20 {
+        do {
+            let run = try launch([mountPoint], in: "/", executable: URL(fileURLWithPath: "/bin/umount"))
+            if run.status == 0 { return }
+            last = run.standardError
+        } catch {
+            last = "\(error)"
+        }
+        usleep(50_000)
+    }
+    Issue.record("could not unmount the test's tmpfs at \(mountPoint): \(last)")
+}
 
 func solidImage(_ width: Int, _ height: Int) -> Image {
     let image = Image(width: width, height: height)

@@ -16,7 +16,7 @@ public struct ZoneDatabase: Sendable {
     }
 
     /// `$TZDIR` when set (as the C library honours it), else `/usr/share/zoneinfo`.
-    public static func system(environment: [String: String] = ProcessInfo.processInfo.environment) -> ZoneDatabase {
+    public static func system(environment: [String: String] = ProcessEnvironment.variables) -> ZoneDatabase {
         if let folder = environment["TZDIR"], folder.hasPrefix("/") { return ZoneDatabase(folder: folder) }
         return ZoneDatabase(folder: "/usr/share/zoneinfo")
     }
@@ -71,7 +71,7 @@ public struct ZoneDatabase: Sendable {
     /// then `/etc/localtime`, named by the link's target or by `/etc/timezone`; UTC when
     /// none of them is there.
     public func localZone(
-        environment: [String: String] = ProcessInfo.processInfo.environment, etc: String = "/etc"
+        environment: [String: String] = ProcessEnvironment.variables, etc: String = "/etc"
     ) -> Zone {
         if var text = environment["TZ"], !text.isEmpty {
             if text.hasPrefix(":") { text.removeFirst() }

@@ -2,6 +2,7 @@ internal import CImaging
 import FoundationEssentials
 import Kernels
 import KernelsAVX2
+import Platform
 
 /// Which compiled copy of the pixel loops this process runs.
 ///
@@ -12,7 +13,7 @@ import KernelsAVX2
 public enum KernelChoice {
     /// The set every loop in the compositor calls.
     public static let active: any KernelSet.Type = {
-        if ProcessInfo.processInfo.environment["WALLGEN_KERNELS"] == "portable" { return PortableKernels.self }
+        if ProcessEnvironment.variables["WALLGEN_KERNELS"] == "portable" { return PortableKernels.self }
         return supported.last!
     }()
 

@@ -51,7 +51,7 @@ public struct CPUAllowance: Equatable, Sendable, CustomStringConvertible {
     public static let cgroupRootVariable = "WALLGEN_TEST_CGROUP_ROOT"
 
     /// This process's allowance, read once.
-    public static let current = CPUAllowance.read(environment: ProcessInfo.processInfo.environment)
+    public static let current = CPUAllowance.read(environment: ProcessEnvironment.variables)
 
     /// Reads the affinity mask, `/proc/self/cgroup` and the quota files under the
     /// cgroup root (`/sys/fs/cgroup`, or `WALLGEN_TEST_CGROUP_ROOT`).

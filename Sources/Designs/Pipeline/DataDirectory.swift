@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Platform
 
 /// The folder holding wallgen's bundled `Assets/` and `fonts/`.
 ///
@@ -13,7 +14,7 @@ public struct DataDirectory: Sendable {
     }
 
     /// Finds the data folder, or throws with every place it looked.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func locate(environment: [String: String] = ProcessEnvironment.variables)
         throws(PipelineError) -> DataDirectory
     {
         let candidates = searchPaths(environment: environment)

@@ -5,7 +5,7 @@ import Platform
 /// decodes a picture: a check (used by the tests) that several sizes made in one run
 /// decode their picture once.
 enum DecodeTrace {
-    static let isOn = !(ProcessInfo.processInfo.environment["WALLGEN_TRACE_DECODES"] ?? "").isEmpty
+    static let isOn = !(ProcessEnvironment.variables["WALLGEN_TRACE_DECODES"] ?? "").isEmpty
 
     static func decoding(_ path: String, for canvases: [(width: Int, height: Int)]) {
         guard isOn else { return }

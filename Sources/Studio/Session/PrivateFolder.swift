@@ -1,6 +1,7 @@
 import Files
 import FoundationEssentials
 import Glibc
+import Platform
 import Synchronization
 
 /// The studio's own temporary folder (mode 0700, made by mkdtemp): the pictures the page
@@ -16,7 +17,7 @@ final class PrivateFolder: Sendable {
     private let counter = Atomic<Int>(0)
 
     init() throws {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let base = ProcessEnvironment.variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/wallgen-studio-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {

@@ -1,6 +1,7 @@
 import Almanac
 import Desktop
 import FoundationEssentials
+import Platform
 
 /// A validated `wallgen almanac` request.
 public struct AlmanacRequest: Equatable, Sendable {
@@ -31,8 +32,10 @@ enum AlmanacCommand: WallgenCommand {
     static let options: [any OptionDeclaration] =
         [year, TermOptions.zone, json, iCalendar, years] + CommonOptions.everywhere
 
+    static let commandName: String? = "almanac"
+
     static let declaration = CommandDeclaration(
-        name: "almanac", summary: "When each of a year's 24 terms begins.",
+        name: commandName, summary: "When each of a year's 24 terms begins.",
         overview:
             "When each solar term of a year begins, to the second: the instant the Sun's apparent longitude reaches the term's multiple of 15°, computed from the VSOP87 theory with nutation and aberration. Times are civil time: UTC from 1972 (TT - UTC is 32.184 s plus the leap seconds) and Universal Time before, from the Espenak-Meeus Delta T. With --json each term is an object with the keys number (1-24 in the app's order, as `term N` takes), index (1-24 in time), name, pinyin, english, longitude, utc and local.",
         usage: ["[--year <year>] [--tz <zone>] [--json | --ics [--years <n>]]"],
@@ -87,7 +90,7 @@ enum AlmanacCommand: WallgenCommand {
 
     /// Now, or SOURCE_DATE_EPOCH (the reproducible-builds convention) when it is set.
     static func stamp() -> Date {
-        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(text) {
+        if let text = ProcessEnvironment.variables["SOURCE_DATE_EPOCH"], let seconds = Int(text) {
             return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
         return Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))

@@ -1,6 +1,7 @@
 import Compositor
 import Desktop
 import FoundationEssentials
+import Platform
 
 extension ValueType where Value == String {
     /// A desktop wallgen can set, by any of its names (`plasma` is KDE); read back as
@@ -158,7 +159,7 @@ enum ApplyCommand {
     }
 
     static func run(_ request: ApplyRequest, _ output: StatusOutput) -> ExitCode {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let runner = ProcessRunner(environment: environment)
         do {
             var monitors = request.monitors ?? []
@@ -252,8 +253,9 @@ enum ApplyCommand {
 
 /// `wallgen apply` as one of wallgen's commands (see `CommandRegistry`).
 extension ApplyCommand: WallgenCommand {
+    static let commandName: String? = "apply"
     static let declaration = CommandDeclaration(
-        name: "apply", summary: "Set a picture as the desktop's wallpaper, or each monitor its own.",
+        name: commandName, summary: "Set a picture as the desktop's wallpaper, or each monitor its own.",
         overview:
             "Set a picture as the wallpaper of the running desktop: GNOME and Unity (both the light and the dark style), Cinnamon, MATE, KDE Plasma, XFCE (every monitor and workspace), sway, Hyprland (hyprpaper), or plain X11 (xwallpaper, feh or hsetroot, the first installed). With --monitor NAME=FILE, each monitor its own: sway, Hyprland, KDE and XFCE set each monitor; GNOME, Cinnamon, MATE and X11, which show one picture across all monitors, get the monitors' pictures put together and spanned. The picture is first checked (it must be a picture wallgen reads, or a GNOME slideshow where the desktop reads one) and copied under a name made from its bytes into $XDG_DATA_HOME/wallgen/applied, as a PNG when the desktop's setter cannot read its format; pictures a desktop still shows are kept there. With --now, the picture a schedule has in effect, as its timer runs it.",
         usage: [

@@ -25,13 +25,13 @@ enum CommandRegistry {
     static var declarations: [CommandDeclaration] { all.map { $0.declaration } }
 
     /// The words that name a command rather than the wallpaper's options.
-    static var names: [String] { declarations.compactMap(\.name) }
+    static var names: [String] { all.compactMap { $0.commandName } }
 
-    /// The command a word names, or nil. An option (`--version`, `-o`) names none: it is
-    /// answered without building every command's declaration, which is most of what
-    /// `wallgen --version` would otherwise do.
+    /// The command a word names, or nil; an option (`--version`, `-o`) names none. No
+    /// declaration is built on the way: the wallpaper's, first in the list, is the
+    /// largest, and a card does not need it.
     static func named(_ name: String) -> (any WallgenCommand.Type)? {
         guard !name.hasPrefix("-") else { return nil }
-        return all.first { $0.declaration.name == name }
+        return all.first { $0.commandName == name }
     }
 }

@@ -12,8 +12,10 @@ enum CompletionsCommand: WallgenCommand {
             "Write the script where the shell finds it for you instead of printing it, making the folders: bash's $XDG_DATA_HOME/bash-completion/completions/wallgen, zsh's $XDG_DATA_HOME/zsh/site-functions/_wallgen (add that folder to fpath), fish's $XDG_CONFIG_HOME/fish/completions/wallgen.fish."
     )
 
+    static let commandName: String? = "completions"
+
     static let declaration = CommandDeclaration(
-        name: "completions", summary: "Print a shell completion script (bash, zsh or fish), or install it.",
+        name: commandName, summary: "Print a shell completion script (bash, zsh or fish), or install it.",
         overview:
             "Print the completion script for a shell, made from the same declarations as this help, or with --install put it where that shell finds it for you. Scripts/install and the Debian package put them where every user's shell finds them.",
         usage: ["<shell> [--install]"],

@@ -15,8 +15,10 @@ enum DevicesCommand: WallgenCommand {
     static let here = Flag(
         "here", help: "List the connected monitors instead: their output names, sizes in pixels and positions.")
 
+    static let commandName: String? = "devices"
+
     static let declaration = CommandDeclaration(
-        name: "devices", summary: "List the device names --device accepts, or the connected monitors.",
+        name: commandName, summary: "List the device names --device accepts, or the connected monitors.",
         overview:
             "List the device names --device accepts, with their sizes in pixels; with --here, the connected monitors (from xrandr on X11, swaymsg on sway, wlr-randr on other wlroots compositors, monitors.xml on GNOME under Wayland) as --device here and --span see them.",
         usage: ["", "--here [--monitors <file>]"],
@@ -35,7 +37,7 @@ enum DevicesCommand: WallgenCommand {
             Console.print(text)
             return .success
         }
-        return runHere(request, environment: ProcessInfo.processInfo.environment)
+        return runHere(request, environment: ProcessEnvironment.variables)
     }
 
     /// `wallgen devices --here`: each monitor's name, pixels, place in the layout and scale.

@@ -1,15 +1,16 @@
 /// `wallgen help [COMMAND]`: the help of wallgen or of the command named. Its request is
 /// the text to print, which is also how `--help` and `--version` are answered.
 enum HelpCommand: WallgenCommand {
+    static let commandName: String? = "help"
     static let declaration = CommandDeclaration(
-        name: "help", summary: "Show the help of wallgen or of a command.",
+        name: commandName, summary: "Show the help of wallgen or of a command.",
         overview: "Show the help of wallgen, or of the command named.", usage: ["[<command>]"],
         arguments: [
             .init(
                 name: "command", help: "A command's name.",
                 // Every other command's name: this declaration is not made yet while it is read.
                 completion: .words(
-                    CommandRegistry.all.filter { $0 != HelpCommand.self }.compactMap { $0.declaration.name }
+                    CommandRegistry.all.filter { $0 != HelpCommand.self }.compactMap { $0.commandName }
                         + ["help"]))
         ],
         options: [])

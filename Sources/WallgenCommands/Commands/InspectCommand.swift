@@ -106,8 +106,9 @@ enum InspectCommand {
 
 /// `wallgen inspect` as one of wallgen's commands (see `CommandRegistry`).
 extension InspectCommand: WallgenCommand {
+    static let commandName: String? = "inspect"
     static let declaration = CommandDeclaration(
-        name: "inspect", summary: "How a picture was made, and the command that makes it again.",
+        name: commandName, summary: "How a picture was made, and the command that makes it again.",
         overview:
             "Print the note wallgen writes into every picture it makes (unless --no-metadata): the command and its options, wallgen's version and the SHA-256 of the spec. Running the printed command (with -o) makes the same picture again, byte for byte, with the same version.",
         usage: ["<picture> [--json]"],

@@ -1,5 +1,6 @@
 import Almanac
 import FoundationEssentials
+import Platform
 
 /// A parsed and validated command line: the command, its request, and the options
 /// every command takes.
@@ -32,7 +33,7 @@ public struct Invocation: Sendable {
 
     /// Parses and validates, never runs. `today` decides the default season.
     public static func parse(
-        _ arguments: [String], today: CivilDate, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ arguments: [String], today: CivilDate, environment: [String: String] = ProcessEnvironment.variables
     ) throws(UsageError) -> Invocation {
         // --verbose and --quiet may also come before the command's name (`wallgen --verbose terms`).
         let leading = arguments.prefix { word in

@@ -178,8 +178,9 @@ extension KDEPackageRequest.Picture {
 
 /// `wallgen kde-package` as one of wallgen's commands (see `CommandRegistry`).
 extension KDEPackageCommand: WallgenCommand {
+    static let commandName: String? = "kde-package"
     static let declaration = CommandDeclaration(
-        name: "kde-package", summary: "A KDE Plasma wallpaper package of a season or a term card.",
+        name: commandName, summary: "A KDE Plasma wallpaper package of a season or a term card.",
         overview:
             "Write a KDE Plasma wallpaper package into a folder: metadata.json, and the picture in contents/images/WxH.png at each size (the common monitor and laptop presets, or those given with --size and --device), with the dark style's in contents/images_dark/. Plasma picks the size nearest each screen and the dark pictures for a dark colour scheme. Takes the wallpaper's options, or --term NAME and the card's. plasma-apply-wallpaperimage FOLDER applies it; copied into ~/.local/share/wallpapers it is listed in Plasma's wallpaper settings.",
         usage: [

@@ -1,7 +1,8 @@
 /// `wallgen man`: the manual page in roff, made from every command's declaration.
 enum ManCommand: WallgenCommand {
+    static let commandName: String? = "man"
     static let declaration = CommandDeclaration(
-        name: "man", summary: "Print the manual page (roff), as installed as wallgen(1).",
+        name: commandName, summary: "Print the manual page (roff), as installed as wallgen(1).",
         overview: "Print wallgen's manual page in roff: man -l <(wallgen man) reads it without installing.",
         usage: [""], options: CommonOptions.everywhere)
 

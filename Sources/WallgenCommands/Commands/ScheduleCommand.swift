@@ -158,7 +158,7 @@ enum ScheduleCommand {
     }
 
     static func run(_ request: ScheduleRequest, _ output: StatusOutput) -> ExitCode {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let locations = UserLocations(environment: environment)
         do {
             switch request.action {
@@ -286,7 +286,7 @@ enum ScheduleCommand {
             // One schedule at a time: the other's units go (and a seasons schedule an
             // earlier wallgen installed as wallgen-terms.*), so no second timer is left.
             let others = ScheduleUnitNames.all.filter { $0 != unitNames }
-            let runner = ProcessRunner(environment: ProcessInfo.processInfo.environment)
+            let runner = ProcessRunner(environment: ProcessEnvironment.variables)
             if ScheduleRemoval.isInstalled(locations: locations, names: others) {
                 for line in try ScheduleRemoval.run(locations: locations, runner: runner, names: others) {
                     output.status(line)
@@ -302,7 +302,7 @@ enum ScheduleCommand {
 
     /// The monitors a per-monitor schedule is made for, each within the canvas limits.
     static func scheduleMonitors(_ request: ScheduleRequest) throws -> [Monitor] {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let monitors =
             try request.monitorsFile.map(MonitorDetection.read(path:))
             ?? MonitorDetection.detect(environment: environment, runner: ProcessRunner(environment: environment)).1
@@ -464,8 +464,9 @@ enum ScheduleCommand {
 
 /// `wallgen schedule` as one of wallgen's commands (see `CommandRegistry`).
 extension ScheduleCommand: WallgenCommand {
+    static let commandName: String? = "schedule"
     static let declaration = CommandDeclaration(
-        name: "schedule", summary: "A wallpaper that changes at each solar term (or season) by itself.",
+        name: commandName, summary: "A wallpaper that changes at each solar term (or season) by itself.",
         overview:
             "Render every picture a span of years needs (the 24 term cards, or the 4 season wallpapers, at each size asked for, or with --device here at each monitor's) and write the schedule that shows each from the second its term or season begins: schedule.xml, a GNOME timed background that GNOME follows by itself (listed in Settings once installed; spanned across the monitors for --device here); wallgen-terms.timer and .service (wallgen-seasons.* for --by seasons), systemd user units that run `wallgen apply --now` at every switch and at login, for every other desktop; wallgen-terms.desktop (or wallgen-seasons.desktop), the autostart entry for the desktops that do not start the service at login; and schedule.json, which that command reads. --install puts them where your session finds them (removing the other set's, as --uninstall removes both) and prints the commands that start it and set the picture in effect at once.",
         usage: [

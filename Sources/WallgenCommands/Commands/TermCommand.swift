@@ -27,8 +27,10 @@ enum TermCommand: WallgenCommand {
         + [TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions()]
         + [ApplyOptions()] + CommonOptions.everywhere
 
+    static let commandName: String? = "term"
+
     static let declaration = CommandDeclaration(
-        name: "term", summary: "One solar-term card.",
+        name: commandName, summary: "One solar-term card.",
         overview:
             "Make the card of one solar term (二十四節氣): its picture, title, date and description, as the app showed them.",
         usage: [

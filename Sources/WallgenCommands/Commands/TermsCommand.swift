@@ -39,8 +39,10 @@ enum TermsCommand: WallgenCommand {
         + [TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata, CardStyleOptions()]
         + CommonOptions.everywhere
 
+    static let commandName: String? = "terms"
+
     static let declaration = CommandDeclaration(
-        name: "terms", summary: "All 24 term cards, a contact sheet and a gallery page.",
+        name: commandName, summary: "All 24 term cards, a contact sheet and a gallery page.",
         overview:
             "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format the cards and the contact sheet are in that format (\(RenderOptions.otherExtensions) files), and index.html shows those. A card that fails does not stop the others; the run then names every failure and exits as a batch does: 72 if wallgen's own pictures or fonts failed, 75 if cards failed only in writing, 65 otherwise (docs/BATCH.md). On a terminal one line shows the cards done, the rate and the time left.",
         usage: ["[-o <folder>] [--season <season>] [--jobs <n>] [--year <year>] [--lang zh|en] [--no-gallery]"],

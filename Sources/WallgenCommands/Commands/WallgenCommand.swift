@@ -10,6 +10,11 @@ protocol WallgenCommand: Sendable {
     /// The checked request `validate` makes and `run` takes.
     associatedtype Request: Sendable
 
+    /// The word after `wallgen` that names it (`term`); nil for the wallpaper command.
+    /// Its declaration says it too: this is for finding the command without building
+    /// every declaration on the way, which a card's start-up would otherwise pay for.
+    static var commandName: String? { get }
+
     /// Its name, summary, overview, usage, arguments, options and sections.
     static var declaration: CommandDeclaration { get }
 

@@ -28,8 +28,10 @@ enum WallpaperCommand: WallgenCommand {
         + [CommonOptions.darkVariant, CommonOptions.noMetadata, ApplyOptions(), CommonOptions.version]
         + CommonOptions.everywhere
 
+    static let commandName: String? = nil
+
     static let declaration = CommandDeclaration(
-        name: nil, summary: "A season wallpaper (the default command).",
+        name: commandName, summary: "A season wallpaper (the default command).",
         overview:
             "Make a full-screen season wallpaper: the season's picture faded over a base colour, shaded at the edges and the bottom, with the season's name on top.",
         usage: [

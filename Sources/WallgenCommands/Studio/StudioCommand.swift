@@ -1,5 +1,6 @@
 import Almanac
 import FoundationEssentials
+import Platform
 import Studio
 
 /// A validated `wallgen studio` request.
@@ -24,8 +25,10 @@ enum StudioCommand: WallgenCommand {
 
     static let options: [any OptionDeclaration] = [port, noOpen] + CommonOptions.everywhere
 
+    static let commandName: String? = "studio"
+
     static let declaration = CommandDeclaration(
-        name: "studio", summary: "Choose by looking: the apps' controls as a local page with a live preview.",
+        name: commandName, summary: "Choose by looking: the apps' controls as a local page with a live preview.",
         overview:
             "Serve a page on 127.0.0.1 with the season app's, the terms viewer's and the engraving preview's controls over a live picture, rendered by the same code as the command line; it shows the equivalent wallgen command, and Save, Apply and Schedule do what that command, wallgen apply and wallgen schedule --install would. The address, with a secret token, is the one line printed on standard output; it is opened in the browser when there is a graphical session, unless --no-open. Ctrl-C stops it. Nothing listens beyond this machine: from another one, forward the port over SSH (docs/STUDIO.md).",
         usage: ["[--port <n>] [--no-open]"],
@@ -52,7 +55,7 @@ enum StudioCommand: WallgenCommand {
         do {
             try StudioServer.run(
                 engine: engine, port: request.port, opensBrowser: request.opensBrowser,
-                environment: ProcessInfo.processInfo.environment,
+                environment: ProcessEnvironment.variables,
                 announce: { Console.print($0) },
                 report: { line in if !output.quiet { Console.report(line) } })
             return .success

@@ -57,7 +57,7 @@ final class StudioDesktop: Sendable {
             guard list != nil else { return nil }
             let result = Result { () throws(SpawnFailure) -> ChildProcess in
                 try ChildProcess.start(
-                    path: program, arguments: [program] + words, environment: ProcessInfo.processInfo.environment,
+                    path: program, arguments: [program] + words, environment: ProcessEnvironment.variables,
                     input: [], output: .merged)
             }
             if case .success(let child) = result { list?.append(child) }

@@ -266,8 +266,9 @@ extension ValueType where Value == Shard {
 
 /// `wallgen batch` as one of wallgen's commands (see `CommandRegistry`).
 extension BatchCommand: WallgenCommand {
+    static let commandName: String? = "batch"
     static let declaration = CommandDeclaration(
-        name: "batch", summary: "Render every row of a manifest, or one shard of it.",
+        name: commandName, summary: "Render every row of a manifest, or one shard of it.",
         overview:
             "Render one wallpaper or term card per row of a manifest: JSON Lines (one object a line, with the keys a command line would take: command, term, each option's long name, output) or CSV with a header. The whole manifest is checked first (every row's options, outputs inside -o and all different); then this shard's rows render, several at once, each written atomically, byte for byte as the same command alone would write it. A row that fails does not stop the others. A JSON report (rows done, skipped and failed with reasons, timings) is written at the end. Exit 65: a bad manifest or a row that failed on its own input (do not retry); 75: rows failed only in writing (retry, with --resume). docs/BATCH.md has the manifest format, shards on Kubernetes, Slurm and GNU parallel, and examples.",
         usage: ["<manifest> [-o <folder>] [--jobs <n>] [--shard <I/N>] [--resume] [--report <file>]"],

@@ -334,8 +334,9 @@ enum GatherCommand {
 
 /// `wallgen gather` as one of wallgen's commands (see `CommandRegistry`).
 extension GatherCommand: WallgenCommand {
+    static let commandName: String? = "gather"
     static let declaration = CommandDeclaration(
-        name: "gather", summary: "Merge a batch's shard reports; make its contact sheet and gallery.",
+        name: commandName, summary: "Merge a batch's shard reports; make its contact sheet and gallery.",
         overview:
             "Read the reports the shards of a batch wrote (the files named, or every .wallgen-report-*.json in a folder named), check that every row of the manifest was made, and write contact-sheet.png (the first 1,000 pictures, small) and index.html (every picture) into the batch's output folder. Exit 65 when a row failed, 66 when rows are in no report (a shard has not finished, or its report is missing); with --partial, the gallery of the rows that were made is written all the same, listing what is missing, and the status is still 65 or 66.",
         usage: ["(<report>... | <folder>) [-o <folder>] [--no-gallery] [--partial]"],

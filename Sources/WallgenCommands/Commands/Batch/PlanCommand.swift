@@ -36,8 +36,10 @@ enum PlanCommand: WallgenCommand {
     static let dark = Flag("dark", help: "Add the dark variant of every picture.")
     static let options: [any OptionDeclaration] = [devices, sizes, languages, years, dark] + CommonOptions.everywhere
 
+    static let commandName: String? = "plan"
+
     static let declaration = CommandDeclaration(
-        name: "plan", summary: "Write the manifest of a common set (terms, seasons) for wallgen batch.",
+        name: commandName, summary: "Write the manifest of a common set (terms, seasons) for wallgen batch.",
         overview:
             "Write to standard output a manifest (JSON Lines) for wallgen batch: every term card (terms) or season wallpaper (seasons), for each device or size, language and year asked, each in a folder per year, canvas and language.",
         usage: [

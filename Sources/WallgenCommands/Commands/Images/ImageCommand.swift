@@ -33,7 +33,7 @@ enum ImageCommand {
         let span: SpanLayout?
         let monitors: [Monitor]
         do {
-            (outputs, span, monitors) = try plan(request, environment: ProcessInfo.processInfo.environment)
+            (outputs, span, monitors) = try plan(request, environment: ProcessEnvironment.variables)
         } catch let error as UsageError {
             Console.report("Error: \(error.message)\nRun 'wallgen --help' for usage.")
             return .usage
