@@ -33,7 +33,6 @@ enum AlmanacCommand: WallgenCommand {
         [year, TermOptions.zone, json, iCalendar, years] + CommonOptions.everywhere
 
     static let commandName: String? = "almanac"
-
     static let declaration = CommandDeclaration(
         name: commandName, summary: "When each of a year's 24 terms begins.",
         overview:

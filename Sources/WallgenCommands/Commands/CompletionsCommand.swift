@@ -13,7 +13,6 @@ enum CompletionsCommand: WallgenCommand {
     )
 
     static let commandName: String? = "completions"
-
     static let declaration = CommandDeclaration(
         name: commandName, summary: "Print a shell completion script (bash, zsh or fish), or install it.",
         overview:

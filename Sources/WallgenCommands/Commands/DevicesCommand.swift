@@ -16,7 +16,6 @@ enum DevicesCommand: WallgenCommand {
         "here", help: "List the connected monitors instead: their output names, sizes in pixels and positions.")
 
     static let commandName: String? = "devices"
-
     static let declaration = CommandDeclaration(
         name: commandName, summary: "List the device names --device accepts, or the connected monitors.",
         overview:

@@ -28,7 +28,6 @@ enum TermCommand: WallgenCommand {
         + [ApplyOptions()] + CommonOptions.everywhere
 
     static let commandName: String? = "term"
-
     static let declaration = CommandDeclaration(
         name: commandName, summary: "One solar-term card.",
         overview:

@@ -40,7 +40,6 @@ enum TermsCommand: WallgenCommand {
         + CommonOptions.everywhere
 
     static let commandName: String? = "terms"
-
     static let declaration = CommandDeclaration(
         name: commandName, summary: "All 24 term cards, a contact sheet and a gallery page.",
         overview:

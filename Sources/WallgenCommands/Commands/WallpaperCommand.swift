@@ -29,7 +29,6 @@ enum WallpaperCommand: WallgenCommand {
         + CommonOptions.everywhere
 
     static let commandName: String? = nil
-
     static let declaration = CommandDeclaration(
         name: commandName, summary: "A season wallpaper (the default command).",
         overview:

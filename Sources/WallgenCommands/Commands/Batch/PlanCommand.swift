@@ -37,7 +37,6 @@ enum PlanCommand: WallgenCommand {
     static let options: [any OptionDeclaration] = [devices, sizes, languages, years, dark] + CommonOptions.everywhere
 
     static let commandName: String? = "plan"
-
     static let declaration = CommandDeclaration(
         name: commandName, summary: "Write the manifest of a common set (terms, seasons) for wallgen batch.",
         overview:
