@@ -179,7 +179,12 @@ import Testing
                 """
             // xfconfd outlives the bus and saves when it ends: in a PID namespace of their
             // own (as root), everything ends with the session, before the folder goes.
-            let session = ["/usr/bin/dbus-run-session", "--", "/bin/sh", "-c", script]
+            // The bus listens in the folder: the system's session.conf puts its socket in
+            // /tmp, where a daemon ended with its namespace leaves it behind.
+            try Data(Self.sessionBus(listeningIn: folder).utf8).write(to: URL(fileURLWithPath: folder + "/bus.conf"))
+            let session = [
+                "/usr/bin/dbus-run-session", "--config-file=" + folder + "/bus.conf", "--", "/bin/sh", "-c", script,
+            ]
             let command = getuid() == 0 ? ["/usr/bin/unshare", "--pid", "--fork", "--kill-child"] + session : session
             let run = try launch(
                 Array(command.dropFirst()), in: folder, environment: Living.session(folder),
@@ -201,6 +206,26 @@ import Testing
             }
             #expect(shown == expected.sorted(), "\(run.output)")
         }
+    }
+
+    /// A session bus's configuration as Debian's session.conf has it, but listening in
+    /// `folder`; services (xfconfd) are started from the usual folders.
+    static func sessionBus(listeningIn folder: String) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:dir=\(folder)</listen>
+          <auth>EXTERNAL</auth>
+          <standard_session_servicedirs/>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
     }
 
     // MARK: X11
