@@ -29,3 +29,7 @@ int wg_link_unnamed_at(int descriptor, int folder, const char *name) {
     snprintf(source, sizeof source, "/proc/self/fd/%d", descriptor);
     return linkat(AT_FDCWD, source, folder, name, AT_SYMLINK_FOLLOW);
 }
+
+int wg_start_writeback(int descriptor) {
+    return sync_file_range(descriptor, 0, 0, SYNC_FILE_RANGE_WRITE);
+}

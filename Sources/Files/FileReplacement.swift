@@ -120,11 +120,21 @@ enum FileReplacement {
 
     /// Writes every byte to an open descriptor, resuming after partial writes and signals.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+        let failure: FileError? = bytes.withUnsafeBytes { buffer in
+            do throws(FileError) {
+                try writeAll(buffer, to: descriptor, path: path)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
-            }
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw .from(errno: errno, path: path)

@@ -1,6 +1,7 @@
 internal import CFiles
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// A file written piece by piece (a report with one line per row) and put in place only
 /// when complete, by the same rules as `FileReplacement`: the pieces go to an unnamed
@@ -9,7 +10,11 @@ import Glibc
 /// over the target. A run killed outright leaves nothing behind, never half a file, and
 /// memory stays flat however many pieces there are. Like every file a person names, a
 /// link is written through to its target.
-public final class GrowingFile {
+///
+/// A picture is written this way too (`replacing`): its encoder appends each part as it
+/// is made, on whichever thread made it, one at a time, so that writing and flushing
+/// overlap the encoding rather than follow it.
+public final class GrowingFile: @unchecked Sendable {
     /// The file written: the path named, or the file a link there points at.
     public let path: String
     private let folder: Int32
@@ -19,6 +24,20 @@ public final class GrowingFile {
     /// The named temporary, once there is one.
     private var temporary: String?
     private var cleanup: Int32 = -1
+    /// The first failure of `append`, which `finish` reports; `failed` says there is one
+    /// to the threads that do not write.
+    private var appendFailure: FileError?
+    private let failed = Atomic<Bool>(false)
+    /// The bytes appended since the start (or the last `restart`).
+    public private(set) var appended = 0
+
+    /// The file that will replace `path`, or nil when `path` is no regular file's place
+    /// (standard output, a device), which is written in place instead.
+    public static func replacing(_ path: String) throws(FileError) -> GrowingFile? {
+        try AtomicFileWriter.checkDestination(path)
+        guard case .file = try OutputDestination.resolve(path) else { return nil }
+        return try GrowingFile(path: path)
+    }
 
     /// Opens the file; throws when the folder is missing or not writable, before any
     /// work is done.
@@ -37,7 +56,7 @@ public final class GrowingFile {
             guard TestHook.isSet("WALLGEN_TEST_NO_TMPFILE") || [EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(code)
             else {
                 close(folder)
-                throw .from(errno: code, path: FilePath.folder(of: target))
+                throw .fromCreating(errno: code, in: FilePath.folder(of: target))
             }
             StaleTemporaries.sweepOnce(folder)
             let named = TemporaryName.make(for: name)
@@ -47,7 +66,7 @@ public final class GrowingFile {
                 let code = errno
                 wg_cleanup_release(cleanup)
                 close(folder)
-                throw .from(errno: code, path: FilePath.folder(of: target))
+                throw .fromCreating(errno: code, in: FilePath.folder(of: target))
             }
             temporary = named
         }
@@ -62,15 +81,56 @@ public final class GrowingFile {
         try FileReplacement.writeAll(bytes, to: descriptor, path: path)
     }
 
+    /// Appends `bytes` (not copied); a failure is kept for `finish` to report, and every
+    /// append after it does nothing. For an encoder that must not stop for it mid-band.
+    public func append(_ bytes: UnsafeRawBufferPointer) {
+        guard appendFailure == nil else { return }
+        do throws(FileError) {
+            try FileReplacement.writeAll(bytes, to: descriptor, path: path)
+            appended += bytes.count
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Whether an append has failed (the file will not be put in place).
+    public var hasFailed: Bool { failed.load(ordering: .acquiring) }
+
+    private func fail(_ error: FileError) {
+        appendFailure = error
+        failed.store(true, ordering: .releasing)
+    }
+
+    /// Asks the kernel to start writing what has been appended to the disk, so that
+    /// `finish`'s flush has less left to wait for. Advice only.
+    public func startWriteback() {
+        guard descriptor >= 0, appendFailure == nil else { return }
+        _ = wg_start_writeback(descriptor)
+    }
+
+    /// Empties the file, to write it again from the start.
+    public func restart() {
+        guard appendFailure == nil else { return }
+        if ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0 {
+            fail(.from(errno: errno, path: path))
+        }
+        appended = 0
+    }
+
     /// Flushes to disk, names the file and renames it into place.
     public func finish() throws(FileError) {
         guard descriptor >= 0 else { return }
+        if let appendFailure {
+            abandon()
+            throw appendFailure
+        }
         func failure(_ code: Int32) -> FileError {
             abandon()
             return .from(errno: code, path: path)
         }
         if let mode, fchmod(descriptor, mode) != 0 { throw failure(errno) }
         guard fsync(descriptor) == 0 else { throw failure(errno) }
+        TestHook.killIfSet("WALLGEN_TEST_STOP_BEFORE_RENAME")
         if temporary == nil {
             let named = TemporaryName.make(for: name)
             cleanup = wg_cleanup_register_at(folder, named)

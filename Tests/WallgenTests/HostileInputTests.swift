@@ -195,6 +195,32 @@ import Testing
         #expect(!written.contains { $0.hasSuffix(".tmp") }, "temporary files left: \(written)")
     }
 
+    /// A picture that does not fit on its disk: the encoder writes into the file as it
+    /// goes, and the failed write is reported (exit 74, "no space left") with the old
+    /// file untouched and no temporary left, named or not. Needs a small tmpfs (root).
+    @Test(
+        .enabled(if: canMountTmpfs, "cannot mount a tmpfs here (needs root, and a sandbox that allows mount)"),
+        arguments: [false, true])
+    func aPictureThatDoesNotFitLeavesTheOldFile(namedTemporary: Bool) throws {
+        let mountPoint = try temporaryFolder()
+        defer { removeTemporaryFolder(mountPoint) }
+        let mount = try launch(
+            ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mountPoint], in: mountPoint,
+            executable: URL(fileURLWithPath: "/bin/mount"))
+        try #require(mount.status == 0, "mount failed: \(mount.standardError)")
+        defer { unmountTestFileSystem(mountPoint) }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: mountPoint + "/out.png"))
+        var environment = ProcessInfo.processInfo.environment
+        if namedTemporary { environment["WALLGEN_TEST_NO_TMPFILE"] = "1" }
+        let run = try launch(
+            ["--size", "1170x2532", "-o", mountPoint + "/out.png"], in: NSTemporaryDirectory(),
+            environment: environment)
+        #expect(run.status == 74, "\(run.standardError)")
+        #expect(run.standardError.contains("no space left"), "\(run.standardError)")
+        #expect(try String(contentsOfFile: mountPoint + "/out.png", encoding: .utf8) == "old")
+        #expect(filesIn(mountPoint) == ["out.png"])
+    }
+
     /// A read-only file system: a clear error and nothing written. Needs a read-only
     /// mount, which only root can make here; skipped otherwise.
     @Test(.enabled(if: canMountTmpfs, "cannot mount a tmpfs here (needs root, and a sandbox that allows mount)"))

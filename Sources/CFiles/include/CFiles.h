@@ -1,7 +1,7 @@
 // The C side of wallgen's file writer: what Swift cannot say or must not do itself.
 // O_TMPFILE is a compound macro Swift cannot import; a signal handler must be C,
-// touching only async-signal-safe calls; pipe2 and closing a child's other descriptors
-// are GNU extensions Swift's Glibc module does not show. No library is called here,
+// touching only async-signal-safe calls; pipe2, closing a child's other descriptors and
+// sync_file_range are GNU extensions Swift's Glibc module does not show. No library is called here,
 // only the kernel.
 #ifndef WALLGEN_CFILES_H
 #define WALLGEN_CFILES_H
@@ -30,6 +30,11 @@ int wg_open_unnamed_at(int folder, unsigned int mode);
 /// Gives the unnamed file open as `descriptor` the name `name` in the folder open as
 /// `folder`; the name must not exist. Returns 0, or -1 with errno set.
 int wg_link_unnamed_at(int descriptor, int folder, const char *name);
+
+/// Asks the kernel to start writing the file open as `descriptor` to its disk, without
+/// waiting (sync_file_range with SYNC_FILE_RANGE_WRITE, a GNU extension): a later fsync
+/// then has less to wait for. Returns 0, or -1 with errno set; advice either way.
+int wg_start_writeback(int descriptor);
 
 /// A pipe, both ends close-on-exec (pipe2 with O_CLOEXEC), for a child's standard
 /// streams. Returns 0, or -1 with errno set.

@@ -1,3 +1,5 @@
+import Files
+
 /// A file format wallgen writes.
 public enum OutputFormat: String, Sendable, CaseIterable, CustomStringConvertible {
     case png
@@ -181,5 +183,21 @@ public enum OutputEncoding: Sendable, Equatable {
         case .webp(let quality): try WebPEncoder.encode(image, quality: quality, lossless: quality == 100, note: note)
         case .avif(let quality): try AVIFEncoder.encode(image, quality: quality, note: note)
         }
+    }
+
+    /// `encode`, into `file`: a PNG as its bands are compressed (`PNGFileWriter`), the other
+    /// formats once encoded. A write that fails is reported by `file.finish()`.
+    public func encode(
+        _ image: Image, into file: GrowingFile, workers: Int = Parallel.availableCores, provenance: Provenance? = nil,
+        sharing: PNGBandSharing? = nil
+    ) throws(ImageEncodingError) {
+        guard case .png(let options) = self else {
+            try encode(image, workers: workers, provenance: provenance, sharing: sharing).withUnsafeBytes {
+                file.append($0)
+            }
+            return
+        }
+        try PNGEncoder.encode(
+            image, into: file, options: options, workers: workers, note: provenance?.json, sharing: sharing)
     }
 }

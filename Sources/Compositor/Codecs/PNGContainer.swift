@@ -20,18 +20,7 @@ enum PNGContainer {
     static func file(
         width: Int, height: Int, keepsAlpha: Bool, stream: [[UInt8]], note: String?, workers: Int
     ) -> [UInt8] {
-        var head: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        head += chunk(
-            "IHDR",
-            bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, keepsAlpha ? 6 : 2, 0, 0, 0])
-        // sRGB with its fallbacks for readers that know only gamma and chromaticities:
-        // gamma 1/2.2 (45455 in units of 1/100000), the sRGB white point and primaries
-        // (x, y in the same units), rendering intent perceptual.
-        head += chunk("gAMA", bigEndian(45455))
-        head += chunk("sRGB", [0])
-        head += chunk("cHRM", [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000].flatMap(bigEndian))
-        if let note { head += PNGTextChunk.chunk(text: note) }
-        let tail = chunk("IEND", [])
+        let head = head(width: width, height: height, keepsAlpha: keepsAlpha, note: note)
 
         let streamLength = stream.reduce(0) { $0 + $1.count }
         let idatCount = (streamLength + idatLength - 1) / idatLength
@@ -55,6 +44,25 @@ enum PNGContainer {
             count = total
         }
     }
+
+    /// Everything before the image data: the signature, IHDR, the sRGB chunks and the note.
+    static func head(width: Int, height: Int, keepsAlpha: Bool, note: String?) -> [UInt8] {
+        var head: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        head += chunk(
+            "IHDR",
+            bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, keepsAlpha ? 6 : 2, 0, 0, 0])
+        // sRGB with its fallbacks for readers that know only gamma and chromaticities:
+        // gamma 1/2.2 (45455 in units of 1/100000), the sRGB white point and primaries
+        // (x, y in the same units), rendering intent perceptual.
+        head += chunk("gAMA", bigEndian(45455))
+        head += chunk("sRGB", [0])
+        head += chunk("cHRM", [31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000].flatMap(bigEndian))
+        if let note { head += PNGTextChunk.chunk(text: note) }
+        return head
+    }
+
+    /// The end of every PNG.
+    static let tail = chunk("IEND", [])
 
     /// One IDAT chunk at `chunk`: its length, its type, `length` bytes of the stream from
     /// `streamOffset`, and the CRC of type and data.

@@ -1,5 +1,6 @@
 internal import CImaging
 import Deflate
+import Files
 import FoundationEssentials
 import Platform
 import Synchronization
@@ -84,19 +85,56 @@ public enum PNGEncoder {
             width: image.width, height: image.height, keepsAlpha: true, stream: stream, note: note, workers: workers)
     }
 
+    /// `encode`, written into `file` as the bands are compressed (`PNGFileWriter`): the same
+    /// bytes. A write that fails stops the encoding; `file.finish()` then reports it.
+    public static func encode(
+        _ image: Image, into file: GrowingFile, options: PNGEncodingOptions = .fast,
+        workers: Int = Parallel.availableCores, note: String? = nil, sharing: PNGBandSharing? = nil
+    ) throws(ImageEncodingError) {
+        guard image.width > 0, image.height > 0 else { throw .emptyImage }
+        func writer(keepsAlpha: Bool) -> PNGFileWriter {
+            PNGFileWriter(
+                into: file, width: image.width, height: image.height, keepsAlpha: keepsAlpha, note: note,
+                levelClass: levelClass(options))
+        }
+        if sharing?.isOpaque(image) != false {
+            let opaque = writer(keepsAlpha: false)
+            if try compress(
+                image, keepsAlpha: false, options: options, workers: workers, sharing: sharing, into: opaque)
+                != nil
+            {
+                opaque.finish()
+                return
+            }
+            // A translucent pixel: what was written as RGB goes, the image is written as RGBA.
+            file.restart()
+        }
+        let translucent = writer(keepsAlpha: true)
+        guard
+            try compress(
+                straightAlphaCopy(of: image), keepsAlpha: true, options: options, workers: workers, sharing: sharing,
+                into: translucent) != nil
+        else { preconditionFailure("RGBA bands are never refused") }
+        translucent.finish()
+    }
+
     /// One zlib stream of the image's filtered rows, in pieces: a header, the bands, the
     /// Adler-32; nil when RGB was asked for (not `keepsAlpha`) and a pixel is not opaque.
     ///
     /// Each band is filtered and compressed by one thread in a buffer of its own, so its
     /// rows are still in cache when they are compressed.
+    ///
+    /// With `writer`, each band is also handed to it as soon as it is made (and the
+    /// encoding stops early if writing fails).
     private static func compress(
-        _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int, sharing: PNGBandSharing?
+        _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int, sharing: PNGBandSharing?,
+        into writer: PNGFileWriter? = nil
     ) throws(ImageEncodingError) -> [[UInt8]]? {
         let height = source.height
         let rowLength = 1 + source.width * (keepsAlpha ? 4 : 3)  // the filter type, then RGB or RGBA
         let bandCount = (height + bandRows - 1) / bandRows
         let bands = BandResults(
-            count: bandCount,
+            count: bandCount, writer: writer,
             sharing: sharing.map { sharing in
                 (
                     sharing,
@@ -108,7 +146,7 @@ public enum PNGEncoder {
         Parallel.forEachItem(of: toCompress.count, workers: workers) { next in
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bandRows * rowLength)
             defer { buffer.deallocate() }
-            while let position = next(), !bands.foundTranslucent {
+            while let position = next(), !bands.foundTranslucent, writer?.hasFailed != true {
                 let index = toCompress[position]
                 let rows = Self.rows(ofBand: index, height: height)
                 var opaque: Int32 = 0
@@ -150,13 +188,15 @@ public enum PNGEncoder {
         }
         if let failure = bands.failure { throw failure }
         if bands.foundTranslucent { return nil }
-        // The header's level class: 0, "fastest", for the run-length encoder; libdeflate's
-        // levels mapped as zlib's.
-        var levelClass: UInt8 = 0
-        if case .libdeflate(let level) = options.compressor {
-            levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
-        }
-        return ZlibStream.pieces(bands.results.map { $0! }, levelClass: levelClass)
+        if writer?.hasFailed == true { return [] }
+        return ZlibStream.pieces(bands.results.map { $0! }, levelClass: levelClass(options))
+    }
+
+    /// The zlib header's level class: 0, "fastest", for the run-length encoder;
+    /// libdeflate's levels mapped as zlib's.
+    private static func levelClass(_ options: PNGEncodingOptions) -> UInt8 {
+        guard case .libdeflate(let level) = options.compressor else { return 0 }
+        return level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
     }
 
     /// The rows of band `index` in an image `height` rows tall: `bandRows` of them, fewer in the last.
@@ -189,9 +229,12 @@ private final class BandResults: @unchecked Sendable {
     private(set) var failure: ImageEncodingError?
     private let translucent = Atomic<Bool>(false)
     private let sharing: (PNGBandSharing, PNGBandStore.Key)?
+    /// Where each band is written as soon as it is made, if anywhere.
+    private let writer: PNGFileWriter?
 
-    init(count: Int, sharing: (PNGBandSharing, PNGBandStore.Key)?) {
+    init(count: Int, writer: PNGFileWriter?, sharing: (PNGBandSharing, PNGBandStore.Key)?) {
         results = Array(repeating: nil, count: count)
+        self.writer = writer
         self.sharing = sharing
     }
 
@@ -201,12 +244,14 @@ private final class BandResults: @unchecked Sendable {
             let band = sharing.store.band(index, for: key)
         else { return false }
         lock.withLock { results[index] = band }
+        writer?.bandIsDone(index, band)
         return true
     }
 
     func store(_ index: Int, _ bytes: [UInt8], adler: UInt32, length: Int) {
         let band = ZlibStream.Band(bytes: bytes, adler: adler, length: length)
         lock.withLock { results[index] = band }
+        writer?.bandIsDone(index, band)
         if let (sharing, key) = sharing, sharing.isBackground(PNGEncoder.rows(ofBand: index, height: key.height)) {
             sharing.store.keep(band, at: index, for: key)
         }

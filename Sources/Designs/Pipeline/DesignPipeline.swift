@@ -1,4 +1,5 @@
 import Compositor
+import Files
 
 /// A picture wallgen makes, as the pipeline sees it: where its picture comes from, what
 /// text the person gave, and how a spec and a decoded picture become a scene.
@@ -56,7 +57,13 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     /// over a copy; failing that, a picture already decoded for this canvas is. The
     /// background made here (or, for a scene without one, the decoded picture) is kept
     /// there once the picture is finished.
-    public func render(_ spec: Design.Spec, provenance: Provenance? = nil) throws(PipelineError) -> RenderedImage {
+    ///
+    /// With `file`, the encoded bytes go into it as they are made (the result's `encoded`
+    /// is then empty); the caller puts it in place with `file.finish()`, which also
+    /// reports a write that failed.
+    public func render(_ spec: Design.Spec, provenance: Provenance? = nil, into file: GrowingFile? = nil)
+        throws(PipelineError) -> RenderedImage
+    {
         let canvas = Design.canvas(of: spec)
         guard let cache = pictureCache,
             let pictureKey = PictureCache.key(
@@ -70,16 +77,17 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
             let scene = try buildScene(spec, picture: source.picture, timings: &timings)
             return try PipelineSteps.renderAndEncode(
                 scene, source: source, renderer: renderer, encoding: encoding, provenance: provenance,
-                timings: &timings)
+                timings: &timings, into: file)
         }
-        return try render(spec, provenance: provenance, cache: cache, pictureKey: pictureKey)
+        return try render(spec, provenance: provenance, cache: cache, pictureKey: pictureKey, into: file)
     }
 
     /// `render` with a cache. The scene is first built over a stand-in picture (the
     /// designs' scenes depend on their picture only through their picture layers) to learn
     /// what its background draws; on a miss it is built again over the decoded picture.
     private func render(
-        _ spec: Design.Spec, provenance: Provenance?, cache: PictureCache, pictureKey: PictureCache.Key
+        _ spec: Design.Spec, provenance: Provenance?, cache: PictureCache, pictureKey: PictureCache.Key,
+        into file: GrowingFile?
     ) throws(PipelineError) -> RenderedImage {
         for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }
         let (path, isOwn) = Design.picture(of: spec, in: data)
@@ -101,7 +109,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
             return try PipelineSteps.encode(
                 rendered.image, source: (background.picture, path, origin), encoding: encoding,
                 provenance: provenance, timings: timings,
-                sharing: PNGBandSharing(store: background.bands, changedRows: rendered.changedRows))
+                sharing: PNGBandSharing(store: background.bands, changedRows: rendered.changedRows), into: file)
         }
         var (source, decodeTimings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
             try PipelineSteps.decodePicture(
@@ -128,7 +136,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         }
         return try PipelineSteps.encode(
             image, source: source, encoding: encoding, provenance: provenance, timings: decodeTimings,
-            sharing: sharing)
+            sharing: sharing, into: file)
     }
 
     /// The design's scene, its time counted with decoding (as it always was).

@@ -1,4 +1,5 @@
 import Compositor
+import Files
 
 /// Time spent in each stage of making one image.
 public struct StageTimings: Sendable {
@@ -15,8 +16,11 @@ public struct StageTimings: Sendable {
 /// A finished image: its pixels, its encoded bytes and where the time went.
 public struct RenderedImage: Sendable {
     public let image: Image
-    /// The file's bytes, in `format`.
+    /// The file's bytes, in `format`; none when they were written into a file as they
+    /// were made (`DesignPipeline.render(_:provenance:into:)`).
     public let encoded: [UInt8]
+    /// How many bytes the file has, wherever they went.
+    public let byteCount: Int
     public let format: OutputFormat
     public let timings: StageTimings
     /// Things the person should know although the picture was made (a blurry background).
@@ -120,12 +124,12 @@ enum PipelineSteps {
     static func renderAndEncode(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
         encoding: OutputEncoding, provenance: Provenance? = nil, timings: inout StageTimings,
-        softCanvases: [(width: Int, height: Int)]? = nil
+        softCanvases: [(width: Int, height: Int)]? = nil, into file: GrowingFile? = nil
     ) throws(PipelineError) -> RenderedImage {
         let image = try render(scene, source: source, renderer: renderer, timings: &timings).image
         return try encode(
             image, source: source, encoding: encoding, provenance: provenance, timings: timings,
-            softCanvases: softCanvases)
+            softCanvases: softCanvases, into: file)
     }
 
     /// Renders the scene, adding to `timings`, and finishes its picture (see `renderAndEncode`).
@@ -166,19 +170,25 @@ enum PipelineSteps {
     static func encode(
         _ image: Image, source: (picture: DecodedPicture, path: String, origin: InputOrigin),
         encoding: OutputEncoding, provenance: Provenance?, timings: StageTimings,
-        softCanvases: [(width: Int, height: Int)]? = nil, sharing: PNGBandSharing? = nil
+        softCanvases: [(width: Int, height: Int)]? = nil, sharing: PNGBandSharing? = nil, into file: GrowingFile? = nil
     ) throws(PipelineError) -> RenderedImage {
         var timings = timings
         let clock = ContinuousClock()
         let started = clock.now
-        let encoded: [UInt8]
+        var encoded: [UInt8] = []
         do {
-            encoded = try encoding.encode(image, provenance: provenance, sharing: sharing)
+            if let file {
+                try encoding.encode(image, into: file, provenance: provenance, sharing: sharing)
+            } else {
+                encoded = try encoding.encode(image, provenance: provenance, sharing: sharing)
+            }
         } catch {
             throw .encoding(error)
         }
         timings.encode += clock.now - started
-        var result = RenderedImage(image: image, encoded: encoded, format: encoding.format, timings: timings)
+        var result = RenderedImage(
+            image: image, encoded: encoded, byteCount: file?.appended ?? encoded.count, format: encoding.format,
+            timings: timings)
         if source.origin == .background {
             result.warnings += source.picture.notes.map { "Note: --background '\(source.path)': \($0)" }
             if let warning = BackgroundEnlargement.warning(source.picture, image) { result.warnings.append(warning) }

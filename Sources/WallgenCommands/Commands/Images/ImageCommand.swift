@@ -53,9 +53,9 @@ enum ImageCommand {
             only.target, format: request.settings.encoding.format, subject: subject, output,
             thenApply: request.applyAfterwards, makingFolders: only.folders
         ) {
-            () throws(PipelineError) in
+            (file) throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
-            return try pipeline.render(spec, provenance: request.provenance)
+            return try pipeline.render(spec, provenance: request.provenance, into: file)
         }
     }
 

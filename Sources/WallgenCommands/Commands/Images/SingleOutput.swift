@@ -64,11 +64,12 @@ enum SingleOutput {
     }
 
     /// Runs `make`, writes its bytes (in `format`) and reports; `subject` names what was made in the
-    /// status line. With `thenApply`, the file is then set as the wallpaper.
+    /// status line. `make` is given the file to encode into when there is one (else its
+    /// bytes are written after). With `thenApply`, the file is then set as the wallpaper.
     static func run(
         _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput,
         thenApply: ApplyAfterwards? = nil, makingFolders folders: PatternFolders? = nil,
-        _ make: () throws(PipelineError) -> RenderedImage
+        _ make: (GrowingFile?) throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
         if thenApply != nil, target == .standardOutput {
             Console.report("Error: --apply needs a file to set, not -o -\nRun 'wallgen --help' for usage.")
@@ -81,14 +82,23 @@ enum SingleOutput {
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            let rendered = try make()
+            // A file (not standard output, a device, or a pattern whose folders are still
+            // to be made) is opened first and the encoder writes into it as it goes; it is
+            // put in place only when whole, and nothing is left if anything fails.
+            let file: GrowingFile? =
+                if folders == nil, case .file(let path) = target { try GrowingFile.replacing(path) } else { nil }
+            let rendered = try make(file)
             for warning in rendered.warnings { Console.report(warning) }
-            try write(rendered.encoded, to: target, makingFolders: folders)
+            if let file {
+                try file.finish()
+            } else {
+                try write(rendered.encoded, to: target, makingFolders: folders)
+            }
             if output.verbose { Console.report(Self.describe(rendered.timings)) }
             let place = if case .file(let path) = target { path } else { "standard output" }
             output.status(
                 "Wrote \(place): \(subject), \(rendered.image.width)x\(rendered.image.height), "
-                    + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.encoded.count)) in "
+                    + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.byteCount)) in "
                     + PrintfNumber.format("%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
             if let thenApply, case .file(let path) = target {
                 return ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
