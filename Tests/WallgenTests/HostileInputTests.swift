@@ -178,21 +178,16 @@ import Testing
     /// small tmpfs (root).
     @Test(.enabled(if: canMountTmpfs, "cannot mount a tmpfs here (needs root, and a sandbox that allows mount)"))
     func aBatchThatRunsOutOfSpaceSaysWhatWasWritten() throws {
-        let mountPoint = try temporaryFolder()
-        defer { removeTemporaryFolder(mountPoint) }
-        let mount = try launch(
-            ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mountPoint], in: mountPoint,
-            executable: URL(fileURLWithPath: "/bin/mount"))
-        try #require(mount.status == 0, "mount failed: \(mount.standardError)")
-        defer { unmountTestFileSystem(mountPoint) }
-        let run = try measuredRun(
-            ["terms", "-o", mountPoint + "/cards", "--size", "234x506", "--jobs", "1"], in: NSTemporaryDirectory())
-        #expect(run.status == 75, "\(run.standardError)")
-        #expect(run.standardError.contains("no space left"), "\(run.standardError)")
-        let written = filesIn(mountPoint + "/cards")
-        #expect(run.standardError.contains("cards failed; \(written.count) written"), "\(run.standardError)")
-        #expect(!written.isEmpty && written.count < 24)
-        #expect(!written.contains { $0.hasSuffix(".tmp") }, "temporary files left: \(written)")
+        try withTestFileSystem("size=200k") { mountPoint in
+            let run = try measuredRun(
+                ["terms", "-o", mountPoint + "/cards", "--size", "234x506", "--jobs", "1"], in: NSTemporaryDirectory())
+            #expect(run.status == 75, "\(run.standardError)")
+            #expect(run.standardError.contains("no space left"), "\(run.standardError)")
+            let written = filesIn(mountPoint + "/cards")
+            #expect(run.standardError.contains("cards failed; \(written.count) written"), "\(run.standardError)")
+            #expect(!written.isEmpty && written.count < 24)
+            #expect(!written.contains { $0.hasSuffix(".tmp") }, "temporary files left: \(written)")
+        }
     }
 
     /// A picture that does not fit on its disk: the encoder writes into the file as it
@@ -202,39 +197,29 @@ import Testing
         .enabled(if: canMountTmpfs, "cannot mount a tmpfs here (needs root, and a sandbox that allows mount)"),
         arguments: [false, true])
     func aPictureThatDoesNotFitLeavesTheOldFile(namedTemporary: Bool) throws {
-        let mountPoint = try temporaryFolder()
-        defer { removeTemporaryFolder(mountPoint) }
-        let mount = try launch(
-            ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mountPoint], in: mountPoint,
-            executable: URL(fileURLWithPath: "/bin/mount"))
-        try #require(mount.status == 0, "mount failed: \(mount.standardError)")
-        defer { unmountTestFileSystem(mountPoint) }
-        try Data("old".utf8).write(to: URL(fileURLWithPath: mountPoint + "/out.png"))
-        var environment = ProcessInfo.processInfo.environment
-        if namedTemporary { environment["WALLGEN_TEST_NO_TMPFILE"] = "1" }
-        let run = try launch(
-            ["--size", "1170x2532", "-o", mountPoint + "/out.png"], in: NSTemporaryDirectory(),
-            environment: environment)
-        #expect(run.status == 74, "\(run.standardError)")
-        #expect(run.standardError.contains("no space left"), "\(run.standardError)")
-        #expect(try String(contentsOfFile: mountPoint + "/out.png", encoding: .utf8) == "old")
-        #expect(filesIn(mountPoint) == ["out.png"])
+        try withTestFileSystem("size=200k") { mountPoint in
+            try Data("old".utf8).write(to: URL(fileURLWithPath: mountPoint + "/out.png"))
+            var environment = ProcessInfo.processInfo.environment
+            if namedTemporary { environment["WALLGEN_TEST_NO_TMPFILE"] = "1" }
+            let run = try launch(
+                ["--size", "1170x2532", "-o", mountPoint + "/out.png"], in: NSTemporaryDirectory(),
+                environment: environment)
+            #expect(run.status == 74, "\(run.standardError)")
+            #expect(run.standardError.contains("no space left"), "\(run.standardError)")
+            #expect(try String(contentsOfFile: mountPoint + "/out.png", encoding: .utf8) == "old")
+            #expect(filesIn(mountPoint) == ["out.png"])
+        }
     }
 
     /// A read-only file system: a clear error and nothing written. Needs a read-only
     /// mount, which only root can make here; skipped otherwise.
     @Test(.enabled(if: canMountTmpfs, "cannot mount a tmpfs here (needs root, and a sandbox that allows mount)"))
     func aReadOnlyFileSystemIsReported() throws {
-        let mountPoint = try temporaryFolder()
-        defer { removeTemporaryFolder(mountPoint) }
-        let mount = try launch(
-            ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint], in: mountPoint,
-            executable: URL(fileURLWithPath: "/bin/mount"))
-        try #require(mount.status == 0, "mount failed: \(mount.standardError)")
-        defer { unmountTestFileSystem(mountPoint) }
-        let run = try measuredRun(["--size", "32x32", "-o", mountPoint + "/out.png"], in: NSTemporaryDirectory())
-        #expect(run.status == 73, "\(run.standardError)")
-        #expect(run.standardError.contains("read-only file system"), "\(run.standardError)")
+        try withTestFileSystem("ro,size=1m") { mountPoint in
+            let run = try measuredRun(["--size", "32x32", "-o", mountPoint + "/out.png"], in: NSTemporaryDirectory())
+            #expect(run.status == 73, "\(run.standardError)")
+            #expect(run.standardError.contains("read-only file system"), "\(run.standardError)")
+        }
     }
 }
 
@@ -252,6 +237,19 @@ let canMountTmpfs: Bool = {
     unmountTestFileSystem(folder)
     return true
 }()
+
+/// Runs `body` with a fresh tmpfs mounted on a test folder with `options` ("size=200k",
+/// "ro,size=1m"), unmounted and removed afterwards.
+func withTestFileSystem(_ options: String, _ body: (String) throws -> Void) throws {
+    let mountPoint = try temporaryFolder()
+    defer { removeTemporaryFolder(mountPoint) }
+    let mount = try launch(
+        ["-t", "tmpfs", "-o", options, "tmpfs", mountPoint], in: mountPoint,
+        executable: URL(fileURLWithPath: "/bin/mount"))
+    try #require(mount.status == 0, "mount failed: \(mount.standardError)")
+    defer { unmountTestFileSystem(mountPoint) }
+    try body(mountPoint)
+}
 
 /// Unmounts a test's tmpfs, trying again for a second while it is busy (a process that
 /// has just exited may hold it a moment longer). One left mounted is reported: the
