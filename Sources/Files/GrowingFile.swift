@@ -35,17 +35,23 @@ public final class GrowingFile: @unchecked Sendable {
     /// (standard output, a device), which is written in place instead.
     public static func replacing(_ path: String) throws(FileError) -> GrowingFile? {
         try AtomicFileWriter.checkDestination(path)
-        guard case .file = try OutputDestination.resolve(path) else { return nil }
-        return try GrowingFile(path: path)
+        guard case .file(let target, let keptMode) = try OutputDestination.resolve(path) else { return nil }
+        return try GrowingFile(replacing: target, keeping: keptMode)
     }
 
     /// Opens the file; throws when the folder is missing or not writable, before any
     /// work is done.
-    public init(path: String) throws(FileError) {
+    public convenience init(path: String) throws(FileError) {
         try AtomicFileWriter.checkDestination(path)
         guard case .file(let target, let keptMode) = try OutputDestination.resolve(path) else {
             throw .other(path: path, reason: "a report must be a file, not a device or standard output")
         }
+        try self.init(replacing: target, keeping: keptMode)
+    }
+
+    /// Opens the file that will replace `target` (a resolved destination), which is to
+    /// get `keptMode`, the replaced file's bits.
+    private init(replacing target: String, keeping keptMode: mode_t?) throws(FileError) {
         self.path = target
         mode = keptMode
         name = FilePath.name(of: target)

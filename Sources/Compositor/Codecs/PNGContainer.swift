@@ -69,9 +69,16 @@ enum PNGContainer {
     private static func writeIDAT(
         at chunk: UnsafeMutablePointer<UInt8>, length: Int, from pieces: StreamPieces, streamOffset: Int
     ) {
+        pieces.copy(streamOffset..<(streamOffset + length), to: chunk + 8)
+        sealIDAT(at: chunk, length: length)
+    }
+
+    /// Completes the IDAT chunk at `chunk` whose `length` bytes of data are already in
+    /// place after its first eight: its length and type before them, the CRC of type and
+    /// data after.
+    static func sealIDAT(at chunk: UnsafeMutablePointer<UInt8>, length: Int) {
         let header = bigEndian(UInt32(length)) + Array("IDAT".utf8)
         header.withUnsafeBufferPointer { chunk.update(from: $0.baseAddress!, count: 8) }
-        pieces.copy(streamOffset..<(streamOffset + length), to: chunk + 8)
         let crc = wg_crc32(0, chunk + 4, 4 + length)
         bigEndian(crc).withUnsafeBufferPointer { (chunk + 8 + length).update(from: $0.baseAddress!, count: 4) }
     }

@@ -66,23 +66,13 @@ public enum PNGEncoder {
         _ image: Image, options: PNGEncodingOptions = .fast, workers: Int = Parallel.availableCores,
         note: String? = nil, sharing: PNGBandSharing? = nil
     ) throws(ImageEncodingError) -> [UInt8] {
-        guard image.width > 0, image.height > 0 else { throw .emptyImage }
-        // Wallpapers and cards are opaque, so they are filtered as RGB straight away, each
-        // band checking its own rows as it packs them (a pass over the image fewer); a
-        // band with a translucent pixel stops that, and the image is done again as RGBA.
-        if sharing?.isOpaque(image) != false,
-            let stream = try compress(image, keepsAlpha: false, options: options, workers: workers, sharing: sharing)
-        {
-            return PNGContainer.file(
-                width: image.width, height: image.height, keepsAlpha: false, stream: stream, note: note,
-                workers: workers)
+        try opaqueFirst(image, sharing: sharing) { source, keepsAlpha throws(ImageEncodingError) in
+            try compress(source, keepsAlpha: keepsAlpha, options: options, workers: workers, sharing: sharing).map {
+                PNGContainer.file(
+                    width: image.width, height: image.height, keepsAlpha: keepsAlpha, stream: $0, note: note,
+                    workers: workers)
+            }
         }
-        let straight = straightAlphaCopy(of: image)
-        guard
-            let stream = try compress(straight, keepsAlpha: true, options: options, workers: workers, sharing: sharing)
-        else { preconditionFailure("RGBA bands are never refused") }
-        return PNGContainer.file(
-            width: image.width, height: image.height, keepsAlpha: true, stream: stream, note: note, workers: workers)
     }
 
     /// `encode`, written into `file` as the bands are compressed (`PNGFileWriter`): the same
@@ -91,31 +81,38 @@ public enum PNGEncoder {
         _ image: Image, into file: GrowingFile, options: PNGEncodingOptions = .fast,
         workers: Int = Parallel.availableCores, note: String? = nil, sharing: PNGBandSharing? = nil
     ) throws(ImageEncodingError) {
-        guard image.width > 0, image.height > 0 else { throw .emptyImage }
-        func writer(keepsAlpha: Bool) -> PNGFileWriter {
-            PNGFileWriter(
+        try opaqueFirst(image, sharing: sharing) { source, keepsAlpha throws(ImageEncodingError) -> Void? in
+            let writer = PNGFileWriter(
                 into: file, width: image.width, height: image.height, keepsAlpha: keepsAlpha, note: note,
                 levelClass: levelClass(options))
-        }
-        if sharing?.isOpaque(image) != false {
-            let opaque = writer(keepsAlpha: false)
-            if try compress(
-                image, keepsAlpha: false, options: options, workers: workers, sharing: sharing, into: opaque)
-                != nil
-            {
-                opaque.finish()
-                return
+            guard
+                try compress(
+                    source, keepsAlpha: keepsAlpha, options: options, workers: workers, sharing: sharing,
+                    into: writer) != nil
+            else {
+                // What was written as RGB goes; the image is written again as RGBA.
+                file.restart()
+                return nil
             }
-            // A translucent pixel: what was written as RGB goes, the image is written as RGBA.
-            file.restart()
+            writer.finish()
+            return ()
         }
-        let translucent = writer(keepsAlpha: true)
-        guard
-            try compress(
-                straightAlphaCopy(of: image), keepsAlpha: true, options: options, workers: workers, sharing: sharing,
-                into: translucent) != nil
-        else { preconditionFailure("RGBA bands are never refused") }
-        translucent.finish()
+    }
+
+    /// Wallpapers and cards are opaque, so they are filtered as RGB straight away, each
+    /// band checking its own rows as it packs them (a pass over the image fewer); a band
+    /// with a translucent pixel stops that (`attempt` gives nil), and the image is done
+    /// again as RGBA, its alpha un-premultiplied.
+    private static func opaqueFirst<Encoded>(
+        _ image: Image, sharing: PNGBandSharing?,
+        _ attempt: (_ source: Image, _ keepsAlpha: Bool) throws(ImageEncodingError) -> Encoded?
+    ) throws(ImageEncodingError) -> Encoded {
+        guard image.width > 0, image.height > 0 else { throw .emptyImage }
+        if sharing?.isOpaque(image) != false, let encoded = try attempt(image, false) { return encoded }
+        guard let encoded = try attempt(straightAlphaCopy(of: image), true) else {
+            preconditionFailure("RGBA bands are never refused")
+        }
+        return encoded
     }
 
     /// One zlib stream of the image's filtered rows, in pieces: a header, the bands, the
@@ -124,8 +121,8 @@ public enum PNGEncoder {
     /// Each band is filtered and compressed by one thread in a buffer of its own, so its
     /// rows are still in cache when they are compressed.
     ///
-    /// With `writer`, each band is also handed to it as soon as it is made (and the
-    /// encoding stops early if writing fails).
+    /// With `writer`, each band goes to it as soon as it is made, and no pieces are
+    /// returned (the encoding stops early if writing fails).
     private static func compress(
         _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int, sharing: PNGBandSharing?,
         into writer: PNGFileWriter? = nil
@@ -188,7 +185,7 @@ public enum PNGEncoder {
         }
         if let failure = bands.failure { throw failure }
         if bands.foundTranslucent { return nil }
-        if writer?.hasFailed == true { return [] }
+        guard writer == nil else { return [] }
         return ZlibStream.pieces(bands.results.map { $0! }, levelClass: levelClass(options))
     }
 

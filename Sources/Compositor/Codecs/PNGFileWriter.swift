@@ -1,4 +1,3 @@
-internal import CImaging
 import Deflate
 import Files
 import Platform
@@ -90,8 +89,6 @@ final class PNGFileWriter: @unchecked Sendable {
     private func writeChunk(length: Int) {
         chunk.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
-            let header = PNGContainer.bigEndian(UInt32(length)) + Array("IDAT".utf8)
-            header.withUnsafeBufferPointer { base.update(from: $0.baseAddress!, count: 8) }
             var filled = 0
             while filled < length {
                 let (piece, start) = queue[0]
@@ -107,8 +104,7 @@ final class PNGFileWriter: @unchecked Sendable {
                 }
             }
             queued -= length
-            let crc = PNGContainer.bigEndian(wg_crc32(0, base + 4, 4 + length))
-            crc.withUnsafeBufferPointer { (base + 8 + length).update(from: $0.baseAddress!, count: 4) }
+            PNGContainer.sealIDAT(at: base, length: length)
             file.append(UnsafeRawBufferPointer(start: base, count: 12 + length))
         }
     }
