@@ -1,6 +1,7 @@
-// The two passes of Deflate's RunLengthDeflate that read every byte of a PNG band before
-// any is written: where the band repeats its previous byte for 8 or more bytes, and how
-// often each byte occurs. In Swift they took about as long as writing the codes.
+// The two passes of Deflate's RunLengthDeflate that read a PNG band before any of it is
+// written: where the band repeats its previous byte for 8 or more bytes, then how often
+// each literal (every byte outside those runs) and each run length occurs. In Swift they
+// took about as long as writing the codes.
 #include "CImaging.h"
 
 #include <string.h>
@@ -28,14 +29,18 @@ static size_t run_length(const uint8_t *data, size_t size, size_t start) {
     return run;
 }
 
-// Appends the run at `start` (its length measured) to `runs`, which holds `count`;
-// returns where the scan goes on.
-static size_t add_run(const uint8_t *data, size_t size, size_t start, uint32_t *runs, size_t *count) {
-    size_t length = run_length(data, size, start);
+// Appends the run at `start` of `length` bytes to `runs`, which holds `count`; returns
+// where the scan goes on.
+static size_t record_run(size_t start, size_t length, uint32_t *runs, size_t *count) {
     runs[2 * *count] = (uint32_t)start;
     runs[2 * *count + 1] = (uint32_t)length;
     *count += 1;
     return start + length;
+}
+
+// Appends the run at `start`, its length measured.
+static size_t add_run(const uint8_t *data, size_t size, size_t start, uint32_t *runs, size_t *count) {
+    return record_run(start, run_length(data, size, start), runs, count);
 }
 
 // Whether data[i ... i + 7] all repeat data[i - 1].
@@ -87,7 +92,13 @@ __attribute__((target("avx2,bmi"))) static size_t find_runs_avx2(const uint8_t *
             i += 32;
             continue;
         }
-        i = add_run(data, size, i + (size_t)__builtin_ctzll(starts), runs, &count);
+        // The run's length within the window is how many of its repeat bits are set in
+        // a row; only a run reaching the window's end is measured on from there.
+        size_t offset = (size_t)__builtin_ctzll(starts);
+        uint64_t breaks = ~(repeats >> offset);
+        size_t length = breaks != 0 ? (size_t)__builtin_ctzll(breaks) : 64;
+        i = length < 64 - offset ? record_run(i + offset, length, runs, &count)
+                                 : add_run(data, size, i + offset, runs, &count);
     }
     return find_runs_from(data, size, i, runs, count);
 }
@@ -101,9 +112,12 @@ size_t wg_deflate_find_runs(const uint8_t *data, size_t size, uint32_t *runs, in
     return find_runs_from(data, size, 0, runs, 0);
 }
 
-void wg_byte_counts(const uint8_t *data, size_t size, uint32_t counts[256]) {
-    // Four tables, so runs of one byte (mostly zeros after filtering) do not wait on
-    // the same counter; summed at the end.
+void wg_deflate_token_counts(const uint8_t *data, size_t size, const uint32_t *runs, size_t run_count,
+                             uint32_t literals[256], uint32_t lengths[LONGEST_RUN + 1]) {
+    // Every byte is counted, in one stream, then each run's bytes are taken off again:
+    // counting only the bytes between runs (about 30 at a time in a card's bands) took
+    // as long. Four tables, so runs of one byte (mostly zeros after filtering) do not
+    // wait on the same counter; summed at the end.
     uint32_t tables[4][256];
     memset(tables, 0, sizeof tables);
     size_t i = 0;
@@ -121,5 +135,12 @@ void wg_byte_counts(const uint8_t *data, size_t size, uint32_t counts[256]) {
     }
     for (; i < size; i++) tables[0][data[i]]++;
     for (int byte = 0; byte < 256; byte++)
-        counts[byte] = tables[0][byte] + tables[1][byte] + tables[2][byte] + tables[3][byte];
+        literals[byte] = tables[0][byte] + tables[1][byte] + tables[2][byte] + tables[3][byte];
+    memset(lengths, 0, sizeof(uint32_t) * (LONGEST_RUN + 1));
+    // A run repeats the byte before it.
+    for (size_t r = 0; r < run_count; r++) {
+        uint32_t start = runs[2 * r], length = runs[2 * r + 1];
+        literals[data[start - 1]] -= length;
+        lengths[length]++;
+    }
 }

@@ -89,18 +89,22 @@ public enum RunLengthDeflate {
         }
     }
 
-    /// How often each literal/length symbol occurs: every byte of `data` counted as a
-    /// literal, then the bytes inside runs taken off again and each run's length
-    /// symbol added.
-    private static func symbolCounts(_ data: UnsafeBufferPointer<UInt8>, runs: [UInt32]) -> [Int] {
-        var bytes = [UInt32](repeating: 0, count: 256)
-        bytes.withUnsafeMutableBufferPointer { wg_byte_counts(data.baseAddress, data.count, $0.baseAddress!) }
+    /// How often each literal/length symbol occurs: the bytes outside the runs as
+    /// literals, and each run as its length's symbol. (The counting is in C:
+    /// `wg_deflate_token_counts`.)
+    static func symbolCounts(_ data: UnsafeBufferPointer<UInt8>, runs: [UInt32]) -> [Int] {
+        var literals = [UInt32](repeating: 0, count: 256)
+        var lengths = [UInt32](repeating: 0, count: longestRun + 1)
+        literals.withUnsafeMutableBufferPointer { literals in
+            lengths.withUnsafeMutableBufferPointer { lengths in
+                wg_deflate_token_counts(
+                    data.baseAddress, data.count, runs, runs.count / 2, literals.baseAddress!, lengths.baseAddress!)
+            }
+        }
         var frequencies = [Int](repeating: 0, count: 286)
-        for byte in 0..<256 { frequencies[byte] = Int(bytes[byte]) }
-        for run in stride(from: 0, to: runs.count, by: 2) {
-            let (start, length) = (Int(runs[run]), Int(runs[run + 1]))
-            frequencies[Int(data[start - 1])] -= length
-            frequencies[lengthSymbol(length).symbol] += 1
+        for byte in 0..<256 { frequencies[byte] = Int(literals[byte]) }
+        for length in shortestRun...longestRun where lengths[length] > 0 {
+            frequencies[lengthSymbol(length).symbol] += Int(lengths[length])
         }
         return frequencies
     }

@@ -142,6 +142,35 @@ import Testing
     /// The run search in AVX2 (32 positions a step) and one position at a time, against
     /// a plain greedy search: runs of every length from 1 to 300 planted in random bytes
     /// and in zeros, at every alignment, in data from 0 to 400 bytes and 20,000.
+    /// The symbol counts the Huffman code is fitted to, against counting each token
+    /// the plain way: every byte outside the runs once as a literal, every run once as
+    /// its length's symbol (the runs from the plain search). Runs of every length from 1
+    /// to 300, in random bytes and in zeros, in data from 0 to 300 bytes and 20,000.
+    @Test func symbolCountsCountEachTokenOnce() {
+        var random = SplitMix64(seed: 27)
+        for size in Array(0...300) + [20_000] {
+            var data = (0..<size).map { _ in UInt8.random(in: 0...3, using: &random) }
+            var position = Int.random(in: 0...20, using: &random)
+            while position < size {
+                let length = Int.random(in: 1...300, using: &random)
+                let value = UInt8.random(in: 0...1, using: &random)
+                for j in position..<min(size, position + length) { data[j] = value }
+                position += length + Int.random(in: 0...40, using: &random)
+            }
+            let runs = data.withUnsafeBufferPointer { RunLengthDeflate.findRuns($0, vectorized: false) }
+            var expected = [Int](repeating: 0, count: 286)
+            var inRun = [Bool](repeating: false, count: size)
+            for run in stride(from: 0, to: runs.count, by: 2) {
+                let (start, length) = (Int(runs[run]), Int(runs[run + 1]))
+                for j in start..<(start + length) { inRun[j] = true }
+                expected[RunLengthDeflate.lengthSymbol(length).symbol] += 1
+            }
+            for (byte, skipped) in zip(data, inRun) where !skipped { expected[Int(byte)] += 1 }
+            let counted = data.withUnsafeBufferPointer { RunLengthDeflate.symbolCounts($0, runs: runs) }
+            #expect(counted == expected, "size \(size)")
+        }
+    }
+
     @Test func bothRunSearchesFindTheGreedyRuns() {
         func greedy(_ data: [UInt8]) -> [UInt32] {
             var runs: [UInt32] = []

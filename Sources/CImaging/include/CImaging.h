@@ -165,8 +165,12 @@ wg_status wg_deflate_band(const uint8_t *_Nullable data, size_t size, int level,
 /// RunLengthDeflate; returns how many. With `vectorized`, 32 positions a step in AVX2
 /// (the caller decides, as for wg_adler32).
 size_t wg_deflate_find_runs(const uint8_t *_Nullable data, size_t size, uint32_t *runs, int vectorized);
-/// How often each byte value occurs in `data`.
-void wg_byte_counts(const uint8_t *_Nullable data, size_t size, uint32_t counts[_Nonnull 256]);
+/// How often each token of RunLengthDeflate occurs in `data`, given its `run_count` runs
+/// (start, length pairs, in order, as wg_deflate_find_runs gives them): each byte value
+/// as a literal, outside the runs, in `literals`; each run length (8...258) in `lengths`,
+/// indexed by the length itself (the rest left 0).
+void wg_deflate_token_counts(const uint8_t *_Nullable data, size_t size, const uint32_t *_Nullable runs,
+                             size_t run_count, uint32_t literals[_Nonnull 256], uint32_t lengths[_Nonnull 259]);
 /// Writes the deflate codes of `data` for RunLengthDeflate: every byte a literal except
 /// the `run_count` runs (start, length pairs, in order), each one length code. `codes`
 /// holds 256 literals then the lengths 3...258 (with their extra bits and distance
