@@ -36,19 +36,21 @@ static void vertical_pixels(const uint8_t *const *rows, const int32_t *weights, 
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-// One output pixel's sum over its window, four source pixels per step: zero-extended to
-// 16 bits (p0 p1 | p2 p3), each pixel pair's channels interleaved within its half
-// (p0.r p1.r p0.g p1.g ... | p2.r p3.r ...) to meet the weights (w0 w1 four times |
-// w2 w3 four times). The two 128-bit halves hold partial sums. Always inlined with a
-// constant group_count, so the steps are unrolled.
+// One output pixel's sum over its window, four source pixels per step: the step's 16
+// bytes in both 128-bit halves (a load, no shuffle), then one byte shuffle zero-extends
+// two pixels to 16 bits in each half and interleaves their channels (p0.r p1.r p0.g
+// p1.g ... | p2.r p3.r ...) to meet the weights (w0 w1 four times | w2 w3 four times).
+// The two 128-bit halves hold partial sums. Always inlined with a constant group_count,
+// so the steps are unrolled.
 __attribute__((target("avx2"), always_inline)) static inline __m256i window_sum(
     const uint8_t *pixels, const int16_t *weights, size_t group_count) {
-    const __m256i interleave = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
-                                                0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+    // Each pixel byte, then a zero byte (an index with its top bit set).
+    const __m256i spread = _mm256_setr_epi8(0, -1, 4, -1, 1, -1, 5, -1, 2, -1, 6, -1, 3, -1, 7, -1,
+                                            8, -1, 12, -1, 9, -1, 13, -1, 10, -1, 14, -1, 11, -1, 15, -1);
     __m256i sum = _mm256_setzero_si256();
     for (size_t group = 0; group < group_count; group++) {
         __m256i four = _mm256_shuffle_epi8(
-            _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(pixels + 16 * group))), interleave);
+            _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(pixels + 16 * group))), spread);
         sum = _mm256_add_epi32(
             sum, _mm256_madd_epi16(four, _mm256_loadu_si256((const __m256i *)(weights + 16 * group))));
     }
@@ -113,9 +115,9 @@ __attribute__((target("avx2"))) static void horizontal_avx2(
     }
 }
 
-// Sixteen bytes of two rows, zero-extended to 16 bits and interleaved (a0 b0 a1 b1 a2
-// b2 a3 b3 | a8 b8 ... and a4 b4 ... | a12 b12 ...), times their two weights, added to
-// the sums of those bytes.
+// Sixteen bytes of two rows (a row's last step of 16), zero-extended to 16 bits and
+// interleaved (a0 b0 a1 b1 a2 b2 a3 b3 | a8 b8 ... and a4 b4 ... | a12 b12 ...), times
+// their two weights, added to the sums of those bytes.
 __attribute__((target("avx2"), always_inline)) static inline void add_two_taps(
     const uint8_t *a, const uint8_t *b, __m256i weight_pair, __m256i *first, __m256i *second) {
     __m256i wide_a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)a));
@@ -128,25 +130,39 @@ enum { VERTICAL_PAIRS_HELD = 16 };
 
 // One output row from `pair_count` pairs of rows: 32 bytes a step (four sums of eight
 // bytes, in registers across all the taps), then 16, then a pixel at a time. Always
-// inlined with a constant pair_count, so the taps are unrolled.
+// inlined with a constant pair_count, so the taps are unrolled. The 32-byte step widens
+// the bytes by interleaving them (three byte moves per 16 bytes of a pair, where
+// zero-extending each row and then interleaving took four): the one vector port those
+// moves share is what the loop waits on.
 __attribute__((target("avx2"), always_inline)) static inline void vertical_pairs(
     const uint8_t *const *first_rows, const uint8_t *const *second_rows, const __m256i *pairs, size_t pair_count,
     const uint8_t *const *rows, const int32_t *weights, size_t tap_count, uint8_t *destination, size_t row_bytes) {
     size_t i = 0;
     // With no pairs (more taps than are held) every pixel takes the plain loop.
     const size_t row_bytes_vectorized = pair_count > 0 ? row_bytes : 0;
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i alphas = _mm256_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15, 3, 3, 3, 3, 7, 7,
+                                            7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
     for (; i + 32 <= row_bytes_vectorized; i += 32) {
-        __m256i sums[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
-                           _mm256_setzero_si256()};
+        __m256i sums[4] = {zero, zero, zero, zero};
         for (size_t p = 0; p < pair_count; p++) {
-            add_two_taps(first_rows[p] + i, second_rows[p] + i, pairs[p], &sums[0], &sums[1]);
-            add_two_taps(first_rows[p] + i + 16, second_rows[p] + i + 16, pairs[p], &sums[2], &sums[3]);
+            const __m256i a = _mm256_loadu_si256((const __m256i *)(first_rows[p] + i));
+            const __m256i b = _mm256_loadu_si256((const __m256i *)(second_rows[p] + i));
+            // The two rows' bytes interleaved (a0 b0 a1 b1 ...), then each widened to 16
+            // bits by interleaving with zero: bytes 0-3 | 16-19, 4-7 | 20-23, 8-11 |
+            // 24-27 and 12-15 | 28-31 of both rows, each byte beside its pair.
+            const __m256i low = _mm256_unpacklo_epi8(a, b), high = _mm256_unpackhi_epi8(a, b);
+            sums[0] = _mm256_add_epi32(sums[0], _mm256_madd_epi16(_mm256_unpacklo_epi8(low, zero), pairs[p]));
+            sums[1] = _mm256_add_epi32(sums[1], _mm256_madd_epi16(_mm256_unpackhi_epi8(low, zero), pairs[p]));
+            sums[2] = _mm256_add_epi32(sums[2], _mm256_madd_epi16(_mm256_unpacklo_epi8(high, zero), pairs[p]));
+            sums[3] = _mm256_add_epi32(sums[3], _mm256_madd_epi16(_mm256_unpackhi_epi8(high, zero), pairs[p]));
         }
-        // Bytes 0-3, 8-11 and 4-7, 12-15: packing within lanes puts them in order.
-        _mm_storeu_si128((__m128i *)(destination + i),
-                         pack_pixels(_mm256_packs_epi32(shifted(sums[0]), shifted(sums[1]))));
-        _mm_storeu_si128((__m128i *)(destination + i + 16),
-                         pack_pixels(_mm256_packs_epi32(shifted(sums[2]), shifted(sums[3]))));
+        // Packing within lanes puts the bytes back in order: 0-15 | 16-31.
+        const __m256i bytes =
+            _mm256_packus_epi16(_mm256_packs_epi32(shifted(sums[0]), shifted(sums[1])),
+                                _mm256_packs_epi32(shifted(sums[2]), shifted(sums[3])));
+        // Saturating to 0...255 was the clamp; then each colour at most its alpha.
+        _mm256_storeu_si256((__m256i *)(destination + i), _mm256_min_epu8(bytes, _mm256_shuffle_epi8(bytes, alphas)));
     }
     for (; i + 16 <= row_bytes_vectorized; i += 16) {
         __m256i first = _mm256_setzero_si256();
