@@ -74,7 +74,7 @@ static size_t find_runs_from(const uint8_t *data, size_t size, size_t i, uint32_
 // a run can start at i+j when bits j ... j+7 are all set. The first such j below 32 is
 // where the one-at-a-time scan would have found it, and after the run the scan goes on
 // from its end, as that one does.
-__attribute__((target("avx2,bmi"))) static size_t find_runs_avx2(const uint8_t *data, size_t size,
+__attribute__((target("avx2,bmi,bmi2"))) static size_t find_runs_avx2(const uint8_t *data, size_t size,
                                                                  uint32_t *runs) {
     size_t count = 0;
     size_t i = 1;

@@ -23,8 +23,9 @@ public enum RunLengthDeflate {
     /// `data` as one dynamic block: the final one of its stream when `isFinal`,
     /// otherwise followed by an empty stored block, which ends the band on a byte
     /// boundary (as zlib's sync flush does), so bands compressed apart simply concatenate.
-    /// `vectorized` looks for runs 32 bytes a step in AVX2 (the caller decides, from the
-    /// processor, as for the Adler-32); the bytes are the same either way.
+    /// `vectorized` looks for runs 32 bytes a step in AVX2 and writes the codes with BMI2's
+    /// shifts (the caller decides, from the processor, as for the Adler-32); the bytes are
+    /// the same either way.
     public static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool, vectorized: Bool = false)
         -> [UInt8]
     {
@@ -64,7 +65,7 @@ public enum RunLengthDeflate {
         writer.continueWriting { next, pending, pendingCount in
             wg_deflate_write_tokens(
                 data.baseAddress, data.count, runs, runs.count / 2, tokenCodes, longestLiteral, next, &pending,
-                &pendingCount)
+                &pendingCount, vectorized ? 1 : 0)
         }
         writer.write(UInt32(literalCode.codes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
         if !isFinal {
