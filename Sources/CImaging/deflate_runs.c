@@ -70,10 +70,11 @@ static size_t find_runs_from(const uint8_t *data, size_t size, size_t i, uint32_
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-// 32 positions a step: bit j of a 64-bit mask says byte i+j repeats the byte before it;
-// a run can start at i+j when bits j ... j+7 are all set. The first such j below 32 is
-// where the one-at-a-time scan would have found it, and after the run the scan goes on
-// from its end, as that one does.
+// 57 positions a step: bit j of a 64-bit mask says byte i+j repeats the byte before it;
+// a run can start at i+j when bits j ... j+7 are all set, which the mask answers for j
+// up to 56. The first such j is where the one-at-a-time scan would have found it, and
+// after the run the scan goes on from its end, as that one does. (Stepping 32, as this
+// loop first did, took 10 % longer over a card's bands.)
 __attribute__((target("avx2,bmi,bmi2"))) static size_t find_runs_avx2(const uint8_t *data, size_t size,
                                                                  uint32_t *runs) {
     size_t count = 0;
@@ -87,9 +88,9 @@ __attribute__((target("avx2,bmi,bmi2"))) static size_t find_runs_avx2(const uint
         uint64_t starts = repeats & (repeats >> 1);
         starts &= starts >> 2;
         starts &= starts >> 4;
-        starts &= 0xFFFFFFFFULL;
+        starts &= (1ULL << 57) - 1;
         if (starts == 0) {
-            i += 32;
+            i += 57;
             continue;
         }
         // The run's length within the window is how many of its repeat bits are set in

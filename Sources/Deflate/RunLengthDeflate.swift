@@ -23,7 +23,7 @@ public enum RunLengthDeflate {
     /// `data` as one dynamic block: the final one of its stream when `isFinal`,
     /// otherwise followed by an empty stored block, which ends the band on a byte
     /// boundary (as zlib's sync flush does), so bands compressed apart simply concatenate.
-    /// `vectorized` looks for runs 32 bytes a step in AVX2 and writes the codes with BMI2's
+    /// `vectorized` looks for runs 57 positions a step in AVX2 and writes the codes with BMI2's
     /// shifts (the caller decides, from the processor, as for the Adler-32); the bytes are
     /// the same either way.
     public static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool, vectorized: Bool = false)

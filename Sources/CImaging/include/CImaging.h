@@ -162,7 +162,7 @@ wg_status wg_deflate_band(const uint8_t *_Nullable data, size_t size, int level,
                           size_t *output_size, char *message, size_t message_capacity);
 /// Where `data` (under 4 GiB) repeats its previous byte for 8 to 258 bytes, in order,
 /// as (start, length) pairs in `runs` (room for size / 8 + 1 pairs), for Deflate's
-/// RunLengthDeflate; returns how many. With `vectorized`, 32 positions a step in AVX2
+/// RunLengthDeflate; returns how many. With `vectorized`, 57 positions a step in AVX2
 /// (the caller decides, as for wg_adler32).
 size_t wg_deflate_find_runs(const uint8_t *_Nullable data, size_t size, uint32_t *runs, int vectorized);
 /// How often each token of RunLengthDeflate occurs in `data`, given its `run_count` runs
