@@ -24,12 +24,16 @@ public struct CoverageMask: Sendable {
     /// The smallest rectangle holding every non-zero value, in mask coordinates.
     public var inkBounds: (x: Int, y: Int, width: Int, height: Int)? {
         var minX = width, minY = height, maxX = -1, maxY = -1
-        for y in 0..<height {
-            for x in 0..<width where values[y * width + x] != 0 {
-                minX = min(minX, x)
-                maxX = max(maxX, x)
-                minY = min(minY, y)
-                maxY = max(maxY, y)
+        values.withUnsafeBufferPointer { values in
+            // Each row from both ends: only its first and last ink matter.
+            for y in 0..<height {
+                let row = values[(y * width)..<((y + 1) * width)]
+                guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 })
+                else { continue }
+                minX = min(minX, first - y * width)
+                maxX = max(maxX, last - y * width)
+                if maxY < 0 { minY = y }
+                maxY = y
             }
         }
         return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
@@ -47,12 +51,13 @@ public struct CoverageMask: Sendable {
         // Each pass reads one buffer and writes the other.
         var front = [Float](repeating: 0, count: outerWidth * outerHeight)
         var back = front
-        for y in 0..<height {
-            for x in 0..<width {
-                front[(y + margin) * outerWidth + x + margin] = Float(values[y * width + x])
-            }
-        }
         front.withUnsafeMutableBufferPointer { front in
+            values.withUnsafeBufferPointer { values in
+                for y in 0..<height {
+                    let into = front.baseAddress! + (y + margin) * outerWidth + margin
+                    for x in 0..<width { into[x] = Float(values[y * width + x]) }
+                }
+            }
             back.withUnsafeMutableBufferPointer { back in
                 let sums = UnsafeMutablePointer<Float>.allocate(capacity: outerWidth)
                 defer { sums.deallocate() }
@@ -66,8 +71,10 @@ public struct CoverageMask: Sendable {
                 }
             }
         }
-        for i in front.indices {
-            result.values[i] = Self.coverageByte(front[i])
+        front.withUnsafeBufferPointer { front in
+            result.values.withUnsafeMutableBufferPointer { bytes in
+                for i in front.indices { bytes[i] = Self.coverageByte(front[i]) }
+            }
         }
         return result
     }
