@@ -130,15 +130,12 @@ AVX2 void wg_composite_color(const float *color, const float *alphas, float *acc
 }
 
 // Two pixels of the accumulator as rounded whole levels, colour dithered by `offsets`
-// (each pixel's threshold - 0.5 in its colour lanes, 0 in alpha), clamped to 0...255 and
-// each colour to at most its alpha.
-AVX2 static inline __m256i quantised(const float *pixels, __m256 offsets) {
+// (each pixel's threshold - 0.5 in its colour lanes, 0 in alpha), not yet clamped.
+AVX2 static inline __m256i levels_of(const float *pixels, __m256 offsets) {
     const __m256 levels =
         _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(pixels), _mm256_set1_ps(255.0f)), offsets);
     // Rounds to nearest, ties to even (the default MXCSR mode), as the magic number does.
-    const __m256i values = _mm256_max_epi32(_mm256_cvtps_epi32(levels), _mm256_setzero_si256());
-    const __m256i alphas = _mm256_min_epi32(_mm256_shuffle_epi32(values, 0xFF), _mm256_set1_epi32(255));
-    return _mm256_min_epi32(values, alphas);
+    return _mm256_cvtps_epi32(levels);
 }
 
 AVX2 void wg_composite_store(const float *accumulator, uint8_t *row, const float *thresholds,
@@ -149,6 +146,8 @@ AVX2 void wg_composite_store(const float *accumulator, uint8_t *row, const float
     const __m256 colour = _mm256_castsi256_ps(_mm256_setr_epi32(-1, -1, -1, 0, -1, -1, -1, 0));
     // The bytes of eight pixels after two rounds of packing within lanes: 0 2 4 6 | 1 3 5 7.
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256i alphas = _mm256_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15, 3, 3, 3, 3, 7, 7,
+                                            7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
     size_t x = 0;
     // Eight thresholds are consecutive when the pattern's width is a multiple of eight.
     if ((threshold_mask + 1) % 8 == 0) {
@@ -157,12 +156,15 @@ AVX2 void wg_composite_store(const float *accumulator, uint8_t *row, const float
             __m256i pairs[4];
             for (int pair = 0; pair < 4; pair++) {
                 const __m256i lanes = _mm256_add_epi32(first_pair, _mm256_set1_epi32(2 * pair));
-                pairs[pair] = quantised(accumulator + 4 * (x + 2 * pair),
+                pairs[pair] = levels_of(accumulator + 4 * (x + 2 * pair),
                                         _mm256_and_ps(_mm256_permutevar8x32_ps(offsets, lanes), colour));
             }
-            const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(pairs[0], pairs[1]),
-                                                      _mm256_packus_epi32(pairs[2], pairs[3]));
-            _mm256_storeu_si256((__m256i *)(row + 4 * x), _mm256_permutevar8x32_epi32(bytes, order));
+            // Saturating packs clamp every level to 0...255 (signed to 16 bits, then
+            // unsigned to 8); then each colour at most its pixel's alpha.
+            const __m256i bytes = _mm256_permutevar8x32_epi32(
+                _mm256_packus_epi16(_mm256_packs_epi32(pairs[0], pairs[1]), _mm256_packs_epi32(pairs[2], pairs[3])),
+                order);
+            _mm256_storeu_si256((__m256i *)(row + 4 * x), _mm256_min_epu8(bytes, _mm256_shuffle_epi8(bytes, alphas)));
         }
     }
     store_pixels(accumulator, row, thresholds, threshold_mask, x, count);

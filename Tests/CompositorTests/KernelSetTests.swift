@@ -73,6 +73,31 @@ import Testing
         }
     }
 
+    /// The store's clamps, on levels a blend never leaves but the loop must still clamp
+    /// as the portable one does: below 0, above 255, and colours above their alpha.
+    @Test(arguments: widths) func storeClampsLikeThePortableLoop(width: Int) {
+        var random = SplitMix64(seed: UInt64(width) + 40)
+        let accumulator = (0..<width).map { _ in
+            SIMD4<Float>(
+                Float.random(in: -0.5...2, using: &random), Float.random(in: -0.5...2, using: &random),
+                Float.random(in: -0.5...2, using: &random), Float.random(in: -0.5...2, using: &random))
+        }
+        let thresholds = randomAccumulator(64, seed: 5).map(\.x)
+        expectSameResults("store out of range", width: width) { kernels in
+            var bytes = [UInt8](repeating: 0, count: 4 * width)
+            accumulator.withUnsafeBufferPointer { accumulator in
+                thresholds.withUnsafeBufferPointer { thresholds in
+                    bytes.withUnsafeMutableBufferPointer {
+                        kernels.storeRow(
+                            accumulator.baseAddress!, into: $0.baseAddress!, thresholds: thresholds.baseAddress!,
+                            thresholdMask: 63, count: width)
+                    }
+                }
+            }
+            return bytes
+        }
+    }
+
     /// A random horizontal filter over a random row: source RGBA bytes, each output's
     /// first source pixel, and `tapCount` integer weights per output summing to one in
     /// fixed point. Every other output's weights are multiples of half of one, so half
