@@ -71,6 +71,7 @@ static void store_pixels(const float *accumulator, uint8_t *row, const float *th
 }
 
 #if defined(__x86_64__)
+#include "premultiplied_bytes.h"
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2")))
@@ -146,8 +147,6 @@ AVX2 void wg_composite_store(const float *accumulator, uint8_t *row, const float
     const __m256 colour = _mm256_castsi256_ps(_mm256_setr_epi32(-1, -1, -1, 0, -1, -1, -1, 0));
     // The bytes of eight pixels after two rounds of packing within lanes: 0 2 4 6 | 1 3 5 7.
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    const __m256i alphas = _mm256_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15, 3, 3, 3, 3, 7, 7,
-                                            7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
     size_t x = 0;
     // Eight thresholds are consecutive when the pattern's width is a multiple of eight.
     if ((threshold_mask + 1) % 8 == 0) {
@@ -164,7 +163,7 @@ AVX2 void wg_composite_store(const float *accumulator, uint8_t *row, const float
             const __m256i bytes = _mm256_permutevar8x32_epi32(
                 _mm256_packus_epi16(_mm256_packs_epi32(pairs[0], pairs[1]), _mm256_packs_epi32(pairs[2], pairs[3])),
                 order);
-            _mm256_storeu_si256((__m256i *)(row + 4 * x), _mm256_min_epu8(bytes, _mm256_shuffle_epi8(bytes, alphas)));
+            _mm256_storeu_si256((__m256i *)(row + 4 * x), wg_colours_within_alpha8(bytes));
         }
     }
     store_pixels(accumulator, row, thresholds, threshold_mask, x, count);

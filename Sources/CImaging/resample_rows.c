@@ -34,6 +34,7 @@ static void vertical_pixels(const uint8_t *const *rows, const int32_t *weights, 
 }
 
 #if defined(__x86_64__)
+#include "premultiplied_bytes.h"
 #include <immintrin.h>
 
 // One output pixel's sum over its window, four source pixels per step: the step's 16
@@ -64,10 +65,8 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i two_pixels(
 
 // Sixteen rounded 16-bit channels (four pixels, in order) as clamped bytes.
 __attribute__((target("avx2"), always_inline)) static inline __m128i pack_pixels(__m256i words) {
-    __m128i bytes = _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
-    // Saturating to 0...255 was the clamp; then each colour at most its alpha.
-    const __m128i alphas = _mm_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
-    return _mm_min_epu8(bytes, _mm_shuffle_epi8(bytes, alphas));
+    return wg_colours_within_alpha4(
+        _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1)));
 }
 
 // Fixed-point sums rounded to whole levels: (sum + 2^13) >> 14.
@@ -141,8 +140,6 @@ __attribute__((target("avx2"), always_inline)) static inline void vertical_pairs
     // With no pairs (more taps than are held) every pixel takes the plain loop.
     const size_t row_bytes_vectorized = pair_count > 0 ? row_bytes : 0;
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i alphas = _mm256_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15, 3, 3, 3, 3, 7, 7,
-                                            7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
     for (; i + 32 <= row_bytes_vectorized; i += 32) {
         __m256i sums[4] = {zero, zero, zero, zero};
         for (size_t p = 0; p < pair_count; p++) {
@@ -161,8 +158,7 @@ __attribute__((target("avx2"), always_inline)) static inline void vertical_pairs
         const __m256i bytes =
             _mm256_packus_epi16(_mm256_packs_epi32(shifted(sums[0]), shifted(sums[1])),
                                 _mm256_packs_epi32(shifted(sums[2]), shifted(sums[3])));
-        // Saturating to 0...255 was the clamp; then each colour at most its alpha.
-        _mm256_storeu_si256((__m256i *)(destination + i), _mm256_min_epu8(bytes, _mm256_shuffle_epi8(bytes, alphas)));
+        _mm256_storeu_si256((__m256i *)(destination + i), wg_colours_within_alpha8(bytes));
     }
     for (; i + 16 <= row_bytes_vectorized; i += 16) {
         __m256i first = _mm256_setzero_si256();

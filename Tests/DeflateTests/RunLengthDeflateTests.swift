@@ -142,21 +142,27 @@ import Testing
     /// The run search in AVX2 (32 positions a step) and one position at a time, against
     /// a plain greedy search: runs of every length from 1 to 300 planted in random bytes
     /// and in zeros, at every alignment, in data from 0 to 400 bytes and 20,000.
+    /// Runs of 1 to 300 bytes of one of `values` planted over `data`, some touching each
+    /// other and the ends.
+    func plantRuns(in data: inout [UInt8], values: ClosedRange<UInt8>, using random: inout SplitMix64) {
+        var position = Int.random(in: 0...20, using: &random)
+        while position < data.count {
+            let length = Int.random(in: 1...300, using: &random)
+            let value = UInt8.random(in: values, using: &random)
+            for j in position..<min(data.count, position + length) { data[j] = value }
+            position += length + Int.random(in: 0...40, using: &random)
+        }
+    }
+
     /// The symbol counts the Huffman code is fitted to, against counting each token
     /// the plain way: every byte outside the runs once as a literal, every run once as
     /// its length's symbol (the runs from the plain search). Runs of every length from 1
-    /// to 300, in random bytes and in zeros, in data from 0 to 300 bytes and 20,000.
+    /// to 300 of 0 or 1, over random bytes 0 to 3, in data from 0 to 300 bytes and 20,000.
     @Test func symbolCountsCountEachTokenOnce() {
         var random = SplitMix64(seed: 27)
         for size in Array(0...300) + [20_000] {
             var data = (0..<size).map { _ in UInt8.random(in: 0...3, using: &random) }
-            var position = Int.random(in: 0...20, using: &random)
-            while position < size {
-                let length = Int.random(in: 1...300, using: &random)
-                let value = UInt8.random(in: 0...1, using: &random)
-                for j in position..<min(size, position + length) { data[j] = value }
-                position += length + Int.random(in: 0...40, using: &random)
-            }
+            plantRuns(in: &data, values: 0...1, using: &random)
             let runs = data.withUnsafeBufferPointer { RunLengthDeflate.findRuns($0, vectorized: false) }
             var expected = [Int](repeating: 0, count: 286)
             var inRun = [Bool](repeating: false, count: size)
@@ -193,14 +199,7 @@ import Testing
         for size in Array(0...400) + [20_000] {
             for background in [UInt8(0), 1] {
                 var data = (0..<size).map { _ in background == 0 ? 0 : UInt8.random(in: 0...3, using: &random) }
-                // Planted runs, some touching each other and the ends.
-                var position = Int.random(in: 0...20, using: &random)
-                while position < size {
-                    let length = Int.random(in: 1...300, using: &random)
-                    let value = UInt8.random(in: 0...255, using: &random)
-                    for j in position..<min(size, position + length) { data[j] = value }
-                    position += length + Int.random(in: 0...40, using: &random)
-                }
+                plantRuns(in: &data, values: 0...255, using: &random)
                 let expected = greedy(data)
                 for vectorized in searches {
                     let found = data.withUnsafeBufferPointer { RunLengthDeflate.findRuns($0, vectorized: vectorized) }
