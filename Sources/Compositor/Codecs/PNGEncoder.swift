@@ -122,65 +122,35 @@ public enum PNGEncoder {
     /// rows are still in cache when they are compressed.
     ///
     /// With `writer`, each band goes to it as soon as it is made, and no pieces are
-    /// returned (the encoding stops early if writing fails).
-    private static func compress(
+    /// returned (the encoding stops early if writing fails). `started` holds bands already
+    /// compressed (a `PNGRowStream`'s, made while the image was drawn); only the rest are.
+    static func compress(
         _ source: Image, keepsAlpha: Bool, options: PNGEncodingOptions, workers: Int, sharing: PNGBandSharing?,
-        into writer: PNGFileWriter? = nil
+        into writer: PNGFileWriter? = nil, started: BandResults? = nil
     ) throws(ImageEncodingError) -> [[UInt8]]? {
         let height = source.height
-        let rowLength = 1 + source.width * (keepsAlpha ? 4 : 3)  // the filter type, then RGB or RGBA
         let bandCount = (height + bandRows - 1) / bandRows
-        let bands = BandResults(
-            count: bandCount, writer: writer,
-            sharing: sharing.map { sharing in
-                (
-                    sharing,
-                    PNGBandStore.Key(options: options, keepsAlpha: keepsAlpha, width: source.width, height: height)
-                )
-            })
-        // The background's bands already made need no thread; the rest are spread as before.
-        let toCompress = (0..<bandCount).filter { !bands.takeShared($0) }
+        let bands =
+            started
+            ?? BandResults(
+                count: bandCount, writer: writer,
+                sharing: sharing.map { sharing in
+                    (
+                        sharing,
+                        PNGBandStore.Key(options: options, keepsAlpha: keepsAlpha, width: source.width, height: height)
+                    )
+                })
+        // Bands already made (the background's, or a stream's) need no thread; the rest are spread as before.
+        let toCompress = (0..<bandCount).filter { !bands.isDone($0) && !bands.takeShared($0) }
         Parallel.forEachItem(of: toCompress.count, workers: workers) { next in
-            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bandRows * rowLength)
+            let buffer = bandBuffer(width: source.width, keepsAlpha: keepsAlpha)
             defer { buffer.deallocate() }
             while let position = next(), !bands.foundTranslucent, writer?.hasFailed != true {
-                let index = toCompress[position]
-                let rows = Self.rows(ofBand: index, height: height)
-                var opaque: Int32 = 0
-                let filtered = ShimResult.call {
-                    wg_png_filter_rows(
-                        source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(rows.lowerBound),
-                        UInt32(rows.upperBound), keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, &opaque, $0, $1)
-                }
-                guard filtered.succeeded else {
-                    bands.fail(filtered.encodingError(.png))
-                    continue
-                }
-                guard keepsAlpha || opaque != 0 else {
-                    bands.markTranslucent()
-                    break
-                }
-                let band = UnsafeBufferPointer(start: buffer, count: rows.count * rowLength)
-                let isFinal = index == bandCount - 1
-                let adler = Adler32.checksum(band, vectorized: KernelChoice.isVectorized)
-                guard case .libdeflate(let level) = options.compressor else {
-                    bands.store(
-                        index, RunLengthDeflate.compress(band, isFinal: isFinal, vectorized: KernelChoice.isVectorized),
-                        adler: adler, length: band.count)
-                    continue
-                }
-                var output: UnsafeMutablePointer<UInt8>?
-                var size = 0
-                let result = ShimResult.call {
-                    wg_deflate_band(band.baseAddress, band.count, Int32(level), isFinal ? 1 : 0, &output, &size, $0, $1)
-                }
-                if let output, result.succeeded {
-                    bands.store(
-                        index, Array(UnsafeBufferPointer(start: output, count: size)), adler: adler, length: band.count)
-                    wg_free(output)
-                } else {
-                    bands.fail(result.encodingError(.png))
-                }
+                guard
+                    compressBand(
+                        toCompress[position], of: source, keepsAlpha: keepsAlpha, options: options, buffer: buffer,
+                        into: bands)
+                else { break }
             }
         }
         if let failure = bands.failure { throw failure }
@@ -189,9 +159,60 @@ public enum PNGEncoder {
         return ZlibStream.pieces(bands.results.map { $0! }, levelClass: levelClass(options))
     }
 
+    /// Room for one band's filtered rows: `bandRows` rows of a filter byte and RGB or RGBA.
+    static func bandBuffer(width: Int, keepsAlpha: Bool) -> UnsafeMutablePointer<UInt8> {
+        .allocate(capacity: bandRows * (1 + width * (keepsAlpha ? 4 : 3)))
+    }
+
+    /// Filters band `index` of `source` into `buffer` and compresses it into `bands`;
+    /// false when RGB was asked for and a pixel is not opaque (the band is then not made).
+    static func compressBand(
+        _ index: Int, of source: Image, keepsAlpha: Bool, options: PNGEncodingOptions,
+        buffer: UnsafeMutablePointer<UInt8>, into bands: BandResults
+    ) -> Bool {
+        let height = source.height
+        let rowLength = 1 + source.width * (keepsAlpha ? 4 : 3)  // the filter type, then RGB or RGBA
+        let rows = Self.rows(ofBand: index, height: height)
+        var opaque: Int32 = 0
+        let filtered = ShimResult.call {
+            wg_png_filter_rows(
+                source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(rows.lowerBound),
+                UInt32(rows.upperBound), keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, &opaque, $0, $1)
+        }
+        guard filtered.succeeded else {
+            bands.fail(filtered.encodingError(.png))
+            return true
+        }
+        guard keepsAlpha || opaque != 0 else {
+            bands.markTranslucent()
+            return false
+        }
+        let band = UnsafeBufferPointer(start: buffer, count: rows.count * rowLength)
+        let isFinal = rows.upperBound == height
+        let adler = Adler32.checksum(band, vectorized: KernelChoice.isVectorized)
+        guard case .libdeflate(let level) = options.compressor else {
+            bands.store(
+                index, RunLengthDeflate.compress(band, isFinal: isFinal, vectorized: KernelChoice.isVectorized),
+                adler: adler, length: band.count)
+            return true
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let result = ShimResult.call {
+            wg_deflate_band(band.baseAddress, band.count, Int32(level), isFinal ? 1 : 0, &output, &size, $0, $1)
+        }
+        if let output, result.succeeded {
+            bands.store(index, Array(UnsafeBufferPointer(start: output, count: size)), adler: adler, length: band.count)
+            wg_free(output)
+        } else {
+            bands.fail(result.encodingError(.png))
+        }
+        return true
+    }
+
     /// The zlib header's level class: 0, "fastest", for the run-length encoder;
     /// libdeflate's levels mapped as zlib's.
-    private static func levelClass(_ options: PNGEncodingOptions) -> UInt8 {
+    static func levelClass(_ options: PNGEncodingOptions) -> UInt8 {
         guard case .libdeflate(let level) = options.compressor else { return 0 }
         return level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
     }
@@ -220,7 +241,7 @@ public enum PNGEncoder {
 
 /// The compressed bands as workers finish them; with sharing, the background's bands
 /// are taken from its store and those made here are left there.
-private final class BandResults: @unchecked Sendable {
+final class BandResults: @unchecked Sendable {
     private let lock = Lock()
     private(set) var results: [ZlibStream.Band?]
     private(set) var failure: ImageEncodingError?
@@ -233,6 +254,11 @@ private final class BandResults: @unchecked Sendable {
         results = Array(repeating: nil, count: count)
         self.writer = writer
         self.sharing = sharing
+    }
+
+    /// Whether band `index` is made already.
+    func isDone(_ index: Int) -> Bool {
+        lock.withLock { results[index] != nil }
     }
 
     /// Whether band `index` was the background's and its store had it (it is then the result).

@@ -44,8 +44,16 @@ public struct Renderer: Sendable {
     /// `keepBackground`): the rows outside it are the background's, pixel for pixel, so an
     /// encoder may reuse what it made of them (`PNGBandSharing`). Without a background it
     /// is the whole canvas.
+    ///
+    /// `rowsFinished`, when given, is called with the canvas and a row above which nothing
+    /// more will be drawn, as rows are finished, from any thread (`PNGRowStream` takes
+    /// them); the calls are not ordered, and rows not given by the time this returns are
+    /// finished then (the stream's `finish` takes them, on every core). Rows finish
+    /// early when the scene is a picture still decoding, with solids and gradients around
+    /// it and text and shapes over it, and no background is given or kept (`RowFinisher`).
     public func renderTimed(
-        _ scene: Scene, background: Image? = nil, keepBackground: ((Image) -> Void)? = nil
+        _ scene: Scene, background: Image? = nil, keepBackground: ((Image) -> Void)? = nil,
+        rowsFinished: (@Sendable (Image, Int) -> Void)? = nil
     ) throws(FontError) -> (image: Image, timings: RenderTimings, changedRows: Range<Int>) {
         var timings = RenderTimings()
         let clock = ContinuousClock()
@@ -121,15 +129,30 @@ public struct Renderer: Sendable {
                     let after = following.map { Self.operation($0, in: scene) }
                     let opacity = Float(picture.opacity)
                     let dithers = dithers
+                    compositedThrough = index + following.count
+                    // While the picture decodes, the text and shapes over it are drawn
+                    // band by band too, and the finished rows handed on.
+                    let finisher = rowsFinished.flatMap { rowsFinished -> RowFinisher? in
+                        guard background == nil, keepBackground == nil, picture.picture.progress?.isDecoding == true,
+                            let overlays = RowFinisher.overlays(of: scene, compositedThrough + 1..<scene.layers.count)
+                        else { return nil }
+                        return RowFinisher(
+                            overlays: overlays, textAhead: textAhead, canvasHeight: scene.height,
+                            rowsFinished: rowsFinished)
+                    }
                     canvas = fit(picture, width: scene.width, height: scene.height) { image, rows in
                         AreaCompositor(
                             operations: before + [.picture(image, opacity: opacity)] + after, dithers: dithers
                         )
                         .apply(to: image, rows: rows, startBlank: true)
+                        finisher?.composited(rows, of: image)
                     }
                     pending.removeAll()
                     drawn(on: 0..<scene.height)
-                    compositedThrough = index + following.count
+                    if let finisher {
+                        try finisher.finish(on: target())
+                        compositedThrough = scene.layers.count - 1
+                    }
                 } else {
                     let fitted = fit(picture, width: scene.width, height: scene.height)
                     pending.append(.picture(fitted, opacity: Float(picture.opacity)))

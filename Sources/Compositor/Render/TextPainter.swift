@@ -53,6 +53,7 @@ enum TextPainter {
 
     /// Blends a prepared layer (nil: nothing) into the canvas, resolving its paint over
     /// the canvas first if `prepare` could not.
+    @discardableResult
     static func draw(_ prepared: Prepared?, paint: TextPaint, on canvas: Image) -> Range<Int> {
         guard let prepared else { return 0..<0 }
         let inks =
@@ -61,17 +62,22 @@ enum TextPainter {
                 let (color, shadow) = resolve(paint, over: canvas, mask: prepared.coverage, ink: prepared.ink)
                 return prepared.inks(color, shadow)
             }()
-        // The colour glyphs lie on the mask's rows, at its origin and of its size.
-        var rows = prepared.rendered.mask.canvasRows(within: canvas.height)
         if let (soft, color) = inks.shadow {
             soft.blend(color: color.premultiplied, onto: canvas)
-            rows = rows.spanning(soft.canvasRows(within: canvas.height))
         }
         prepared.rendered.mask.blend(color: inks.color.premultiplied, onto: canvas)
         if let glyphs = prepared.rendered.color {
             blend(glyphs, atX: prepared.rendered.mask.originX, y: prepared.rendered.mask.originY, onto: canvas)
         }
-        return rows
+        return rows(of: prepared, inks: inks, canvasHeight: canvas.height)
+    }
+
+    /// The canvas rows a prepared layer's drawing touches with these inks: its glyphs'
+    /// and its shadow's. The colour glyphs lie on the mask's rows, at its origin and of its size.
+    static func rows(of prepared: Prepared, inks: Prepared.Inks, canvasHeight: Int) -> Range<Int> {
+        let rows = prepared.rendered.mask.canvasRows(within: canvasHeight)
+        guard let (soft, _) = inks.shadow else { return rows }
+        return rows.spanning(soft.canvasRows(within: canvasHeight))
     }
 
     /// A text layer ready to blend: its drawing and coverage moved to their place on the

@@ -1,5 +1,6 @@
 import Dispatch
 import Platform
+import Synchronization
 
 /// A scene's text layers laid out, drawn into their masks and (with a fixed paint) their
 /// shadows blurred, on a thread of their own while the picture under them still decodes.
@@ -13,6 +14,8 @@ final class TextPreparedAhead: @unchecked Sendable {
     /// Each text layer prepared, by its index in the scene, once the thread has ended.
     private var prepared: [Int: Result<TextPainter.Prepared?, FontError>] = [:]
     private let ended = DispatchSemaphore(value: 0)
+    /// Set once `prepared` is complete; after that it is only read.
+    private let isComplete = Atomic<Bool>(false)
     private var hasWaited = false
 
     /// Starts preparing `scene`'s text layers, or returns nil when there is nothing to
@@ -35,6 +38,7 @@ final class TextPreparedAhead: @unchecked Sendable {
                     try TextPainter.prepare(text, canvasWidth: scene.width, canvasHeight: scene.height)
                 }
             }
+            ahead.isComplete.store(true, ordering: .releasing)
             ahead.ended.signal()
         }
         return ahead
@@ -48,5 +52,12 @@ final class TextPreparedAhead: @unchecked Sendable {
             hasWaited = true
         }
         return try prepared[index]!.get()
+    }
+
+    /// The text layer at `index` prepared, or its error, if the thread has ended; nil
+    /// while it is still at work. Never waits.
+    func preparedIfDone(layer index: Int) -> Result<TextPainter.Prepared?, FontError>? {
+        guard isComplete.load(ordering: .acquiring) else { return nil }
+        return prepared[index]
     }
 }

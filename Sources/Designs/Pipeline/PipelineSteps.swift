@@ -126,10 +126,19 @@ enum PipelineSteps {
         encoding: OutputEncoding, provenance: Provenance? = nil, timings: inout StageTimings,
         softCanvases: [(width: Int, height: Int)]? = nil, into file: GrowingFile? = nil
     ) throws(PipelineError) -> RenderedImage {
-        let image = try render(scene, source: source, renderer: renderer, timings: &timings).image
+        // A PNG's bands are compressed as the render finishes them (`PNGRowStream`).
+        var stream: PNGRowStream?
+        if case .png(let options) = encoding {
+            stream = PNGRowStream(
+                width: scene.width, height: scene.height, options: options, note: provenance?.json, into: file)
+        }
+        defer { stream?.close() }
+        let image = try render(
+            scene, source: source, renderer: renderer, timings: &timings, rowsFinished: stream?.rowsFinished
+        ).image
         return try encode(
             image, source: source, encoding: encoding, provenance: provenance, timings: timings,
-            softCanvases: softCanvases, into: file)
+            softCanvases: softCanvases, into: file, stream: stream)
     }
 
     /// Renders the scene, adding to `timings`, and finishes its picture (see `renderAndEncode`).
@@ -138,12 +147,14 @@ enum PipelineSteps {
     /// known to be whole).
     static func render(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
-        timings: inout StageTimings, keepBackground: ((Image) -> Void)? = nil
+        timings: inout StageTimings, keepBackground: ((Image) -> Void)? = nil,
+        rowsFinished: (@Sendable (Image, Int) -> Void)? = nil
     ) throws(PipelineError) -> (image: Image, changedRows: Range<Int>) {
         let image: Image
         let changedRows: Range<Int>
         do {
-            let rendered = try renderer.renderTimed(scene, keepBackground: keepBackground)
+            let rendered = try renderer.renderTimed(
+                scene, keepBackground: keepBackground, rowsFinished: rowsFinished)
             image = rendered.image
             changedRows = rendered.changedRows
             let renderTimings = rendered.timings
@@ -166,18 +177,22 @@ enum PipelineSteps {
     /// for) written into the file, the time it took and any warning about the
     /// picture it was drawn from. A bundled picture's softness is judged on
     /// `softCanvases` (several sizes are named in one warning), by default this image's.
-    /// `sharing` ties the image to the background it was drawn over (see `PNGBandSharing`).
+    /// `sharing` ties the image to the background it was drawn over (see `PNGBandSharing`);
+    /// `stream`, a PNG begun while the image was drawn, is finished instead.
     static func encode(
         _ image: Image, source: (picture: DecodedPicture, path: String, origin: InputOrigin),
         encoding: OutputEncoding, provenance: Provenance?, timings: StageTimings,
-        softCanvases: [(width: Int, height: Int)]? = nil, sharing: PNGBandSharing? = nil, into file: GrowingFile? = nil
+        softCanvases: [(width: Int, height: Int)]? = nil, sharing: PNGBandSharing? = nil, into file: GrowingFile? = nil,
+        stream: PNGRowStream? = nil
     ) throws(PipelineError) -> RenderedImage {
         var timings = timings
         let clock = ContinuousClock()
         let started = clock.now
         var encoded: [UInt8] = []
         do {
-            if let file {
+            if let stream {
+                encoded = try stream.finish(image)
+            } else if let file {
                 try encoding.encode(image, into: file, provenance: provenance, sharing: sharing)
             } else {
                 encoded = try encoding.encode(image, provenance: provenance, sharing: sharing)

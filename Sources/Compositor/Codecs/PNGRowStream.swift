@@ -1,0 +1,139 @@
+import Files
+import Platform
+import Synchronization
+
+/// A PNG compressed while its image is still being drawn: each band of rows is filtered
+/// and deflated as soon as nothing more will be drawn on it (`Renderer.renderTimed`'s
+/// `rowsFinished`), and `finish` compresses the rest. The same bytes as
+/// `PNGEncoder.encode`.
+///
+/// A card's picture decodes on one core, top to bottom, and the resampler follows it on
+/// another; both leave moments idle (the resampler waiting for rows, the decoder for
+/// room in its ring). The finished bands are compressed in those moments, on a thread of
+/// the stream's own that runs only when a core is idle (`runCurrentThreadOnlyWhenIdle`),
+/// so it never holds back the decoder or the resampler, instead of all at the end.
+/// Compressed by the resampler's own thread, they made the decoder wait for it.
+///
+/// Bands are compressed as RGB, the way an opaque image is written. A band with a
+/// translucent pixel stops that, and `finish` writes the image again as RGBA.
+public final class PNGRowStream: @unchecked Sendable {
+    private let options: PNGEncodingOptions
+    private let note: String?
+    private let file: GrowingFile?
+    private let writer: PNGFileWriter?
+    private let bands: BandResults
+    private let width: Int
+    private let height: Int
+    private let bandCount: Int
+    private let condition = Condition()
+    // Guarded by `condition`.
+    private var image: Image?
+    private var finishedRows = 0
+    private var nextBand = 0
+    private var isClosing = false
+    private var threadIsRunning = false
+    /// Bands the stream's thread has compressed (for the tests).
+    private let madeWhileDrawing = Atomic<Int>(0)
+    var bandsMadeWhileDrawing: Int { madeWhileDrawing.load(ordering: .relaxed) }
+
+    /// A stream for an image `width` by `height`, written into `file` as its bands are
+    /// made when given (as `PNGEncoder.encode(_:into:)` does), otherwise kept for `finish`.
+    public init(width: Int, height: Int, options: PNGEncodingOptions, note: String?, into file: GrowingFile?) {
+        self.width = width
+        self.height = height
+        self.options = options
+        self.note = note
+        self.file = file
+        writer = file.map { file in
+            PNGFileWriter(
+                into: file, width: width, height: height, keepsAlpha: false, note: note,
+                levelClass: PNGEncoder.levelClass(options))
+        }
+        bandCount = (height + PNGEncoder.bandRows - 1) / PNGEncoder.bandRows
+        bands = BandResults(count: bandCount, writer: writer, sharing: nil)
+    }
+
+    /// Rows of `image` above `row` are finished: the stream's thread (started by the
+    /// first call) compresses each band wholly among them. Never waits for it. Calls may
+    /// come from several threads, in any order; the largest `row` so far counts.
+    public func rowsFinished(_ image: Image, upTo row: Int) {
+        precondition(image.width == width && image.height == height, "the stream's image size")
+        let starts = condition.withLock {
+            finishedRows = max(finishedRows, row)
+            self.image = image
+            condition.broadcast()
+            defer { threadIsRunning = true }
+            return !threadIsRunning && !isClosing
+        }
+        if starts { startDetachedThread { self.compressWhileDrawing() } }
+    }
+
+    /// The stream's thread: compresses finished bands, at idle priority, until `finish`.
+    private func compressWhileDrawing() {
+        runCurrentThreadOnlyWhenIdle()
+        let buffer = PNGEncoder.bandBuffer(width: width, keepsAlpha: false)
+        defer { buffer.deallocate() }
+        while let (index, image) = nextBandToCompress() {
+            guard
+                PNGEncoder.compressBand(
+                    index, of: image, keepsAlpha: false, options: options, buffer: buffer, into: bands)
+            else { break }  // translucent: `finish` starts again as RGBA
+            madeWhileDrawing.add(1, ordering: .relaxed)
+        }
+        condition.withLock {
+            threadIsRunning = false
+            condition.broadcast()
+        }
+    }
+
+    /// The next band wholly above the finished rows, claimed, waiting for one; nil once
+    /// `finish` has begun (or the file has failed).
+    private func nextBandToCompress() -> (Int, Image)? {
+        condition.withLock {
+            while true {
+                guard !isClosing, nextBand < bandCount, writer?.hasFailed != true, let image else { return nil }
+                if PNGEncoder.rows(ofBand: nextBand, height: height).upperBound <= finishedRows {
+                    defer { nextBand += 1 }
+                    return (nextBand, image)
+                }
+                condition.wait()
+            }
+        }
+    }
+
+    /// Stops the stream's thread after its band, without waiting: for a render that
+    /// failed, whose stream is never finished. `finish` after it still works.
+    public func close() {
+        condition.withLock {
+            isClosing = true
+            condition.broadcast()
+        }
+    }
+
+    /// The whole image is drawn: stops the stream's thread after its band, compresses the
+    /// bands not yet made on up to `workers` threads, and returns the PNG's bytes, or
+    /// nothing when they went into the file (put in place by its `finish`).
+    public func finish(_ image: Image, workers: Int = Parallel.availableCores) throws(ImageEncodingError) -> [UInt8] {
+        precondition(image.width == width && image.height == height, "the stream's image size")
+        condition.withLock {
+            isClosing = true
+            condition.broadcast()
+            while threadIsRunning { condition.wait() }
+        }
+        if let pieces = try PNGEncoder.compress(
+            image, keepsAlpha: false, options: options, workers: workers, sharing: nil, into: writer, started: bands)
+        {
+            guard let writer else {
+                return PNGContainer.file(
+                    width: width, height: height, keepsAlpha: false, stream: pieces, note: note, workers: workers)
+            }
+            writer.finish()
+            return []
+        }
+        // A translucent pixel: what was written as RGB goes, and the image is encoded whole.
+        guard let file else { return try PNGEncoder.encode(image, options: options, workers: workers, note: note) }
+        file.restart()
+        try PNGEncoder.encode(image, into: file, options: options, workers: workers, note: note)
+        return []
+    }
+}

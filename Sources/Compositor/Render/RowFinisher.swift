@@ -1,0 +1,156 @@
+import Platform
+
+/// Finishes a canvas band by band while its picture is still being scaled: draws the
+/// text and shapes over the picture as soon as every row they touch is composited, and
+/// says which rows nothing more will be drawn on (`Renderer.renderTimed`'s
+/// `rowsFinished`), so an encoder can take them while the picture still decodes.
+///
+/// Bands arrive from the resampler's threads (`composited`), in order while the picture
+/// decodes and in any order after. The overlays are drawn one at a time, in the scene's
+/// order, each by whichever thread completes its rows: overlays may overlap one another,
+/// never the rows still being composited. The rows above the composited ones and above
+/// every overlay not yet drawn are finished. An overlay whose rows are not known yet (its
+/// text still being prepared, or a paint that looks at the canvas) holds every row from
+/// the top until it is drawn, at the latest by `finish`.
+final class RowFinisher: @unchecked Sendable {
+    enum Overlay {
+        /// The text layer at this index in the scene, prepared by `TextPreparedAhead`.
+        case text(layer: Int, TextLayer)
+        case shape(CoverageMask, PremultipliedPixel)
+    }
+
+    private let overlays: [Overlay]
+    private let textAhead: TextPreparedAhead?
+    private let canvasHeight: Int
+    private let rowsFinished: @Sendable (Image, Int) -> Void
+    private let lock = Lock()
+    // Guarded by `lock`.
+    /// Every row above this one is composited.
+    private var compositedRows = 0
+    /// Bands composited below a gap, by their first row: their ends.
+    private var compositedAhead: [Int: Int] = [:]
+    /// The first overlay not yet drawn.
+    private var nextOverlay = 0
+    private var isDrawing = false
+    /// The largest row reported finished.
+    private var reportedRows = 0
+
+    init(
+        overlays: [Overlay], textAhead: TextPreparedAhead?, canvasHeight: Int,
+        rowsFinished: @escaping @Sendable (Image, Int) -> Void
+    ) {
+        self.overlays = overlays
+        self.textAhead = textAhead
+        self.canvasHeight = canvasHeight
+        self.rowsFinished = rowsFinished
+    }
+
+    /// The overlays for the layers of `scene` in `layers`, or nil when one of them is not
+    /// drawn by rows (a picture, a solid or a gradient covers the whole canvas).
+    static func overlays(of scene: Scene, _ layers: Range<Int>) -> [Overlay]? {
+        var overlays: [Overlay] = []
+        for index in layers {
+            switch scene.layers[index] {
+            case .text(let text): overlays.append(.text(layer: index, text))
+            case .shape(let shape): overlays.append(.shape(shape.mask, shape.color.premultiplied))
+            default: return nil
+            }
+        }
+        return overlays
+    }
+
+    /// `rows` of `canvas` are composited: draws the overlays that now can be, and
+    /// reports the rows finished.
+    func composited(_ rows: Range<Int>, of canvas: Image) {
+        lock.withLock {
+            compositedAhead[rows.lowerBound] = rows.upperBound
+            while let end = compositedAhead.removeValue(forKey: compositedRows) { compositedRows = end }
+        }
+        while true {
+            switch lock.withLock({ nextStep() }) {
+            case .draw(let index, let prepared):
+                draw(overlays[index], prepared: prepared, on: canvas)
+                lock.withLock {
+                    nextOverlay += 1
+                    isDrawing = false
+                }
+            case .report(let rows):
+                rowsFinished(canvas, rows)
+            case .wait:
+                return
+            }
+        }
+    }
+
+    /// Every row is composited (or the picture failed) and no `composited` call is
+    /// running: draws the overlays not drawn yet, waiting for their text. The rows not
+    /// reported yet are finished once this returns. A text layer's error is thrown here,
+    /// where drawing it would have.
+    func finish(on canvas: Image) throws(FontError) {
+        for overlay in overlays[nextOverlay...] {
+            var prepared: TextPainter.Prepared?
+            if case .text(let layer, let text) = overlay {
+                prepared =
+                    if let textAhead {
+                        try textAhead.prepared(layer: layer)
+                    } else {
+                        try TextPainter.prepare(text, canvasWidth: canvas.width, canvasHeight: canvas.height)
+                    }
+            }
+            draw(overlay, prepared: prepared, on: canvas)
+        }
+        nextOverlay = overlays.count
+    }
+
+    private enum Step {
+        case draw(Int, TextPainter.Prepared?)
+        case report(Int)
+        case wait
+    }
+
+    /// What a thread should do next (called under `lock`).
+    private func nextStep() -> Step {
+        if !isDrawing, nextOverlay < overlays.count, let rows = span(of: nextOverlay),
+            rows.isEmpty || rows.upperBound <= compositedRows
+        {
+            isDrawing = true
+            return .draw(nextOverlay, prepared(nextOverlay))
+        }
+        var finished = compositedRows
+        for index in nextOverlay..<overlays.count {
+            guard let rows = span(of: index) else { return .wait }
+            if !rows.isEmpty { finished = min(finished, rows.lowerBound) }
+        }
+        guard finished > reportedRows else { return .wait }
+        reportedRows = finished
+        return .report(finished)
+    }
+
+    /// The prepared text of overlay `index`, if it is text and ready.
+    private func prepared(_ index: Int) -> TextPainter.Prepared? {
+        guard case .text(let layer, _) = overlays[index],
+            case .success(let prepared)? = textAhead?.preparedIfDone(layer: layer)
+        else { return nil }
+        return prepared
+    }
+
+    /// The rows overlay `index` will draw on, when known before drawing it.
+    private func span(of index: Int) -> Range<Int>? {
+        switch overlays[index] {
+        case .shape(let mask, _):
+            return mask.canvasRows(within: canvasHeight)
+        case .text(let layer, _):
+            guard case .success(let prepared)? = textAhead?.preparedIfDone(layer: layer) else { return nil }
+            guard let prepared else { return 0..<0 }  // too small to draw: draws nothing
+            guard let inks = prepared.inks else { return nil }  // the paint looks at the canvas first
+            return TextPainter.rows(of: prepared, inks: inks, canvasHeight: canvasHeight)
+        }
+    }
+
+    private func draw(_ overlay: Overlay, prepared: TextPainter.Prepared?, on canvas: Image) {
+        switch overlay {
+        case .shape(let mask, let color): mask.blend(color: color, onto: canvas)
+        case .text(_, let text): TextPainter.draw(prepared, paint: text.paint, on: canvas)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Dispatch
+import Files
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Compositor
+
+/// A PNG begun while its image is drawn (`PNGRowStream`) and the rows a render says are
+/// finished (`Renderer.renderTimed`'s `rowsFinished`, `RowFinisher`).
+///
+/// The stream's bytes are compared with `PNGEncoder.encode`'s, which the other codec
+/// tests read back with independent readers (zlib, Pillow), and its image data is also
+/// inflated here by zlib and compared with Up-filtered rows worked out in the test. A
+/// render's finished rows are copied when they are reported and compared with the
+/// canvas it returns: no row is drawn on after it is said to be finished.
+@Suite struct RowStreamTests {
+    /// Waits up to 30 s for the stream's thread to have compressed `count` bands (it runs
+    /// only on idle cores, so a busy test run may keep it waiting a while).
+    static func waitForBands(_ stream: PNGRowStream, _ count: Int) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while stream.bandsMadeWhileDrawing < count {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(1000)
+        }
+        return true
+    }
+
+    /// Rows reported finished from several threads, in any order and not on band
+    /// boundaries, then the rest at `finish`: the bytes `PNGEncoder.encode` makes, in
+    /// memory and in a file, opaque and translucent (the stream then starts again as RGBA).
+    @Test(arguments: 0..<6, [false, true])
+    func finishedRowsInAnyOrderMakeTheEncodersBytes(image index: Int, intoFile: Bool) throws {
+        let (name, image) = PNGFileWriterTests.image(index)
+        let note = "{\"made\":\"while drawing\"}"
+        let expected = try PNGEncoder.encode(image, note: note)
+        let rows = [0, 1, 127, 128, 129, 300, 384, image.height - 1, image.height / 2].shuffled()
+        func stream(into file: GrowingFile?) throws -> [UInt8] {
+            let stream = PNGRowStream(
+                width: image.width, height: image.height, options: .fast, note: note, into: file)
+            DispatchQueue.concurrentPerform(iterations: rows.count) { stream.rowsFinished(image, upTo: rows[$0]) }
+            // The bands wholly above the largest row, unless a translucent one stopped them.
+            let early = min(image.height, rows.max()!) / PNGEncoder.bandRows
+            if image.isOpaque { #expect(Self.waitForBands(stream, early), "\(name): bands made while drawing") }
+            return try stream.finish(image)
+        }
+        guard intoFile else {
+            let got = try stream(into: nil)
+            #expect(got == expected, "\(name)")
+            if image.isOpaque {
+                let inflated = PNGStreamTests.inflate(
+                    PNGStreamTests.idat(got), expectedSize: image.height * (1 + 3 * image.width))
+                #expect(inflated == PNGStreamTests.upRows(image), "\(name): zlib's reading of the rows")
+            }
+            return
+        }
+        try withTemporaryFolder { folder in
+            let path = folder + "/out.png"
+            let file = try #require(try GrowingFile.replacing(path))
+            #expect(try stream(into: file).isEmpty)
+            try file.finish()
+            let written = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(written == expected, "\(name), in a file")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.png"])
+        }
+    }
+
+    /// A stream closed without finishing (its render failed) stops its thread, which
+    /// would otherwise wait for rows for ever and keep the stream alive.
+    @Test func aClosedStreamLetsItsThreadEnd() throws {
+        let image = randomImage(width: 200, height: 600, seed: 41, opaque: true)
+        weak var released: PNGRowStream?
+        do {
+            let stream = PNGRowStream(width: 200, height: 600, options: .fast, note: nil, into: nil)
+            released = stream
+            stream.rowsFinished(image, upTo: 130)
+            #expect(Self.waitForBands(stream, 1))
+            stream.close()
+        }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while released != nil, ContinuousClock.now < deadline { usleep(1000) }
+        #expect(released == nil, "the stream's thread still holds it")
+    }
+
+    /// A card-like scene over a picture still decoding (streamed through its ring, so the
+    /// decoder is still at work when the render starts): solids and a gradient around the
+    /// picture, then text with shadows (two lines overlapping), a shape, and text at the
+    /// bottom; or shapes alone, whose rows are known at once. Every row reported finished
+    /// is the same when reported as in the canvas returned, and the canvas is the one
+    /// drawn without reporting. With shapes alone, rows are reported before the end (text
+    /// holds its rows until it is prepared, on a thread that may not be done in time).
+    @Test(arguments: [false, true])
+    func rowsReportedFinishedAreNeverDrawnOnAgain(withText: Bool) throws {
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 600, height: 3000, seed: 43, opaque: true), quality: 90)
+        // Not a DCT scale of the picture: its rows are filtered band by band, not copied.
+        let (width, height) = (280, 1400)
+        let font = try bundledFont()
+        let shadow = TextShadow(color: Color.black.withOpacity(0.5), blur: 0.1, offsetY: 0.05)
+        func text(_ words: String, y: Double, size: Double) -> Layer {
+            .text(
+                TextLayer(
+                    text: words, font: font, size: size, placement: .inkCentered(x: 140, y: y),
+                    paint: .fixed(.white, shadow: shadow)))
+        }
+        func disc(y: Double) -> Layer {
+            .shape(ShapeLayer(.disc(radius: 12), centerX: 140, centerY: y, color: .white))
+        }
+        func scene(_ picture: DecodedPicture, lastLine: String = "Dec 21") -> Scene {
+            let under: [Layer] = [
+                .solid(.black), .picture(PictureLayer(picture: picture, opacity: 0.8)),
+                .gradient(
+                    LinearGradient(axis: .vertical, color: .black, stops: [.init(0, alpha: 0), .init(1, alpha: 0.6)])),
+            ]
+            let over =
+                withText
+                ? [
+                    text("Winter", y: 400, size: 60), text("Solstice", y: 440, size: 50), disc(y: 900),
+                    text(lastLine, y: 1330, size: 70),
+                ]
+                : [disc(y: 900), disc(y: 910), disc(y: 1395)]
+            return Scene(width: width, height: height, layers: under + over)
+        }
+        func decoding() throws -> DecodedPicture {
+            let picture = try ImageDecoder.decodePicture(
+                jpeg, width: width, height: height, inBackground: true, streamed: true)
+            try #require(picture.ringRows != nil && picture.progress?.isDecoding == true)
+            return picture
+        }
+
+        let reports = Mutex<[(rows: Int, pixels: [UInt8])]>([])
+        let picture = try decoding()
+        let rendered = try Renderer(workers: 2).renderTimed(
+            scene(picture),
+            rowsFinished: { canvas, rows in
+                let copy = [UInt8](UnsafeBufferPointer(start: canvas.pixels, count: rows * canvas.bytesPerRow))
+                reports.withLock { $0.append((rows, copy)) }
+            })
+        try picture.finish()
+        let canvas = rendered.image
+        let reported = reports.withLock { $0 }
+        if !withText {
+            #expect(reported.contains { $0.rows > 0 && $0.rows < height }, "no rows were finished before the end")
+        }
+        for (rows, pixels) in reported {
+            #expect(rows <= height)
+            #expect(memcmp(pixels, canvas.pixels, rows * canvas.bytesPerRow) == 0, "rows above \(rows) changed")
+        }
+
+        let again = try decoding()
+        let plain = try Renderer(workers: 2).render(scene(again))
+        try again.finish()
+        #expect(memcmp(plain.pixels, canvas.pixels, height * canvas.bytesPerRow) == 0)
+
+        // A line the font cannot show fails the render as it would without reporting,
+        // after the rows above it may have been reported (they are then thrown away).
+        guard withText else { return }
+        let failing = try decoding()
+        #expect(throws: FontError.self) {
+            try Renderer(workers: 2).renderTimed(scene(failing, lastLine: "冬至"), rowsFinished: { _, _ in })
+        }
+        try failing.finish()
+    }
+}
