@@ -86,22 +86,26 @@ import Testing
     /// A card-like scene over a picture still decoding (streamed through its ring, so the
     /// decoder is still at work when the render starts): solids and a gradient around the
     /// picture, then text with shadows (two lines overlapping), a shape, and text at the
-    /// bottom; or shapes alone, whose rows are known at once. Every row reported finished
+    /// bottom; or labels whose paint contrasts with the picture under them (chosen while
+    /// the rows below are still coming); or shapes alone, whose rows are known at once.
+    /// Every row reported finished
     /// is the same when reported as in the canvas returned, and the canvas is the one
     /// drawn without reporting. With shapes alone, rows are reported before the end (text
     /// holds its rows until it is prepared, on a thread that may not be done in time).
-    @Test(arguments: [false, true])
-    func rowsReportedFinishedAreNeverDrawnOnAgain(withText: Bool) throws {
+    enum Overlays: CaseIterable { case shapes, text, contrastingText }
+
+    @Test(arguments: Overlays.allCases)
+    func rowsReportedFinishedAreNeverDrawnOnAgain(overlays: Overlays) throws {
         let jpeg = try JPEGEncoder.encode(randomImage(width: 600, height: 3000, seed: 43, opaque: true), quality: 90)
         // Not a DCT scale of the picture: its rows are filtered band by band, not copied.
         let (width, height) = (280, 1400)
         let font = try bundledFont()
         let shadow = TextShadow(color: Color.black.withOpacity(0.5), blur: 0.1, offsetY: 0.05)
-        func text(_ words: String, y: Double, size: Double) -> Layer {
+        func text(_ words: String, y: Double, size: Double, paint: TextPaint? = nil) -> Layer {
             .text(
                 TextLayer(
                     text: words, font: font, size: size, placement: .inkCentered(x: 140, y: y),
-                    paint: .fixed(.white, shadow: shadow)))
+                    paint: paint ?? .fixed(.white, shadow: shadow)))
         }
         func disc(y: Double) -> Layer {
             .shape(ShapeLayer(.disc(radius: 12), centerX: 140, centerY: y, color: .white))
@@ -112,13 +116,21 @@ import Testing
                 .gradient(
                     LinearGradient(axis: .vertical, color: .black, stops: [.init(0, alpha: 0), .init(1, alpha: 0.6)])),
             ]
-            let over =
-                withText
-                ? [
-                    text("Winter", y: 400, size: 60), text("Solstice", y: 440, size: 50), disc(y: 900),
-                    text(lastLine, y: 1330, size: 70),
-                ]
-                : [disc(y: 900), disc(y: 910), disc(y: 1395)]
+            let contrasting = TextPaint.contrasting(dark: .black, light: .white)
+            let over: [Layer] =
+                switch overlays {
+                case .shapes: [disc(y: 900), disc(y: 910), disc(y: 1395)]
+                case .text:
+                    [
+                        text("Winter", y: 400, size: 60), text("Solstice", y: 440, size: 50), disc(y: 900),
+                        text(lastLine, y: 1330, size: 70),
+                    ]
+                case .contrastingText:
+                    [
+                        disc(y: 150), text("Winter", y: 160, size: 60, paint: contrasting),
+                        text(lastLine, y: 700, size: 50, paint: contrasting),
+                    ]
+                }
             return Scene(width: width, height: height, layers: under + over)
         }
         func decoding() throws -> DecodedPicture {
@@ -139,7 +151,7 @@ import Testing
         try picture.finish()
         let canvas = rendered.image
         let reported = reports.withLock { $0 }
-        if !withText {
+        if overlays == .shapes {
             #expect(reported.contains { $0.rows > 0 && $0.rows < height }, "no rows were finished before the end")
         }
         for (rows, pixels) in reported {
@@ -154,11 +166,78 @@ import Testing
 
         // A line the font cannot show fails the render as it would without reporting,
         // after the rows above it may have been reported (they are then thrown away).
-        guard withText else { return }
+        guard overlays == .text else { return }
         let failing = try decoding()
         #expect(throws: FontError.self) {
             try Renderer(workers: 2).renderTimed(scene(failing, lastLine: "冬至"), rowsFinished: { _, _ in })
         }
         try failing.finish()
+    }
+}
+
+/// `RowFinisher` driven band by band, its text prepared already: bands are "composited"
+/// by copying them from a picture into a canvas that is black until then, so a paint
+/// chosen, or an overlay drawn, before the rows under it arrive comes out different from
+/// drawing the layers in order over the whole picture, which is the reference. The disc
+/// and the last line straddle bands, so rows reported before they are drawn would show.
+@Suite struct RowFinisherTests {
+    @Test func contrastingTextIsPaintedAndDrawnOnceItsRowsArrive() throws {
+        let (width, height) = (240, 1024)
+        // Light everywhere: a contrasting paint over it is dark, over black it would be light.
+        let picture = solidImage(width: width, height: height, PremultipliedPixel(r: 235, g: 240, b: 250, a: 255))
+        let font = try bundledFont()
+        let contrasting = TextPaint.contrasting(dark: .black, light: .white)
+        let layers: [Layer] = [
+            .text(
+                TextLayer(
+                    text: "Winter", font: font, size: 50, placement: .inkCentered(x: 120, y: 300), paint: contrasting)),
+            .shape(ShapeLayer(.disc(radius: 10), centerX: 120, centerY: 128, color: .white)),
+            .text(
+                TextLayer(
+                    text: "Dec 21", font: font, size: 40, placement: .inkCentered(x: 120, y: 640),
+                    paint: .fixed(.white, shadow: TextShadow(color: .black, blur: 0.1, offsetY: 0.05)))),
+        ]
+        let scene = Scene(width: width, height: height, layers: layers)
+        var prepared: [Int: Result<TextPainter.Prepared?, FontError>] = [:]
+        for (index, layer) in layers.enumerated() {
+            guard case .text(let text) = layer else { continue }
+            prepared[index] = .success(try TextPainter.prepare(text, canvasWidth: width, canvasHeight: height))
+        }
+
+        let reference = picture.copy()
+        for layer in layers {
+            switch layer {
+            case .text(let text): try TextPainter.draw(text, on: reference)
+            case .shape(let shape): shape.mask.blend(color: shape.color.premultiplied, onto: reference)
+            default: Issue.record("only text and shapes here")
+            }
+        }
+
+        let canvas = Image(width: width, height: height)
+        let reports = Mutex<[Int]>([])
+        let finisher = RowFinisher(
+            overlays: try #require(RowFinisher.overlays(of: scene, 0..<layers.count)),
+            textAhead: .done(prepared), canvasHeight: height,
+            rowsFinished: { _, rows in reports.withLock { $0.append(rows) } })
+        var finishedEarly: [(rows: Int, pixels: [UInt8])] = []
+        for band in stride(from: 0, to: height, by: 128) {
+            let rows = band..<min(height, band + 128)
+            canvas.row(rows.lowerBound).update(
+                from: picture.row(rows.lowerBound), count: rows.count * canvas.bytesPerRow)
+            finisher.composited(rows, of: canvas)
+            if let last = reports.withLock({ $0.last }) {
+                finishedEarly.append(
+                    (last, [UInt8](UnsafeBufferPointer(start: canvas.pixels, count: last * canvas.bytesPerRow))))
+            }
+        }
+        try finisher.finish(on: canvas)
+
+        #expect(memcmp(canvas.pixels, reference.pixels, height * canvas.bytesPerRow) == 0)
+        // Every row was reported finished before `finish`: the contrasting label was
+        // painted and drawn as soon as its rows were there.
+        #expect(reports.withLock { $0.max() } == height)
+        for (rows, pixels) in finishedEarly {
+            #expect(memcmp(pixels, reference.pixels, rows * canvas.bytesPerRow) == 0, "rows above \(rows)")
+        }
     }
 }

@@ -9,9 +9,11 @@ import Platform
 /// decodes and in any order after. The overlays are drawn one at a time, in the scene's
 /// order, each by whichever thread completes its rows: overlays may overlap one another,
 /// never the rows still being composited. The rows above the composited ones and above
-/// every overlay not yet drawn are finished. An overlay whose rows are not known yet (its
-/// text still being prepared, or a paint that looks at the canvas) holds every row from
-/// the top until it is drawn, at the latest by `finish`.
+/// every overlay not yet drawn are finished. An overlay whose rows are not known yet holds
+/// every row from the top: text still being prepared, or a paint that looks at the canvas
+/// (`TextPaint.contrasting`, a wallpaper's label), until its turn comes and the rows under
+/// its ink are composited; its paint is chosen then, from the same pixels as after the
+/// whole canvas, and with its shadow its rows are known.
 final class RowFinisher: @unchecked Sendable {
     enum Overlay {
         /// The text layer at this index in the scene, prepared by `TextPreparedAhead`.
@@ -32,6 +34,8 @@ final class RowFinisher: @unchecked Sendable {
     /// The first overlay not yet drawn.
     private var nextOverlay = 0
     private var isDrawing = false
+    /// Text whose paint was chosen over the canvas, by overlay: prepared with its inks.
+    private var resolved: [Int: TextPainter.Prepared] = [:]
     /// The largest row reported finished.
     private var reportedRows = 0
 
@@ -74,6 +78,16 @@ final class RowFinisher: @unchecked Sendable {
                     nextOverlay += 1
                     isDrawing = false
                 }
+            case .choosePaint(let index, let prepared):
+                guard case .text(_, let text) = overlays[index] else { preconditionFailure("only text has a paint") }
+                let (color, shadow) = TextPainter.resolve(
+                    text.paint, over: canvas, mask: prepared.coverage, ink: prepared.ink)
+                var painted = prepared
+                painted.inks = prepared.inks(color, shadow)
+                lock.withLock {
+                    resolved[index] = painted
+                    isDrawing = false
+                }
             case .report(let rows):
                 rowsFinished(canvas, rows)
             case .wait:
@@ -87,9 +101,10 @@ final class RowFinisher: @unchecked Sendable {
     /// reported yet are finished once this returns. A text layer's error is thrown here,
     /// where drawing it would have.
     func finish(on canvas: Image) throws(FontError) {
-        for overlay in overlays[nextOverlay...] {
-            var prepared: TextPainter.Prepared?
-            if case .text(let layer, let text) = overlay {
+        for index in nextOverlay..<overlays.count {
+            let overlay = overlays[index]
+            var prepared: TextPainter.Prepared? = resolved[index]
+            if prepared == nil, case .text(let layer, let text) = overlay {
                 prepared =
                     if let textAhead {
                         try textAhead.prepared(layer: layer)
@@ -104,6 +119,8 @@ final class RowFinisher: @unchecked Sendable {
 
     private enum Step {
         case draw(Int, TextPainter.Prepared?)
+        /// Text whose paint looks at the canvas under its ink, now composited and final.
+        case choosePaint(Int, TextPainter.Prepared)
         case report(Int)
         case wait
     }
@@ -116,6 +133,13 @@ final class RowFinisher: @unchecked Sendable {
             isDrawing = true
             return .draw(nextOverlay, prepared(nextOverlay))
         }
+        if !isDrawing, nextOverlay < overlays.count, resolved[nextOverlay] == nil,
+            let unpainted = prepared(nextOverlay), unpainted.inks == nil,
+            inkRows(of: unpainted).upperBound <= compositedRows
+        {
+            isDrawing = true
+            return .choosePaint(nextOverlay, unpainted)
+        }
         var finished = compositedRows
         for index in nextOverlay..<overlays.count {
             guard let rows = span(of: index) else { return .wait }
@@ -126,8 +150,10 @@ final class RowFinisher: @unchecked Sendable {
         return .report(finished)
     }
 
-    /// The prepared text of overlay `index`, if it is text and ready.
+    /// The prepared text of overlay `index`, if it is text and ready (with its paint
+    /// chosen, if that was done here).
     private func prepared(_ index: Int) -> TextPainter.Prepared? {
+        if let painted = resolved[index] { return painted }
         guard case .text(let layer, _) = overlays[index],
             case .success(let prepared)? = textAhead?.preparedIfDone(layer: layer)
         else { return nil }
@@ -140,11 +166,21 @@ final class RowFinisher: @unchecked Sendable {
         case .shape(let mask, _):
             return mask.canvasRows(within: canvasHeight)
         case .text(let layer, _):
+            if let painted = resolved[index], let inks = painted.inks {
+                return TextPainter.rows(of: painted, inks: inks, canvasHeight: canvasHeight)
+            }
             guard case .success(let prepared)? = textAhead?.preparedIfDone(layer: layer) else { return nil }
             guard let prepared else { return 0..<0 }  // too small to draw: draws nothing
             guard let inks = prepared.inks else { return nil }  // the paint looks at the canvas first
             return TextPainter.rows(of: prepared, inks: inks, canvasHeight: canvasHeight)
         }
+    }
+
+    /// The canvas rows a contrasting paint looks at: those of the ink's box (see
+    /// `TextPainter.resolve`).
+    private func inkRows(of prepared: TextPainter.Prepared) -> Range<Int> {
+        let top = min(max(0, prepared.coverage.originY + prepared.ink.y), canvasHeight)
+        return top..<min(max(top, prepared.coverage.originY + prepared.ink.y + prepared.ink.height), canvasHeight)
     }
 
     private func draw(_ overlay: Overlay, prepared: TextPainter.Prepared?, on canvas: Image) {

@@ -44,6 +44,16 @@ final class TextPreparedAhead: @unchecked Sendable {
         return ahead
     }
 
+    /// Text layers prepared already, by their index in the scene: for a `RowFinisher`
+    /// driven band by band in the tests.
+    static func done(_ prepared: [Int: Result<TextPainter.Prepared?, FontError>]) -> TextPreparedAhead {
+        let ahead = TextPreparedAhead()
+        ahead.prepared = prepared
+        ahead.isComplete.store(true, ordering: .releasing)
+        ahead.ended.signal()
+        return ahead
+    }
+
     /// The text layer at `index` prepared (nil when it is too small to draw), waiting
     /// for the thread to end the first time.
     func prepared(layer index: Int) throws(FontError) -> TextPainter.Prepared? {
