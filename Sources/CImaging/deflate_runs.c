@@ -117,26 +117,26 @@ void wg_deflate_token_counts(const uint8_t *data, size_t size, const uint32_t *r
                              uint32_t literals[256], uint32_t lengths[LONGEST_RUN + 1]) {
     // Every byte is counted, in one stream, then each run's bytes are taken off again:
     // counting only the bytes between runs (about 30 at a time in a card's bands) took
-    // as long. Four tables, so runs of one byte (mostly zeros after filtering) do not
-    // wait on the same counter; summed at the end.
-    uint32_t tables[4][256];
+    // as long. A filtered band is mostly zeros, and two counts of one byte in a row wait
+    // for each other (the second reads what the first stored): so eight tables, one per
+    // byte of a word, and two words a step, each table's two counts a word apart. Four
+    // tables and one word a step took about 11 % longer on a card's bands; summed at the end.
+    uint32_t tables[8][256];
     memset(tables, 0, sizeof tables);
     size_t i = 0;
-    for (; i + 8 <= size; i += 8) {
-        uint64_t eight;
-        memcpy(&eight, data + i, 8);
-        tables[0][eight & 0xFF]++;
-        tables[1][(eight >> 8) & 0xFF]++;
-        tables[2][(eight >> 16) & 0xFF]++;
-        tables[3][(eight >> 24) & 0xFF]++;
-        tables[0][(eight >> 32) & 0xFF]++;
-        tables[1][(eight >> 40) & 0xFF]++;
-        tables[2][(eight >> 48) & 0xFF]++;
-        tables[3][eight >> 56]++;
+    for (; i + 16 <= size; i += 16) {
+        uint64_t first, second;
+        memcpy(&first, data + i, 8);
+        memcpy(&second, data + i + 8, 8);
+        for (int lane = 0; lane < 8; lane++) tables[lane][(first >> (8 * lane)) & 0xFF]++;
+        for (int lane = 0; lane < 8; lane++) tables[lane][(second >> (8 * lane)) & 0xFF]++;
     }
     for (; i < size; i++) tables[0][data[i]]++;
-    for (int byte = 0; byte < 256; byte++)
-        literals[byte] = tables[0][byte] + tables[1][byte] + tables[2][byte] + tables[3][byte];
+    for (int byte = 0; byte < 256; byte++) {
+        uint32_t sum = 0;
+        for (int table = 0; table < 8; table++) sum += tables[table][byte];
+        literals[byte] = sum;
+    }
     memset(lengths, 0, sizeof(uint32_t) * (LONGEST_RUN + 1));
     // A run repeats the byte before it.
     for (size_t r = 0; r < run_count; r++) {
