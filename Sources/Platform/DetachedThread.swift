@@ -28,14 +28,3 @@ private final class ThreadBody {
     let run: @Sendable () -> Void
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
-
-/// Lets the calling thread run only on a core nothing else wants (Linux's SCHED_IDLE
-/// policy): for work that may fill idle time but must never slow the threads that
-/// others wait for. Best effort: where the policy is refused, the thread runs as before.
-public func runCurrentThreadOnlyWhenIdle() {
-    var parameters = sched_param()
-    parameters.sched_priority = 0
-    // SCHED_IDLE, from <sched.h> (a GNU extension the Glibc module does not export).
-    let idlePolicy: Int32 = 5
-    _ = sched_setscheduler(0, idlePolicy, &parameters)
-}

@@ -16,8 +16,8 @@ import Testing
 /// render's finished rows are copied when they are reported and compared with the
 /// canvas it returns: no row is drawn on after it is said to be finished.
 @Suite struct RowStreamTests {
-    /// Waits up to 30 s for the stream's thread to have compressed `count` bands (it runs
-    /// only on idle cores, so a busy test run may keep it waiting a while).
+    /// Waits up to 30 s for the stream's thread to have compressed `count` bands (a busy
+    /// test run may keep it from a core a while).
     static func waitForBands(_ stream: PNGRowStream, _ count: Int) -> Bool {
         let deadline = ContinuousClock.now + .seconds(30)
         while stream.bandsMadeWhileDrawing < count {
