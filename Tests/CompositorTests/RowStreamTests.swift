@@ -83,6 +83,28 @@ import Testing
         #expect(released == nil, "the stream's thread still holds it")
     }
 
+    /// Rows reported after `close` start no thread, and `finish` then compresses every
+    /// band itself (it once waited for ever for a thread marked running but never
+    /// started: `finish` runs on a thread of its own here, so that fails, not hangs).
+    @Test func rowsAfterCloseStartNoThread() throws {
+        let image = randomImage(width: 150, height: 400, seed: 44, opaque: true)
+        let stream = PNGRowStream(width: 150, height: 400, options: .fast, note: nil, into: nil)
+        stream.close()
+        stream.rowsFinished(image, upTo: 400)
+        let finished = Mutex<[UInt8]?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            finished.withLock { $0 = try? stream.finish(image) }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 30) == .success else {
+            Issue.record("finish did not return within 30 s")
+            return
+        }
+        #expect(finished.withLock { $0 } == (try PNGEncoder.encode(image)))
+        #expect(stream.bandsMadeWhileDrawing == 0)
+    }
+
     /// A card-like scene over a picture still decoding (streamed through its ring, so the
     /// decoder is still at work when the render starts): solids and a gradient around the
     /// picture, then text with shadows (two lines overlapping), a shape, and text at the

@@ -64,8 +64,9 @@ public final class PNGRowStream: @unchecked Sendable {
             finishedRows = max(finishedRows, row)
             self.image = image
             condition.broadcast()
-            defer { threadIsRunning = true }
-            return !threadIsRunning && !isClosing
+            let starts = !threadIsRunning && !isClosing
+            if starts { threadIsRunning = true }
+            return starts
         }
         if starts { startDetachedThread { self.compressWhileDrawing() } }
     }
@@ -88,11 +89,14 @@ public final class PNGRowStream: @unchecked Sendable {
     }
 
     /// The next band wholly above the finished rows, claimed, waiting for one; nil once
-    /// `finish` has begun (or the file has failed).
+    /// `finish` has begun, the file has failed, or a band was translucent (the image is
+    /// then written again as RGBA).
     private func nextBandToCompress() -> (Int, Image)? {
         condition.withLock {
             while true {
-                guard !isClosing, nextBand < bandCount, writer?.hasFailed != true, let image else { return nil }
+                guard !isClosing, nextBand < bandCount, writer?.hasFailed != true, !bands.foundTranslucent,
+                    let image
+                else { return nil }
                 if PNGEncoder.rows(ofBand: nextBand, height: height).upperBound <= finishedRows {
                     defer { nextBand += 1 }
                     return (nextBand, image)
