@@ -80,10 +80,8 @@ final class RowFinisher: @unchecked Sendable {
                 }
             case .choosePaint(let index, let prepared):
                 guard case .text(_, let text) = overlays[index] else { preconditionFailure("only text has a paint") }
-                let (color, shadow) = TextPainter.resolve(
-                    text.paint, over: canvas, mask: prepared.coverage, ink: prepared.ink)
                 var painted = prepared
-                painted.inks = prepared.inks(color, shadow)
+                painted.inks = TextPainter.inks(of: prepared, paint: text.paint, over: canvas)
                 lock.withLock {
                     resolved[index] = painted
                     isDrawing = false
@@ -135,7 +133,7 @@ final class RowFinisher: @unchecked Sendable {
         }
         if !isDrawing, nextOverlay < overlays.count, resolved[nextOverlay] == nil,
             let unpainted = prepared(nextOverlay), unpainted.inks == nil,
-            inkRows(of: unpainted).upperBound <= compositedRows
+            TextPainter.rowsUnderInk(of: unpainted, canvasHeight: canvasHeight).upperBound <= compositedRows
         {
             isDrawing = true
             return .choosePaint(nextOverlay, unpainted)
@@ -174,13 +172,6 @@ final class RowFinisher: @unchecked Sendable {
             guard let inks = prepared.inks else { return nil }  // the paint looks at the canvas first
             return TextPainter.rows(of: prepared, inks: inks, canvasHeight: canvasHeight)
         }
-    }
-
-    /// The canvas rows a contrasting paint looks at: those of the ink's box (see
-    /// `TextPainter.resolve`).
-    private func inkRows(of prepared: TextPainter.Prepared) -> Range<Int> {
-        let top = min(max(0, prepared.coverage.originY + prepared.ink.y), canvasHeight)
-        return top..<min(max(top, prepared.coverage.originY + prepared.ink.y + prepared.ink.height), canvasHeight)
     }
 
     private func draw(_ overlay: Overlay, prepared: TextPainter.Prepared?, on canvas: Image) {

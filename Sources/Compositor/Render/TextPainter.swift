@@ -56,12 +56,7 @@ enum TextPainter {
     @discardableResult
     static func draw(_ prepared: Prepared?, paint: TextPaint, on canvas: Image) -> Range<Int> {
         guard let prepared else { return 0..<0 }
-        let inks =
-            prepared.inks
-            ?? {
-                let (color, shadow) = resolve(paint, over: canvas, mask: prepared.coverage, ink: prepared.ink)
-                return prepared.inks(color, shadow)
-            }()
+        let inks = inks(of: prepared, paint: paint, over: canvas)
         if let (soft, color) = inks.shadow {
             soft.blend(color: color.premultiplied, onto: canvas)
         }
@@ -164,6 +159,20 @@ enum TextPainter {
             rendered = try line.rasterize(maxPixels: maxRasterPixels)
         }
         return (line, rendered)
+    }
+
+    /// A prepared layer's inks: as `prepare` gave them, or, for a paint that looks at the
+    /// canvas, chosen over it (`resolve`, which reads only the rows `rowsUnderInk` gives).
+    static func inks(of prepared: Prepared, paint: TextPaint, over canvas: Image) -> Prepared.Inks {
+        if let inks = prepared.inks { return inks }
+        let (color, shadow) = resolve(paint, over: canvas, mask: prepared.coverage, ink: prepared.ink)
+        return prepared.inks(color, shadow)
+    }
+
+    /// The canvas rows a paint that looks at the canvas reads: those of the ink's box.
+    static func rowsUnderInk(of prepared: Prepared, canvasHeight: Int) -> Range<Int> {
+        let top = min(max(0, prepared.coverage.originY + prepared.ink.y), canvasHeight)
+        return top..<min(max(top, prepared.coverage.originY + prepared.ink.y + prepared.ink.height), canvasHeight)
     }
 
     /// The ink colour and shadow for a paint, looking at the canvas under the text.
