@@ -53,12 +53,13 @@ let package = Package(
             name: "CImaging",
             dependencies: ["CFreeType", "CHarfBuzz"],
             linkerSettings: [
+                // What a card or wallpaper always uses. The rest are not linked but loaded
+                // on first use (loaded_library.h), so a run that does not need them does
+                // not map and relocate them before main: libheif (the first HEIC or AVIF),
+                // libwebp with libwebpmux and libwebpdemux (the first WebP), Little CMS (the
+                // first colour profile) and fontconfig (the first character no bundled font
+                // has). Only their headers are needed to build.
                 .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("jpeg"),
-                .linkedLibrary("lcms2"), .linkedLibrary("fontconfig"),
-                // WebP both ways (the muxer writes XMP, the demuxer reads animations and
-                // ICC profiles). libheif is not linked: heif_library.c loads it on the first
-                // HEIC or AVIF, so its codecs' start-up is not paid by every run.
-                .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"),
             ]
         ),
         // The HTTP server of `wallgen studio`: civetweb, which parses every request, behind a

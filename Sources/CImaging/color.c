@@ -1,14 +1,17 @@
 // Colour management over Little CMS: pictures tagged with an ICC profile (a phone's
 // Display P3, Adobe RGB, a printer's CMYK) are converted to sRGB, the space wallgen
 // composites and writes in. Without this their colours would shift.
+//
+// Little CMS is loaded by the first picture with a profile (lcms_library.h). Without it a
+// profile cannot be honoured, as when it is damaged: the transforms below are NULL.
 #include "color.h"
+#include "lcms_library.h"
 
-#include <lcms2.h>
 #include <stdlib.h>
 
 static cmsHTRANSFORM wg_icc_transform(const uint8_t *profile, size_t size, cmsColorSpaceSignature space,
                                       cmsUInt32Number input_format, cmsUInt32Number flags) {
-    if (profile == NULL || size == 0) return NULL;
+    if (profile == NULL || size == 0 || wg_lcms_load() != NULL) return NULL;
     cmsHPROFILE source = cmsOpenProfileFromMem(profile, (cmsUInt32Number)size);
     if (source == NULL) return NULL;
     cmsHTRANSFORM transform = NULL;
@@ -55,6 +58,7 @@ void *wg_coded_rgba_to_srgb(const double primaries[8], int transfer) {
     for (int i = 0; i < 8; i++) {
         if (!(primaries[i] > 0 && primaries[i] < 1)) return NULL;  // NaN, zero, nonsense
     }
+    if (wg_lcms_load() != NULL) return NULL;
     cmsCIExyY white = {primaries[6], primaries[7], 1.0};
     cmsCIExyYTRIPLE rgb = {
         {primaries[0], primaries[1], 1.0}, {primaries[2], primaries[3], 1.0}, {primaries[4], primaries[5], 1.0}};

@@ -4,8 +4,8 @@
 // mapped and relocated, and libheif's static initialiser registers its codecs (libde265's
 // tables among them), before main runs: about 60 % of the instructions of
 // `wallgen --version` (docs/PERFORMANCE.md, "Start-up"). So the shim's HEIF files call
-// libheif through this table of function pointers, filled by dlopen on first use; the
-// macros below keep their calls spelled as libheif's own.
+// libheif through this table of function pointers, filled on first use
+// (loaded_library.h); the macros below keep their calls spelled as libheif's own.
 #ifndef WG_HEIF_LIBRARY_H
 #define WG_HEIF_LIBRARY_H
 #include "CImaging.h"

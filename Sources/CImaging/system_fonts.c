@@ -1,12 +1,13 @@
 // Finding an installed font for a character, through fontconfig: the last link of the
-// fallback chain, for characters none of the bundled fonts have.
+// fallback chain, for characters none of the bundled fonts have. Without fontconfig
+// (loaded on first use, fontconfig_library.h) no installed font is found, as on a
+// system with none that has the character.
 #include "CImaging.h"
+#include "fontconfig_library.h"
 #include "message.h"
 
-#include <fontconfig/fontconfig.h>
-
 int wg_system_font_for(uint32_t scalar, char *path, size_t capacity) {
-    if (!FcInit()) return 0;
+    if (wg_fontconfig_load() != NULL || !FcInit()) return 0;
     FcPattern *pattern = FcPatternCreate();
     FcCharSet *characters = FcCharSetCreate();
     int found = 0;

@@ -1,6 +1,7 @@
 // WebP decoding over libwebp (still pictures) and libwebpdemux (the container's ICC
 // profile, and the first frame of an animation). libwebp returns status codes and never
-// jumps, so each step is an ordinary call.
+// jumps, so each step is an ordinary call. The libraries are loaded by the first WebP
+// (webp_library.h).
 //
 // libwebp has no allocator hooks: its own memory is bounded instead by what the header
 // says the picture needs (wg_webp_decoder_open reports it, the caller refuses pictures
@@ -8,12 +9,11 @@
 #include "CImaging.h"
 #include "color.h"
 #include "message.h"
+#include "webp_library.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <webp/decode.h>
-#include <webp/demux.h>
 
 struct wg_webp_decoder {
     const uint8_t *data;
@@ -64,6 +64,8 @@ wg_status wg_webp_decoder_open(const uint8_t *data, size_t size, wg_webp_decoder
         wg_set_message(message, capacity, "the file is empty");
         return WG_ERROR_EMPTY;
     }
+    wg_status loaded = wg_webp_load(message, capacity);
+    if (loaded != WG_OK) return loaded;
     wg_webp_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) {
         wg_set_message(message, capacity, "out of memory");

@@ -1,14 +1,13 @@
 // WebP encode over libwebp, and the extended container (VP8X + XMP) over libwebpmux.
-// Neither library jumps: both return codes, turned here into a status and words.
+// Neither library jumps: both return codes, turned here into a status and words. They
+// are loaded by the first WebP (webp_library.h).
 #include "CImaging.h"
 #include "message.h"
+#include "webp_library.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <webp/encode.h>
-#include <webp/mux.h>
 
 static const char *wg_webp_error_text(WebPEncodingError error) {
     switch (error) {
@@ -90,6 +89,8 @@ wg_status wg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
         wg_set_message(message, capacity, "invalid WebP size or quality");
         return WG_ERROR_ARGUMENT;
     }
+    wg_status loaded = wg_webp_load(message, capacity);
+    if (loaded != WG_OK) return loaded;
     WebPConfig config;
     if (!WebPConfigInit(&config)) {
         wg_set_message(message, capacity, "libwebp's version does not match its header");

@@ -162,7 +162,7 @@ struct HEIFDecoderTests {
             solid.extraChunks = [
                 (
                     "iCCP",
-                    Array("linear".utf8) + [0, 0] + PNGTestWriter.zlibStored(ColorProfileTests.linearSRGBProfile())
+                    Array("linear".utf8) + [0, 0] + PNGTestWriter.zlibStored(ICCTestProfile.linearSRGB())
                 )
             ]
             try PictureTools.write(solid.encode(), to: folder + "/in.png")

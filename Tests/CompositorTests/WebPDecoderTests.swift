@@ -83,7 +83,7 @@ struct WebPDecoderTests {
                 [64, 128, 200, 255]
             }
             try PictureTools.write(solid.encode(), to: folder + "/in.png")
-            try PictureTools.write(ColorProfileTests.linearSRGBProfile(), to: folder + "/linear.icc")
+            try PictureTools.write(ICCTestProfile.linearSRGB(), to: folder + "/linear.icc")
             try PictureTools.run("cwebp", ["-quiet", "-lossless", "in.png", "-o", "plain.webp"], in: folder)
             try PictureTools.run(
                 "webpmux", ["-set", "icc", "linear.icc", "plain.webp", "-o", "tagged.webp"], in: folder)

@@ -1,14 +1,19 @@
+import Compositor
 import Foundation
 import TestSupport
 import Testing
 
 /// What `wallgen` loads before it does anything: libheif and its codecs (libde265, x265,
-/// dav1d, aom) only when a HEIC or AVIF is read or written, and civetweb only when the
-/// studio starts its server (the studio's tests start it), never for `--version` or a
-/// PNG. The dynamic loader's own trace (`LD_DEBUG=files`, glibc's) says what was loaded.
+/// dav1d, aom) only when a HEIC or AVIF is read or written, libwebp's three libraries only
+/// for a WebP, Little CMS only for a picture with a colour profile, fontconfig (with expat)
+/// only for a character no bundled font has, and civetweb only when the studio starts its
+/// server (the studio's tests start it); never for `--version` or a PNG. The dynamic
+/// loader's own trace (`LD_DEBUG=files`, glibc's) says what was loaded.
 @Suite struct StartupLibrariesTests {
     /// The libraries the loader opened while `arguments` ran (their file names).
-    func loaded(_ arguments: [String], in folder: String) throws -> (status: Int32, libraries: Set<String>) {
+    func loaded(_ arguments: [String], in folder: String) throws -> (
+        status: Int32, libraries: Set<String>, standardError: String
+    ) {
         var environment = ProcessInfo.processInfo.environment
         environment["LD_DEBUG"] = "files"
         let run = try launch(arguments, in: folder, environment: environment)
@@ -17,7 +22,7 @@ import Testing
             let rest = line[range.upperBound...]
             return String(rest.prefix { $0 != " " && $0 != ";" && $0 != "[" })
         }
-        return (run.status, Set(names.map { ($0 as NSString).lastPathComponent }))
+        return (run.status, Set(names.map { ($0 as NSString).lastPathComponent }), run.standardError)
     }
 
     @Test func versionAndAPNGLoadNoHEIFCodec() throws {
@@ -26,15 +31,61 @@ import Testing
             #expect(version.status == 0)
             // The trace is there at all (the loader honoured LD_DEBUG), so its silence counts.
             #expect(version.libraries.contains { $0.hasPrefix("libpng16.so") }, "\(version.libraries)")
-            let onDemand = ["libheif.so", "libde265.so", "libx265.so", "libdav1d.so", "libaom.so", "libcivetweb.so"]
-            for library in onDemand {
+            for library in Self.onDemand {
                 #expect(!version.libraries.contains { $0.hasPrefix(library) }, "--version loaded \(library)")
             }
             let png = try loaded(["term", "1", "--size", "48x80", "-o", "card.png", "-q"], in: folder)
             #expect(png.status == 0)
-            for library in ["libheif.so", "libcivetweb.so"] {
+            for library in Self.onDemand {
                 #expect(!png.libraries.contains { $0.hasPrefix(library) }, "a PNG card loaded \(library)")
             }
+        }
+    }
+
+    /// Loaded on first use only.
+    static let onDemand = [
+        "libheif.so", "libde265.so", "libx265.so", "libdav1d.so", "libaom.so", "libwebp.so", "libwebpmux.so",
+        "libwebpdemux.so", "liblcms2.so", "libfontconfig.so", "libexpat.so", "libcivetweb.so",
+    ]
+
+    /// Each library is loaded by what needs it, and that works: a WebP written then read
+    /// back, a JPEG with an ICC profile converted (its colours are not the untagged file's),
+    /// and a character only an installed font has.
+    @Test func eachLibraryIsLoadedByWhatNeedsItAndWorks() throws {
+        try withTemporaryFolder { folder in
+            let webp = try loaded(["term", "1", "--size", "48x80", "-o", "card.webp", "-q"], in: folder)
+            #expect(webp.status == 0)
+            #expect(webp.libraries.contains { $0.hasPrefix("libwebp.so") }, "\(webp.libraries)")
+            #expect(webp.libraries.contains { $0.hasPrefix("libwebpmux.so") }, "\(webp.libraries)")
+            #expect(!webp.libraries.contains { $0.hasPrefix("liblcms2.so") }, "a WebP card loaded Little CMS")
+            let fromWebP = try loaded(
+                ["term", "2", "--size", "48x80", "--background", "card.webp", "-o", "from-webp.png", "-q"], in: folder)
+            #expect(fromWebP.status == 0)
+            #expect(fromWebP.libraries.contains { $0.hasPrefix("libwebpdemux.so") }, "\(fromWebP.libraries)")
+
+            // The same picture tagged with a linear-light profile and untagged: only the
+            // tagged one loads Little CMS, and its colours come out converted (lighter).
+            let picture = solidImage(64, 64)
+            try Data(JPEGEncoder.encode(picture, quality: 100, iccProfile: ICCTestProfile.linearSRGB()))
+                .write(to: URL(fileURLWithPath: folder + "/tagged.jpg"))
+            try Data(JPEGEncoder.encode(picture, quality: 100)).write(to: URL(fileURLWithPath: folder + "/plain.jpg"))
+            var made: [String: Data] = [:]
+            for name in ["tagged", "plain"] {
+                let run = try loaded(
+                    ["term", "3", "--size", "48x80", "--background", name + ".jpg", "-o", name + ".png", "-q"],
+                    in: folder)
+                #expect(run.status == 0)
+                #expect(run.libraries.contains { $0.hasPrefix("liblcms2.so") } == (name == "tagged"), "\(name)")
+                made[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name + ".png"))
+            }
+            #expect(made["tagged"] != made["plain"], "the profile changed nothing")
+
+            // U+0378 is unassigned: no font has it, so fontconfig is asked (and says none).
+            let unassigned = try loaded(
+                ["--season", "summer", "--size", "480x270", "--text", "A\u{0378}", "-o", "none.png", "-q"], in: folder)
+            #expect(unassigned.status != 0)
+            #expect(unassigned.standardError.contains("U+0378"), "\(unassigned.standardError.suffix(300))")
+            #expect(unassigned.libraries.contains { $0.hasPrefix("libfontconfig.so") }, "\(unassigned.libraries)")
         }
     }
 
