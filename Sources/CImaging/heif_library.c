@@ -10,7 +10,7 @@ static const wg_library_symbol wg_heif_symbols[] = {WG_HEIF_FUNCTIONS(WG_HEIF_SY
 #undef WG_HEIF_SYMBOL
 
 static wg_loaded_library wg_heif_library =
-    WG_LOADED_LIBRARY(WG_HEIF_SONAME, "HEIF and AVIF need libheif", wg_heif_symbols);
+    WG_LOADED_LIBRARY(WG_HEIF_SONAME, "libheif1", "HEIF and AVIF need libheif", wg_heif_symbols);
 
 wg_status wg_heif_load(char *message, size_t capacity) {
     return wg_library_load_status(&wg_heif_library, message, capacity);

@@ -16,8 +16,8 @@ static void wg_library_open(wg_loaded_library *library) {
     void *handle = dlopen(library->soname, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
-        snprintf(library->problem, sizeof library->problem, "%s (%s), which cannot be loaded: %s",
-                 library->needed_for, library->soname, reason != NULL ? reason : "unknown error");
+        snprintf(library->problem, sizeof library->problem, "%s (%s, Debian's %s), which cannot be loaded: %s",
+                 library->needed_for, library->soname, library->package, reason != NULL ? reason : "unknown error");
         return;
     }
     for (size_t i = 0; i < library->symbol_count; i++) {

@@ -19,10 +19,12 @@ typedef struct {
     void *entry;  // a pointer to the table's function pointer
 } wg_library_symbol;
 
-/// One library: its soname, what it is needed for (the start of the message when it cannot
-/// be loaded: "WebP needs libwebp"), its symbols; then, once tried, what went wrong.
+/// One library: its soname, the Debian package that has it, what it is needed for (the
+/// start of the message when it cannot be loaded: "WebP needs libwebp"), its symbols; then,
+/// once tried, what went wrong.
 typedef struct {
     const char *soname;
+    const char *package;
     const char *needed_for;
     const wg_library_symbol *symbols;
     size_t symbol_count;
@@ -31,11 +33,12 @@ typedef struct {
 } wg_loaded_library;
 
 /// A library's description, for a static `wg_loaded_library` beside its table.
-#define WG_LOADED_LIBRARY(soname, needed_for, symbols) \
-    {(soname), (needed_for), (symbols), sizeof(symbols) / sizeof((symbols)[0]), 0, {0}}
+#define WG_LOADED_LIBRARY(soname, package, needed_for, symbols) \
+    {(soname), (package), (needed_for), (symbols), sizeof(symbols) / sizeof((symbols)[0]), 0, {0}}
 
 /// Opens `library` once (thread-safe) and fills its table: NULL, or why it cannot be used
-/// ("WebP needs libwebp (libwebp.so.7), which cannot be loaded: ...", or the symbol it lacks).
+/// ("WebP needs libwebp (libwebp.so.7, Debian's libwebp7), which cannot be loaded: ...",
+/// or the symbol it lacks).
 const char *wg_library_load(wg_loaded_library *library);
 
 /// `wg_library_load` as a shim status: WG_OK, or WG_ERROR_UNSUPPORTED with the reason

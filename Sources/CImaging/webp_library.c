@@ -14,9 +14,9 @@ static const wg_library_symbol wg_webpdemux_symbols[] = {WG_WEBPDEMUX_FUNCTIONS(
 
 // libwebp first: the other two link it themselves.
 static wg_loaded_library wg_webp_libraries[] = {
-    WG_LOADED_LIBRARY("libwebp.so.7", "WebP needs libwebp", wg_webp_symbols),
-    WG_LOADED_LIBRARY("libwebpmux.so.3", "WebP needs libwebpmux", wg_webpmux_symbols),
-    WG_LOADED_LIBRARY("libwebpdemux.so.2", "WebP needs libwebpdemux", wg_webpdemux_symbols),
+    WG_LOADED_LIBRARY("libwebp.so.7", "libwebp7", "WebP needs libwebp", wg_webp_symbols),
+    WG_LOADED_LIBRARY("libwebpmux.so.3", "libwebpmux3", "WebP needs libwebpmux", wg_webpmux_symbols),
+    WG_LOADED_LIBRARY("libwebpdemux.so.2", "libwebpdemux2", "WebP needs libwebpdemux", wg_webpdemux_symbols),
 };
 
 wg_status wg_webp_load(char *message, size_t capacity) {
