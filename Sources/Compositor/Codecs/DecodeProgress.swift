@@ -26,6 +26,12 @@ public final class DecodeProgress: @unchecked Sendable {
     private var released = 0
     private var decoderIsWaiting = false
     private var ringIsClaimed = false
+    /// The end has a condition of its own: the resampler's other threads wait for it
+    /// (they have nothing to do while the decoder has their core), and each batch of rows
+    /// broadcast on `condition` would otherwise wake them for nothing, about 50 times a card.
+    private let end = Condition()
+    // Guarded by `end`; set after `hasEnded` and `error`.
+    private var endReached = false
 
     init(ringRows: Int? = nil) {
         self.ringRows = ringRows
@@ -100,10 +106,10 @@ public final class DecodeProgress: @unchecked Sendable {
 
     /// Waits for the decoder to stop; what stopped it early, if anything.
     private func endingError() -> ImageDecodingError? {
-        condition.withLock {
-            while !hasEnded { condition.wait() }
-            return error
+        end.withLock {
+            while !endReached { end.wait() }
         }
+        return condition.withLock { error }
     }
 
     func published(rows: Int) {
@@ -118,6 +124,10 @@ public final class DecodeProgress: @unchecked Sendable {
             self.error = error
             hasEnded = true
             condition.broadcast()
+        }
+        end.withLock {
+            endReached = true
+            end.broadcast()
         }
     }
 }
