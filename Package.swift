@@ -49,12 +49,15 @@ let package = Package(
         // The only place libpng, libdeflate, libjpeg-turbo, libwebp, libheif, Little CMS, FreeType,
         // HarfBuzz and fontconfig are called. Their setjmp/longjmp
         // error handling stays inside these C functions; Swift sees status codes and messages.
+        // Opening a C library on first use (dlopen) and filling a table of its functions:
+        // for CImaging's libheif, libwebp's three, Little CMS and fontconfig, and CHTTP's civetweb.
+        .target(name: "CLibraryLoader"),
         .target(
             name: "CImaging",
-            dependencies: ["CFreeType", "CHarfBuzz"],
+            dependencies: ["CFreeType", "CHarfBuzz", "CLibraryLoader"],
             linkerSettings: [
                 // What a card or wallpaper always uses. The rest are not linked but loaded
-                // on first use (loaded_library.h), so a run that does not need them does
+                // on first use (CLibraryLoader), so a run that does not need them does
                 // not map and relocate them before main: libheif (the first HEIC or AVIF),
                 // libwebp with libwebpmux and libwebpdemux (the first WebP), Little CMS (the
                 // first colour profile) and fontconfig (the first character no bundled font
@@ -65,7 +68,7 @@ let package = Package(
         // The HTTP server of `wallgen studio`: civetweb, which parses every request, behind a
         // small shim. It is not linked: civetweb_library.c loads it when a server starts, so
         // no other run maps it. Only its header (libcivetweb-dev) is needed to build.
-        .target(name: "CHTTP"),
+        .target(name: "CHTTP", dependencies: ["CLibraryLoader"]),
         // The C side of the file writer: O_TMPFILE and the signal handler that removes
         // temporaries. No library, only the kernel.
         .target(name: "CFiles"),

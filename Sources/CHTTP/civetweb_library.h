@@ -3,7 +3,7 @@
 // Linked the ordinary way, every run of wallgen (a card, `--version`, each row under GNU
 // parallel) would map and relocate libcivetweb and bind its symbols, for a server only the
 // studio starts. So server.c calls civetweb through this table of function pointers, filled
-// by dlopen the first time a server starts, as CImaging's heif_library.c does for libheif.
+// the first time a server starts (CLibraryLoader), as CImaging's are for libheif and others.
 // The package names civetweb's package itself (Scripts/package), since dpkg-shlibdeps only
 // sees linked libraries.
 #ifndef WG_CIVETWEB_LIBRARY_H

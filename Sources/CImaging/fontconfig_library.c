@@ -1,7 +1,7 @@
 // Fills the function table of fontconfig_library.h from fontconfig, once.
 #define WG_FONTCONFIG_LIBRARY_LOADER
 #include "fontconfig_library.h"
-#include "loaded_library.h"
+#include "CLibraryLoader.h"
 
 struct wg_fontconfig_functions wg_fontconfig;
 

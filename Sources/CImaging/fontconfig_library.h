@@ -1,5 +1,5 @@
 // fontconfig, loaded the first time a character is in none of the bundled fonts
-// (loaded_library.h).
+// (CLibraryLoader).
 #ifndef WG_FONTCONFIG_LIBRARY_H
 #define WG_FONTCONFIG_LIBRARY_H
 #include <fontconfig/fontconfig.h>

@@ -1,7 +1,7 @@
 // Fills the function table of heif_library.h from libheif, once.
 #define WG_HEIF_LIBRARY_LOADER
 #include "heif_library.h"
-#include "loaded_library.h"
+#include "message.h"
 
 struct wg_heif_functions wg_heif;
 

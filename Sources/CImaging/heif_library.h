@@ -5,7 +5,7 @@
 // tables among them), before main runs: about 60 % of the instructions of
 // `wallgen --version` (docs/PERFORMANCE.md, "Start-up"). So the shim's HEIF files call
 // libheif through this table of function pointers, filled on first use
-// (loaded_library.h); the macros below keep their calls spelled as libheif's own.
+// (CLibraryLoader); the macros below keep their calls spelled as libheif's own.
 #ifndef WG_HEIF_LIBRARY_H
 #define WG_HEIF_LIBRARY_H
 #include "CImaging.h"

@@ -1,7 +1,7 @@
 // Fills the function table of lcms_library.h from Little CMS, once.
 #define WG_LCMS_LIBRARY_LOADER
 #include "lcms_library.h"
-#include "loaded_library.h"
+#include "CLibraryLoader.h"
 
 struct wg_lcms_functions wg_lcms;
 

@@ -1,4 +1,4 @@
-// Little CMS, loaded the first time a picture carries a colour profile (loaded_library.h).
+// Little CMS, loaded the first time a picture carries a colour profile (CLibraryLoader).
 #ifndef WG_LCMS_LIBRARY_H
 #define WG_LCMS_LIBRARY_H
 #include <lcms2.h>

@@ -12,3 +12,10 @@ void wg_set_message(char *buffer, size_t capacity, const char *text) {
 }
 
 void wg_free(void *pointer) { free(pointer); }
+
+wg_status wg_library_load_status(wg_loaded_library *library, char *message, size_t capacity) {
+    const char *problem = wg_library_load(library);
+    if (problem == NULL) return WG_OK;
+    wg_set_message(message, capacity, problem);
+    return WG_ERROR_UNSUPPORTED;
+}

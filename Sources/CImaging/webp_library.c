@@ -2,7 +2,7 @@
 // once.
 #define WG_WEBP_LIBRARY_LOADER
 #include "webp_library.h"
-#include "loaded_library.h"
+#include "message.h"
 
 struct wg_webp_functions wg_webp;
 

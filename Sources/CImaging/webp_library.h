@@ -1,5 +1,5 @@
 // libwebp, libwebpmux and libwebpdemux, loaded the first time a WebP is read or written
-// (loaded_library.h).
+// (CLibraryLoader).
 //
 // libwebp's headers call some functions through inline wrappers that pass the header's
 // ABI version (WebPGetFeatures calls WebPGetFeaturesInternal); those wrappers are

@@ -1,6 +1,5 @@
-// Opens the libraries of loaded_library.h and fills their tables, once each.
-#include "loaded_library.h"
-#include "message.h"
+// Opens the libraries of CLibraryLoader.h and fills their tables, once each.
+#include "CLibraryLoader.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -40,11 +39,4 @@ const char *wg_library_load(wg_loaded_library *library) {
     }
     pthread_mutex_unlock(&wg_opening_lock);
     return library->problem[0] == '\0' ? NULL : library->problem;
-}
-
-wg_status wg_library_load_status(wg_loaded_library *library, char *message, size_t capacity) {
-    const char *problem = wg_library_load(library);
-    if (problem == NULL) return WG_OK;
-    wg_set_message(message, capacity, problem);
-    return WG_ERROR_UNSUPPORTED;
 }

@@ -1,16 +1,15 @@
-// Internal: opening a C library on first use (dlopen) instead of linking it.
+// CLibraryLoader: opening a C library on first use (dlopen) instead of linking it, for
+// CImaging (libheif, libwebp's three, Little CMS, fontconfig) and CHTTP (civetweb).
 //
 // Every library the binary links is mapped and relocated before main runs, by every
 // command, the ones that never call it too: `wallgen --version` and a PNG card paid for
 // libheif's codecs, Little CMS, fontconfig (with expat) and libwebp's three libraries.
 // Each of those is reached through a table of function pointers instead, filled here the
 // first time something needs it (docs/PERFORMANCE.md, "Start-up"). The table's header
-// (heif_library.h, lcms_library.h, ...) spells the calls as the library's own, so the
-// files that use it read as if it were linked.
-#ifndef WG_LOADED_LIBRARY_H
-#define WG_LOADED_LIBRARY_H
-#include "CImaging.h"
-
+// (heif_library.h, lcms_library.h, civetweb_library.h, ...) spells the calls as the
+// library's own, so the files that use it read as if it were linked.
+#ifndef WG_LIBRARY_LOADER_H
+#define WG_LIBRARY_LOADER_H
 #include <stddef.h>
 
 /// A symbol the library must have, and the table entry its address goes into.
@@ -40,9 +39,5 @@ typedef struct {
 /// ("WebP needs libwebp (libwebp.so.7, Debian's libwebp7), which cannot be loaded: ...",
 /// or the symbol it lacks).
 const char *wg_library_load(wg_loaded_library *library);
-
-/// `wg_library_load` as a shim status: WG_OK, or WG_ERROR_UNSUPPORTED with the reason
-/// in `message`.
-wg_status wg_library_load_status(wg_loaded_library *library, char *message, size_t capacity);
 
 #endif
