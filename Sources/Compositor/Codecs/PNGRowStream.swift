@@ -34,7 +34,7 @@ public final class PNGRowStream: @unchecked Sendable {
     private var nextBand = 0
     private var isClosing = false
     private var threadIsRunning = false
-    /// The stream's thread is compressing a band (not waiting for rows).
+    /// The stream's thread is compressing a band (not waiting for rows, nor ended).
     private var isCompressing = false
     /// Bands the stream's thread has compressed (for the tests).
     private let madeWhileDrawing = Atomic<Int>(0)
@@ -77,9 +77,7 @@ public final class PNGRowStream: @unchecked Sendable {
     private func compressWhileDrawing() {
         let buffer = PNGEncoder.bandBuffer(width: width, keepsAlpha: false)
         defer { buffer.deallocate() }
-        var compressed = false
-        while let (index, image) = nextBandToCompress(afterOne: compressed) {
-            compressed = true
+        while let (index, image) = nextBandToCompress() {
             guard
                 PNGEncoder.compressBand(
                     index, of: image, keepsAlpha: false, options: options, buffer: buffer, into: bands)
@@ -95,14 +93,12 @@ public final class PNGRowStream: @unchecked Sendable {
 
     /// The next band wholly above the finished rows, claimed, waiting for one; nil once
     /// `finish` has begun, the file has failed, or a band was translucent (the image is
-    /// then written again as RGBA). `afterOne`: the thread has just made a band, which
-    /// `finish` may be waiting for.
-    private func nextBandToCompress(afterOne: Bool) -> (Int, Image)? {
+    /// then written again as RGBA). The band before, if any, is made: `finish` may be
+    /// waiting for it.
+    private func nextBandToCompress() -> (Int, Image)? {
         condition.withLock {
-            if afterOne {
-                isCompressing = false
-                if isClosing { condition.broadcast() }
-            }
+            isCompressing = false
+            if isClosing { condition.broadcast() }
             while true {
                 guard !isClosing, nextBand < bandCount, writer?.hasFailed != true, !bands.foundTranslucent,
                     let image
@@ -138,7 +134,7 @@ public final class PNGRowStream: @unchecked Sendable {
         condition.withLock {
             isClosing = true
             condition.broadcast()
-            while threadIsRunning && isCompressing { condition.wait() }
+            while isCompressing { condition.wait() }
         }
         if let pieces = try PNGEncoder.compress(
             image, keepsAlpha: false, options: options, workers: workers, sharing: nil, into: writer, started: bands)
