@@ -34,6 +34,52 @@ import Testing
         }
     }
 
+    /// A picture is mapped rather than read (the same bytes, the same checks), and read
+    /// after all where it cannot be mapped: an empty file, a file under /proc.
+    @Test func mappedPicturesHoldTheFilesBytes() throws {
+        let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        let jpeg = try JPEGEncoder.encode(randomImage(width: 64, height: 48, seed: 5, opaque: true), quality: 90)
+        try Data(jpeg).write(to: URL(fileURLWithPath: folder + "/p.jpg"))
+        let mapped = try FileReader.mapped(folder + "/p.jpg", expecting: .picture)
+        #expect(mapped.withUnsafeBufferPointer { Array($0) } == jpeg && !mapped.wasCutShort)
+        try Data().write(to: URL(fileURLWithPath: folder + "/empty"))
+        #expect(try FileReader.mapped(folder + "/empty").count == 0)
+        let version = try FileReader.mapped("/proc/version")
+        #expect(version.withUnsafeBufferPointer { Array($0) } == (try FileReader.read("/proc/version")))
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/text"))
+        #expect(throws: FileError.self) { try FileReader.mapped(folder + "/text", expecting: .picture) }
+        #expect(throws: FileError.tooLarge(path: folder + "/p.jpg", limit: 100)) {
+            try FileReader.mapped(folder + "/p.jpg", maxBytes: 100)
+        }
+    }
+
+    /// A picture cut short by another program while it is mapped is reported as such,
+    /// never decoded from the zeros past the cut: whether it decodes on this thread (a
+    /// PNG, a JPEG in one go) or in the background (a JPEG's rows, reported by `finish`).
+    @Test func aPictureCutShortWhileReadIsReportedAsChanged() throws {
+        let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        let picture = randomImage(width: 400, height: 1600, seed: 9, opaque: true)
+        let files = [
+            ("p.jpg", try JPEGEncoder.encode(picture, quality: 92)), ("p.png", try PNGEncoder.encode(picture)),
+        ]
+        for (name, bytes) in files {
+            for inBackground in [false, true] {
+                let path = folder + "/" + name
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                let mapped = try FileReader.mapped(path, expecting: .picture)
+                try #require(truncate(path, off_t(bytes.count / 3)) == 0)
+                #expect(throws: ImageDecodingError.changedWhileReading, "\(name), in the background: \(inBackground)") {
+                    let decoded = try ImageDecoder.decodePicture(
+                        mapped, width: 200, height: 800, inBackground: inBackground)
+                    try decoded.finish()
+                }
+                #expect(mapped.wasCutShort)
+            }
+        }
+    }
+
     @Test func missingFolderIsReportedAndNothingIsWritten() throws {
         let folder = try temporaryFolder()
         defer { removeTemporaryFolder(folder) }

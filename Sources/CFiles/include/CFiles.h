@@ -1,8 +1,8 @@
-// The C side of wallgen's file writer: what Swift cannot say or must not do itself.
+// The C side of wallgen's files: what Swift cannot say or must not do itself.
 // O_TMPFILE is a compound macro Swift cannot import; a signal handler must be C,
 // touching only async-signal-safe calls; pipe2, closing a child's other descriptors and
-// sync_file_range are GNU extensions Swift's Glibc module does not show. No library is called here,
-// only the kernel.
+// sync_file_range are GNU extensions Swift's Glibc module does not show; a mapped file
+// needs a SIGBUS guard. No library is called here, only the kernel.
 #ifndef WALLGEN_CFILES_H
 #define WALLGEN_CFILES_H
 
@@ -42,6 +42,18 @@ int wg_pipe_cloexec(int ends[_Nonnull 2]);
 /// Adds to `actions` the closing of every descriptor from `lowest` up, in the child
 /// (posix_spawn_file_actions_addclosefrom_np). Returns 0 or an error number.
 int wg_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+/// Maps `length` bytes of the file open as `descriptor` for reading, guarded: should
+/// the file be cut short while mapped, reads past the cut find zeros instead of ending
+/// the process with SIGBUS, and `wg_mapped_file_was_cut` says so (the guard, a SIGBUS
+/// handler, is installed on first use and hands any other SIGBUS on to the action it
+/// replaced). Returns the mapping, or NULL with errno set (an empty file, a file system
+/// that cannot map, no free slot among 64).
+const void *_Nullable wg_map_file(int descriptor, size_t length);
+/// Whether the file mapped at `start` was found cut short while mapped.
+int wg_mapped_file_was_cut(const void *start);
+/// Unmaps a mapping `wg_map_file` made.
+void wg_unmap_file(const void *start, size_t length);
 
 #pragma clang assume_nonnull end
 

@@ -99,6 +99,18 @@ extension ImageDecoder {
         _ bytes: [UInt8], limits: DecodeLimits = .standard, width: Int, height: Int, focusX: Double = 0.5,
         focusY: Double = 0.5, inBackground: Bool = false, streamed: Bool = false, recycler: ImageRecycler? = nil
     ) throws(ImageDecodingError) -> DecodedPicture {
+        try decodePicture(
+            FileBytes(bytes), limits: limits, width: width, height: height, focusX: focusX, focusY: focusY,
+            inBackground: inBackground, streamed: streamed, recycler: recycler)
+    }
+
+    /// The same from a file's bytes, perhaps mapped (`FileReader.mapped`): a file cut
+    /// short while it was read fails with `changedWhileReading`, here or, decoding in
+    /// the background, from the picture's `finish()`.
+    public static func decodePicture(
+        _ bytes: FileBytes, limits: DecodeLimits = .standard, width: Int, height: Int, focusX: Double = 0.5,
+        focusY: Double = 0.5, inBackground: Bool = false, streamed: Bool = false, recycler: ImageRecycler? = nil
+    ) throws(ImageDecodingError) -> DecodedPicture {
         let target = (width: width, height: height)
         let isPlainJPEG = bytes.withUnsafeBufferPointer { buffer in
             ImageFormat(sniffing: buffer) == .jpeg && (ExifOrientation.read(jpeg: buffer) ?? .normal) == .normal
@@ -114,9 +126,11 @@ extension ImageDecoder {
                 bytes, limits: limits, target: target, focusX: focusX, focusY: focusY, streamed: streamed,
                 recycler: recycler)
         }
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> DecodedPicture in
-            try decodeJPEGRegion(
-                buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, recycler: recycler)
+        return try checkingTheFile(bytes) { () throws(ImageDecodingError) in
+            try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> DecodedPicture in
+                try decodeJPEGRegion(
+                    buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, recycler: recycler)
+            }
         }
     }
 }

@@ -14,6 +14,9 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     /// refused from its header, with the figure, never called damaged.
     case needsMoreMemory(format: ImageFormat, neededMiB: Int, limitMiB: Int)
     case outOfMemory
+    /// The file was cut short while it was being read (another program rewrote it):
+    /// what was decoded is not the file's, and reading it again may succeed.
+    case changedWhileReading
 
     public var description: String {
         switch self {
@@ -27,6 +30,8 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
         case .needsMoreMemory(let format, let needed, let limit):
             "the \(format) needs \(needed) MiB of decoder memory, above the limit of \(limit) MiB"
         case .outOfMemory: "out of memory while decoding"
+        case .changedWhileReading:
+            "the file was cut short while it was being read (another program changed it); try again"
         }
     }
 }

@@ -19,22 +19,50 @@ public enum ImageDecoder {
         try decodeNoting(bytes, limits: limits, coverTarget: coverTarget).image
     }
 
+    /// The same from a file's bytes, perhaps mapped (see `decodeNoting`).
+    public static func decode(
+        _ bytes: FileBytes, limits: DecodeLimits = .standard, coverTarget: (width: Int, height: Int)? = nil
+    ) throws(ImageDecodingError) -> Image {
+        try decodeNoting(bytes, limits: limits, coverTarget: coverTarget).image
+    }
+
     /// `decode`, with what the person should be told about how the picture was read (an
     /// animation of which only the first frame is used).
     public static func decodeNoting(
         _ bytes: [UInt8], limits: DecodeLimits = .standard,
         coverTarget: (width: Int, height: Int)? = nil
     ) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) {
-        // The C decoders read from the buffer until closed: every step stays in one borrow.
-        try bytes.withUnsafeBufferPointer {
-            (buffer) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) in
-            switch try format(of: buffer) {
-            case .jpeg: (try decodeJPEG(buffer, limits: limits, coverTarget: coverTarget), [])
-            case .png: (try decodePNG(buffer, limits: limits), [])
-            case .webp: try decodeWebP(buffer, limits: limits)
-            case .heif: (try decodeHEIF(buffer, limits: limits), [])
+        try decodeNoting(FileBytes(bytes), limits: limits, coverTarget: coverTarget)
+    }
+
+    /// The same from a file's bytes, perhaps mapped: throws `changedWhileReading` when the
+    /// file was cut short during the decoding, whatever the decoder made of it.
+    public static func decodeNoting(
+        _ bytes: FileBytes, limits: DecodeLimits = .standard,
+        coverTarget: (width: Int, height: Int)? = nil
+    ) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) {
+        try checkingTheFile(bytes) { () throws(ImageDecodingError) in
+            // The C decoders read from the buffer until closed: every step stays in one borrow.
+            try bytes.withUnsafeBufferPointer {
+                (buffer) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) in
+                switch try format(of: buffer) {
+                case .jpeg: (try decodeJPEG(buffer, limits: limits, coverTarget: coverTarget), [])
+                case .png: (try decodePNG(buffer, limits: limits), [])
+                case .webp: try decodeWebP(buffer, limits: limits)
+                case .heif: (try decodeHEIF(buffer, limits: limits), [])
+                }
             }
         }
+    }
+
+    /// What `decode` made of `bytes`, or what it threw; `changedWhileReading` instead
+    /// when the file was cut short meanwhile (its zeros may decode, or fail as damage).
+    static func checkingTheFile<Result>(
+        _ bytes: FileBytes, _ decode: () throws(ImageDecodingError) -> Result
+    ) throws(ImageDecodingError) -> Result {
+        let result = Swift.Result { () throws(ImageDecodingError) -> Result in try decode() }
+        if bytes.wasCutShort { throw .changedWhileReading }
+        return try result.get()
     }
 
     /// The size `decode` would report at full scale (as displayed, after any EXIF
@@ -133,7 +161,7 @@ public enum ImageDecoder {
     /// header is read and the region chosen, with `progress` telling how far the rows
     /// have got. `bytes` is kept alive (and borrowed) by that thread until it ends.
     static func startDecodingJPEGRegion(
-        _ bytes: [UInt8], limits: DecodeLimits, target: (width: Int, height: Int), focusX: Double, focusY: Double,
+        _ bytes: FileBytes, limits: DecodeLimits, target: (width: Int, height: Int), focusX: Double, focusY: Double,
         streamed: Bool = false, recycler: ImageRecycler? = nil
     ) throws(ImageDecodingError) -> DecodedPicture {
         let prepared = DispatchSemaphore(value: 0)
@@ -155,13 +183,16 @@ public enum ImageDecoder {
                     progress = region.picture.progress!
                     handoff.withLock { $0 = .success(region.picture) }
                 } catch {
-                    handoff.withLock { $0 = .failure(error) }
+                    let failure = bytes.wasCutShort ? .changedWhileReading : error
+                    handoff.withLock { $0 = .failure(failure) }
                     prepared.signal()
                     return
                 }
                 prepared.signal()
                 do throws(ImageDecodingError) {
-                    try readRows(decoder, into: image, height: height, progress: progress)
+                    try checkingTheFile(bytes) { () throws(ImageDecodingError) in
+                        try readRows(decoder, into: image, height: height, progress: progress)
+                    }
                     progress.ended(with: nil)
                 } catch {
                     progress.ended(with: error)

@@ -27,7 +27,7 @@ enum PNGContainer {
         let total = head.count + 12 * idatCount + streamLength + tail.count
         let dataStart = head.count
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-            let file = FileBytes(base: buffer.baseAddress!)
+            let file = FileMemory(base: buffer.baseAddress!)
             head.withUnsafeBufferPointer { file.base.update(from: $0.baseAddress!, count: $0.count) }
             let pieces = StreamPieces(stream)
             Parallel.forEachChunk(of: idatCount, workers: workers, minimumChunk: 1) { chunks in
@@ -96,7 +96,7 @@ enum PNGContainer {
 }
 
 /// The file's memory, for the threads that each fill their own chunks of it.
-private struct FileBytes: @unchecked Sendable {
+private struct FileMemory: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
 }
 

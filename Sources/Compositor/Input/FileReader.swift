@@ -17,6 +17,13 @@ public enum FileReader {
     ) throws(FileError) -> [UInt8] {
         let (descriptor, size) = try openFile(path, maxBytes: maxBytes)
         defer { close(descriptor) }
+        return try read(descriptor, size: size, path: path, maxBytes: maxBytes, expecting: family)
+    }
+
+    /// `read`'s work on the file open as `descriptor`, `size` bytes by fstat.
+    private static func read(
+        _ descriptor: Int32, size: Int, path: String, maxBytes: Int, expecting family: FileSignature.Family?
+    ) throws(FileError) -> [UInt8] {
         if let family {
             // Read in place (pread), so the whole file then goes into one array, once.
             try check(
@@ -33,6 +40,23 @@ public enum FileReader {
             if bytes.count > maxBytes { throw .tooLarge(path: path, limit: maxBytes) }
         }
         return bytes
+    }
+
+    /// The same file, checked the same way, but mapped rather than read where it can be
+    /// (`MappedFile`): for a picture decoded once, whose decoder can then start without
+    /// waiting for a copy into fresh memory. Read as `read` does when it cannot be mapped.
+    public static func mapped(
+        _ path: String, maxBytes: Int = 512 << 20, expecting family: FileSignature.Family? = nil
+    ) throws(FileError) -> FileBytes {
+        let (descriptor, size) = try openFile(path, maxBytes: maxBytes)
+        defer { close(descriptor) }
+        guard let mapping = MappedFile(descriptor: descriptor, length: size) else {
+            return FileBytes(try read(descriptor, size: size, path: path, maxBytes: maxBytes, expecting: family))
+        }
+        if let family {
+            try check(Array(mapping.bytes.prefix(FileSignature.prefixLength)), against: family, path: path)
+        }
+        return FileBytes(mapping)
     }
 
     /// Throws unless `start`, a file's first bytes, is empty or carries a signature

@@ -155,7 +155,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     /// `cached`, when it gives a picture, stands in for reading and decoding.
     func readAndDecode(
         _ spec: Design.Spec,
-        decode: (_ bytes: [UInt8], _ path: String, _ origin: InputOrigin) throws(PipelineError) -> DecodedPicture,
+        decode: (_ bytes: FileBytes, _ path: String, _ origin: InputOrigin) throws(PipelineError) -> DecodedPicture,
         cached: () -> DecodedPicture? = { nil }
     ) throws(PipelineError) -> (source: (picture: DecodedPicture, path: String, origin: InputOrigin), StageTimings) {
         for text in Design.personalTexts(of: spec) { try PipelineSteps.checkText(text) }

@@ -46,9 +46,10 @@ enum InputOrigin {
 /// The steps every pipeline shares, each turning library errors into `PipelineError`s
 /// that name the input.
 enum PipelineSteps {
-    static func read(_ path: String, _ origin: InputOrigin) throws(PipelineError) -> [UInt8] {
+    /// The picture at `path`, mapped (`FileReader.mapped`): it is decoded once.
+    static func read(_ path: String, _ origin: InputOrigin) throws(PipelineError) -> FileBytes {
         do {
-            return try FileReader.read(path, expecting: .picture)
+            return try FileReader.mapped(path, expecting: .picture)
         } catch {
             throw origin.error(path, .file(error))
         }
@@ -72,7 +73,7 @@ enum PipelineSteps {
     /// for one render and nothing else) its rows pass through a ring
     /// (`ImageDecoder.decodePicture`).
     static func decodePicture(
-        _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
+        _ bytes: FileBytes, path: String, _ origin: InputOrigin, limits: DecodeLimits,
         coverTarget: (width: Int, height: Int), for renderer: Renderer, streamed: Bool = false
     ) throws(PipelineError) -> DecodedPicture {
         DecodeTrace.decoding(path, for: [coverTarget])
@@ -89,7 +90,7 @@ enum PipelineSteps {
     /// scale-down that still leaves every canvas's pixels (so each is only shrunk), never
     /// cropped, since each canvas's cover fit shows another part of it.
     static func decodeWhole(
-        _ bytes: [UInt8], path: String, _ origin: InputOrigin, limits: DecodeLimits,
+        _ bytes: FileBytes, path: String, _ origin: InputOrigin, limits: DecodeLimits,
         coverTargets: [(width: Int, height: Int)]
     ) throws(PipelineError) -> DecodedPicture {
         DecodeTrace.decoding(path, for: coverTargets)

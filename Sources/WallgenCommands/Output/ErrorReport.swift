@@ -69,6 +69,8 @@ enum ErrorReport {
             .background(_, .file(.unexpectedContent)), .font(_, .file(.unexpectedContent)):
             .dataError
         case .background(_, .file), .font(_, .file): .noInput
+        // Cut short by another program while it was read: it may be whole next time.
+        case .background(_, .image(.changedWhileReading)), .bundled(_, .image(.changedWhileReading)): .tryAgain
         case .background, .font, .text: .dataError
         case .bundled, .dataMissing: .bundledDataMissing
         // Out of memory in an encoder: another run, with more memory, may succeed.

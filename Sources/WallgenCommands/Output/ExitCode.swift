@@ -20,8 +20,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     /// Writing failed part-way (disk full, I/O error, a pipe whose reader left); nothing
     /// was left behind.
     case ioError = 74
-    /// A retry may succeed: a batch's rows failed only in writing (disk full, I/O), or
-    /// memory ran out (a pixel buffer, an encoder). Job engines may retry this status.
+    /// A retry may succeed: a batch's rows failed only in writing (disk full, I/O),
+    /// memory ran out (a pixel buffer, an encoder), or a picture was cut short while it
+    /// was being read. Job engines may retry this status.
     case tryAgain = 75
 
     /// What the status means, as help, the manual and the README's table (made by
@@ -42,7 +43,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .ioError:
             "writing failed part-way (disk full, I/O error, a closed standard output, or a pipe whose reader left early: one line says so, where other programs die of SIGPIPE)"
         case .tryAgain:
-            "a retry may succeed: a batch's rows failed only in writing, or memory ran out; run it again (a batch with --resume)"
+            "a retry may succeed: a batch's rows failed only in writing, memory ran out, or a picture changed while it was read; run it again (a batch with --resume)"
         }
     }
 }

@@ -1,0 +1,27 @@
+internal import CFiles
+import Glibc
+
+/// A file's bytes mapped for reading: pages of the page cache, neither cleared nor
+/// copied (see `mapped_file.c`). A file cut short while mapped reads as zeros past the
+/// cut, and `wasCutShort` says so: whatever was made from the bytes is then not the
+/// file's and must not be used.
+public final class MappedFile: @unchecked Sendable {
+    public let bytes: UnsafeBufferPointer<UInt8>
+
+    /// The first `length` bytes of the file open as `descriptor`, which may be closed
+    /// afterwards; nil when they cannot be mapped (an empty file, a file system that
+    /// cannot map), for the caller to read them instead.
+    public init?(descriptor: Int32, length: Int) {
+        guard length > 0, let start = wg_map_file(descriptor, length) else { return nil }
+        bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
+    deinit {
+        wg_unmap_file(bytes.baseAddress!, bytes.count)
+    }
+
+    /// Whether the file was found shorter than its mapping, read past its new end.
+    public var wasCutShort: Bool {
+        wg_mapped_file_was_cut(bytes.baseAddress!) != 0
+    }
+}
