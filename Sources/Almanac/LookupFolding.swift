@@ -23,8 +23,8 @@ enum LookupFolding {
     }
 
     /// Pinyin's marked vowels, lower case (the text is lowercased first), looked up
-    /// directly: asking for a scalar's Unicode name costs far more, and the help text
-    /// folds every term's pinyin on every run.
+    /// directly: asking for a scalar's Unicode name costs far more, and help and the
+    /// completions fold every term's pinyin.
     private static let pinyinVowels: [Unicode.Scalar: Unicode.Scalar] = {
         var table: [Unicode.Scalar: Unicode.Scalar] = [:]
         for (plain, marked) in [("a", "āáǎà"), ("e", "ēéěèê"), ("i", "īíǐì"), ("o", "ōóǒò"), ("u", "ūúǔùüǖǘǚǜ")] {

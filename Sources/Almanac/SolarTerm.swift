@@ -34,16 +34,14 @@ public struct SolarTerm: Sendable, Hashable, Identifiable, CustomStringConvertib
     public var indexInSeason: Int { (number - 1) % 6 }
 
     /// Pinyin without tone marks, in ASCII: `lichun`.
-    public var slug: String { Self.slugs[number - 1] }
+    ///
+    /// Folded when asked for, this term's alone: a card asks for its own (its note names
+    /// it), and only help and completions for all 24.
+    public var slug: String { LookupFolding.fold(pinyin).filter { $0.isASCII && $0.isLetter } }
 
     /// The English name in kebab case: `beginning-of-spring`.
-    public var englishSlug: String { Self.englishSlugs[number - 1] }
-
-    /// Both made once for all 24: folding is Unicode work, and the term commands'
-    /// declarations (their completions and their help's table) ask for every term's.
-    private static let slugs = all.map { LookupFolding.fold($0.pinyin).filter { $0.isASCII && $0.isLetter } }
-    private static let englishSlugs = all.map {
-        $0.englishName.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ").joined(separator: "-")
+    public var englishSlug: String {
+        englishName.lowercased().filter { $0.isLetter || $0 == " " }.split(separator: " ").joined(separator: "-")
     }
 
     /// A stable ASCII file name stem: `01-lichun`.

@@ -41,8 +41,9 @@ enum TermCommand: WallgenCommand {
                 help:
                     "A Chinese name (冬至, or its simplified form), pinyin with or without tones (dongzhi, dōngzhì), an English name (winter-solstice) or the number 1-24 in the app's order from 立春.",
                 completion: .words(SolarTerm.all.map(\.slug)),
-                kind: .choice(
-                    SolarTerm.all.map { ControlChoice($0.slug, label: $0.englishName, chineseLabel: $0.name) }))
+                kind: {
+                    .choice(SolarTerm.all.map { ControlChoice($0.slug, label: $0.englishName, chineseLabel: $0.name) })
+                })
         ],
         options: options,
         sections: [
