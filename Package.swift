@@ -69,12 +69,12 @@ let package = Package(
         // small shim. It is not linked: civetweb_library.c loads it when a server starts, so
         // no other run maps it. Only its header (libcivetweb-dev) is needed to build.
         .target(name: "CHTTP", dependencies: ["CLibraryLoader"]),
-        // The C side of the file writer: O_TMPFILE and the signal handler that removes
-        // temporaries. No library, only the kernel.
+        // The C side of the file writer and reader: O_TMPFILE, the signal handler that
+        // removes temporaries, mapped files' SIGBUS guard. No library, only the kernel.
         .target(name: "CFiles"),
         // The one way wallgen writes a file: temporaries, modes, fsync, links, and paths
-        // opened beneath a folder's descriptor.
-        .target(name: "Files", dependencies: ["CFiles"]),
+        // opened beneath a folder's descriptor; and files mapped for reading.
+        .target(name: "Files", dependencies: ["CFiles", "Platform"]),
         // What wallgen asks of Linux itself (locks, threads, child processes, printf's
         // numbers, standard error): the parts of full Foundation it used, so every module
         // imports only FoundationEssentials, and ICU's data stays out of the binary.

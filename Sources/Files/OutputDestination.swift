@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Platform
 
 /// Where the bytes for an output path really go, found before anything is written.
 ///
@@ -59,10 +60,7 @@ enum OutputDestination: Equatable {
     /// Where the link at `path` points, made absolute against the link's own folder
     /// when it is relative, as the kernel reads it.
     private static func linkTarget(of path: String) throws(FileError) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink(path, &buffer, buffer.count - 1)
-        guard length >= 0 else { throw .from(errno: errno, path: path) }
-        let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let target = PathQueries.linkTarget(path) else { throw .from(errno: errno, path: path) }
         if target.hasPrefix("/") { return target }
         let folder = FilePath.folder(of: path)
         return folder == "/" ? "/" + target : folder + "/" + target

@@ -1,7 +1,8 @@
-import Almanac
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Almanac
 
 /// The system's tz database read by wallgen's own reader, checked against two
 /// independent readers of the same files: `zdump` (the tz code's, from libc-bin) at
@@ -178,6 +179,16 @@ struct ZoneDatabaseTests {
         #expect(throws: ZoneError.malformed(name: "zone.tab", reason: "it is not a TZif file")) {
             try database.zone(named: "zone.tab")
         }
+    }
+
+    /// A link into the zone folder names its zone by what follows `zoneinfo/`, relative
+    /// or absolute; a link elsewhere names none.
+    @Test func aLinkTargetNamesItsZone() {
+        #expect(ZoneDatabase.name(inLinkTarget: "/usr/share/zoneinfo/Asia/Taipei") == "Asia/Taipei")
+        #expect(ZoneDatabase.name(inLinkTarget: "../usr/share/zoneinfo/UTC") == "UTC")
+        #expect(ZoneDatabase.name(inLinkTarget: "/etc/zoneinfo/zoneinfo/Europe/Paris") == "zoneinfo/Europe/Paris")
+        #expect(ZoneDatabase.name(inLinkTarget: "/opt/zones/Asia/Taipei") == nil)
+        #expect(ZoneDatabase.name(inLinkTarget: "zoneinfo/") == nil)
     }
 
     /// `--tz local`: `$TZ` in its forms, then `/etc/localtime` named by its link or by

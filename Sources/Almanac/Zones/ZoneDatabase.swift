@@ -84,10 +84,8 @@ public struct ZoneDatabase: Sendable {
         }
         let localtime = etc + "/localtime"
         guard let zone = try? read(path: localtime, name: "localtime") else { return .utc }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
-            let range = target.firstRange(of: "zoneinfo/")
-        {
-            return zone.renamed(String(target[range.upperBound...]))
+        if let target = PathQueries.linkTarget(localtime), let name = Self.name(inLinkTarget: target) {
+            return zone.renamed(name)
         }
         if let text = try? String(contentsOfFile: etc + "/timezone", encoding: .utf8),
             let line = text.split(whereSeparator: \.isNewline).first,
@@ -96,6 +94,18 @@ public struct ZoneDatabase: Sendable {
             return zone.renamed(line.trimmingSpaces())
         }
         return zone
+    }
+
+    /// The zone a link into the zone folder names: what follows its first `zoneinfo/`
+    /// (`/usr/share/zoneinfo/Asia/Taipei` is `Asia/Taipei`).
+    static func name(inLinkTarget target: String) -> String? {
+        let marker = Array("zoneinfo/".utf8)
+        let bytes = Array(target.utf8)
+        guard bytes.count > marker.count else { return nil }
+        for start in 0...(bytes.count - marker.count) where bytes[start..<start + marker.count].elementsEqual(marker) {
+            return String(decoding: bytes[(start + marker.count)...], as: UTF8.self)
+        }
+        return nil
     }
 
     /// Letters, digits and `._+-`, in components joined by `/`, none of them `.` or `..`:

@@ -74,15 +74,14 @@ public struct CPUAllowance: Equatable, Sendable, CustomStringConvertible {
     /// `cpu` controller. Folders on the path that do not exist (a container shows its
     /// own root as `/`) are passed over.
     static func quota(root: String, membership: String) -> Double? {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: root + "/cgroup.controllers") {
+        if PathQueries.exists(root + "/cgroup.controllers") {
             let path = cgroupPath(membership, version2: true) ?? "/"
             return smallest(under: root, path: path) { folder in
                 (try? String(contentsOfFile: folder + "/cpu.max", encoding: .utf8)).flatMap(parseCPUMax)
             }
         }
         let path = cgroupPath(membership, version2: false) ?? "/"
-        for mount in ["cpu", "cpu,cpuacct", "cpuacct,cpu"] where manager.fileExists(atPath: root + "/" + mount) {
+        for mount in ["cpu", "cpu,cpuacct", "cpuacct,cpu"] where PathQueries.exists(root + "/" + mount) {
             return smallest(under: root + "/" + mount, path: path) { folder in
                 guard let quota = try? String(contentsOfFile: folder + "/cpu.cfs_quota_us", encoding: .utf8),
                     let period = try? String(contentsOfFile: folder + "/cpu.cfs_period_us", encoding: .utf8)

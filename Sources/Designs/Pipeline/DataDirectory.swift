@@ -1,3 +1,4 @@
+import Files
 import FoundationEssentials
 import Platform
 
@@ -28,24 +29,23 @@ public struct DataDirectory: Sendable {
     static func searchPaths(environment: [String: String]) -> [String] {
         if let explicit = environment["WALLGEN_DATA"], !explicit.isEmpty { return [explicit] }
         var paths: [String] = []
-        // The running binary's real path: argv[0] may be a bare name found on $PATH.
-        let linked = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let executable = URL(fileURLWithPath: linked ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
+        // The running binary's real path: argv[0] may be a bare name found on $PATH, or a link.
+        let executable =
+            PathQueries.resolved("/proc/self/exe") ?? PathQueries.resolved(CommandLine.arguments[0])
+            ?? CommandLine.arguments[0]
+        var folder = FilePath.folder(of: executable)
         // Near the root the walk up repeats "/": each place is listed once.
         for _ in 0..<5 {
-            for path in [folder.path, folder.appendingPathComponent("share/wallgen").path] where !paths.contains(path) {
+            for path in [folder, (folder == "/" ? "" : folder) + "/share/wallgen"] where !paths.contains(path) {
                 paths.append(path)
             }
-            folder = folder.deletingLastPathComponent()
+            folder = FilePath.folder(of: folder)
         }
         return paths
     }
 
     private static func holdsData(_ path: String) -> Bool {
-        let manager = FileManager.default
-        return manager.fileExists(atPath: path + "/Assets/seasons")
-            && manager.fileExists(atPath: path + "/fonts")
+        PathQueries.exists(path + "/Assets/seasons") && PathQueries.exists(path + "/fonts")
     }
 
     /// The bundled picture of a season.
