@@ -20,12 +20,17 @@ import Testing
         return (path, descriptor)
     }
 
+    /// `threePages`, mapped, its descriptor closed.
+    static func mappedThreePages(in folder: String) throws -> (path: String, mapped: MappedFile) {
+        let (path, descriptor) = try threePages(in: folder)
+        defer { close(descriptor) }
+        return (path, try #require(MappedFile(descriptor: descriptor, length: 3 * pageSize)))
+    }
+
     @Test func readsTheFileAndOutlivesItsDescriptor() throws {
         let folder = try temporaryFolder()
         defer { removeTemporaryFolder(folder) }
-        let (_, descriptor) = try Self.threePages(in: folder)
-        let mapped = try #require(MappedFile(descriptor: descriptor, length: 3 * Self.pageSize))
-        close(descriptor)
+        let (_, mapped) = try Self.mappedThreePages(in: folder)
         #expect(mapped.bytes.count == 3 * Self.pageSize)
         #expect(mapped.bytes.allSatisfy { $0 == 0xAB })
         #expect(!mapped.wasCutShort)
@@ -43,9 +48,7 @@ import Testing
     @Test func aFileCutShortReadsAsZerosPastTheCut() throws {
         let folder = try temporaryFolder()
         defer { removeTemporaryFolder(folder) }
-        let (path, descriptor) = try Self.threePages(in: folder)
-        let mapped = try #require(MappedFile(descriptor: descriptor, length: 3 * Self.pageSize))
-        close(descriptor)
+        let (path, mapped) = try Self.mappedThreePages(in: folder)
         try #require(truncate(path, off_t(Self.pageSize)) == 0)
         // The first page is still the file's; the two after it are past its end.
         #expect(mapped.bytes[Self.pageSize - 1] == 0xAB)

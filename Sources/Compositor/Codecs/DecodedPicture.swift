@@ -105,29 +105,32 @@ extension ImageDecoder {
     }
 
     /// The same from a file's bytes, perhaps mapped (`FileReader.mapped`): a file cut
-    /// short while it was read fails with `changedWhileReading`, here or, decoding in
-    /// the background, from the picture's `finish()`.
+    /// short while it was read fails with `changedWhileReading`, here (what is decoded
+    /// here, a background decoding's header too, is checked once, at the end) or,
+    /// decoding in the background, from the picture's `finish()`.
     public static func decodePicture(
         _ bytes: FileBytes, limits: DecodeLimits = .standard, width: Int, height: Int, focusX: Double = 0.5,
         focusY: Double = 0.5, inBackground: Bool = false, streamed: Bool = false, recycler: ImageRecycler? = nil
     ) throws(ImageDecodingError) -> DecodedPicture {
-        let target = (width: width, height: height)
-        let isPlainJPEG = bytes.withUnsafeBufferPointer { buffer in
-            ImageFormat(sniffing: buffer) == .jpeg && (ExifOrientation.read(jpeg: buffer) ?? .normal) == .normal
-        }
-        // Turned photos and other formats are decoded whole: their crop would be in other
-        // coordinates, or their libraries decode whole pictures only.
-        guard isPlainJPEG, width > 0, height > 0 else {
-            let (image, notes) = try decodeNoting(bytes, limits: limits, coverTarget: target)
-            return DecodedPicture(image, notes: notes)
-        }
-        if inBackground {
-            return try startDecodingJPEGRegion(
-                bytes, limits: limits, target: target, focusX: focusX, focusY: focusY, streamed: streamed,
-                recycler: recycler)
-        }
-        return try checkingTheFile(bytes) { () throws(ImageDecodingError) in
-            try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> DecodedPicture in
+        try checkingTheFile(bytes) { () throws(ImageDecodingError) -> DecodedPicture in
+            let target = (width: width, height: height)
+            let isPlainJPEG = bytes.withUnsafeBufferPointer { buffer in
+                ImageFormat(sniffing: buffer) == .jpeg && (ExifOrientation.read(jpeg: buffer) ?? .normal) == .normal
+            }
+            // Turned photos and other formats are decoded whole: their crop would be in other
+            // coordinates, or their libraries decode whole pictures only.
+            guard isPlainJPEG, width > 0, height > 0 else {
+                let (image, notes) = try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) in
+                    try decodeNoting(buffer: buffer, limits: limits, coverTarget: target)
+                }
+                return DecodedPicture(image, notes: notes)
+            }
+            if inBackground {
+                return try startDecodingJPEGRegion(
+                    bytes, limits: limits, target: target, focusX: focusX, focusY: focusY, streamed: streamed,
+                    recycler: recycler)
+            }
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) -> DecodedPicture in
                 try decodeJPEGRegion(
                     buffer, limits: limits, target: target, focusX: focusX, focusY: focusY, recycler: recycler)
             }

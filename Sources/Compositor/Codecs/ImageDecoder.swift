@@ -32,7 +32,10 @@ public enum ImageDecoder {
         _ bytes: [UInt8], limits: DecodeLimits = .standard,
         coverTarget: (width: Int, height: Int)? = nil
     ) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) {
-        try decodeNoting(FileBytes(bytes), limits: limits, coverTarget: coverTarget)
+        // The C decoders read from the buffer until closed: every step stays in one borrow.
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) in
+            try decodeNoting(buffer: buffer, limits: limits, coverTarget: coverTarget)
+        }
     }
 
     /// The same from a file's bytes, perhaps mapped: throws `changedWhileReading` when the
@@ -42,16 +45,21 @@ public enum ImageDecoder {
         coverTarget: (width: Int, height: Int)? = nil
     ) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) {
         try checkingTheFile(bytes) { () throws(ImageDecodingError) in
-            // The C decoders read from the buffer until closed: every step stays in one borrow.
-            try bytes.withUnsafeBufferPointer {
-                (buffer) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) in
-                switch try format(of: buffer) {
-                case .jpeg: (try decodeJPEG(buffer, limits: limits, coverTarget: coverTarget), [])
-                case .png: (try decodePNG(buffer, limits: limits), [])
-                case .webp: try decodeWebP(buffer, limits: limits)
-                case .heif: (try decodeHEIF(buffer, limits: limits), [])
-                }
+            try bytes.withUnsafeBufferPointer { (buffer) throws(ImageDecodingError) in
+                try decodeNoting(buffer: buffer, limits: limits, coverTarget: coverTarget)
             }
+        }
+    }
+
+    /// `decodeNoting`'s work on bytes borrowed for all of it.
+    static func decodeNoting(
+        buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, coverTarget: (width: Int, height: Int)?
+    ) throws(ImageDecodingError) -> (image: Image, notes: [DecodeNote]) {
+        switch try format(of: buffer) {
+        case .jpeg: (try decodeJPEG(buffer, limits: limits, coverTarget: coverTarget), [])
+        case .png: (try decodePNG(buffer, limits: limits), [])
+        case .webp: try decodeWebP(buffer, limits: limits)
+        case .heif: (try decodeHEIF(buffer, limits: limits), [])
         }
     }
 
@@ -183,8 +191,7 @@ public enum ImageDecoder {
                     progress = region.picture.progress!
                     handoff.withLock { $0 = .success(region.picture) }
                 } catch {
-                    let failure = bytes.wasCutShort ? .changedWhileReading : error
-                    handoff.withLock { $0 = .failure(failure) }
+                    handoff.withLock { $0 = .failure(error) }
                     prepared.signal()
                     return
                 }

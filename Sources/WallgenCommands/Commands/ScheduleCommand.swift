@@ -457,8 +457,7 @@ enum ScheduleCommand {
 
     /// The running binary, for the service to run again.
     static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? absolutePath(CommandLine.arguments[0])
+        PathQueries.linkTarget("/proc/self/exe") ?? absolutePath(CommandLine.arguments[0])
     }
 }
 
