@@ -23,19 +23,6 @@ let package = Package(
         .executable(name: "FuzzManifest", targets: ["FuzzManifest"]),
     ],
     targets: [
-        // FreeType's headers live under /usr/include/freetype2; a system-library target
-        // with pkg-config is the only way to hand that path to the C shim.
-        .systemLibrary(
-            name: "CFreeType",
-            pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"])]
-        ),
-        // Text shaping; its headers also come from pkg-config.
-        .systemLibrary(
-            name: "CHarfBuzz",
-            pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev"])]
-        ),
         // pixman, the blend library X and cairo use: the benchmark's peer for the blend loop.
         // Nothing but wallgen-bench links it.
         .systemLibrary(
@@ -46,19 +33,25 @@ let package = Package(
         // zlib as a peer: what wallgen-bench measures PNG compression against, and the
         // independent inflater the tests check wallgen's streams with.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // The only place libpng, libdeflate, libjpeg-turbo, libwebp, libheif, Little CMS, FreeType,
-        // HarfBuzz and fontconfig are called. Their setjmp/longjmp
-        // error handling stays inside these C functions; Swift sees status codes and messages.
-        // Opening a C library on first use (dlopen) and filling a table of its functions:
-        // for CImaging's libheif, libwebp's three, Little CMS and fontconfig, and CHTTP's civetweb.
+        // Opening a C library on first use (dlopen) and filling a table of its functions: for
+        // CImaging's FreeType, HarfBuzz, libheif, libwebp's three, Little CMS and fontconfig,
+        // and CHTTP's civetweb.
         .target(name: "CLibraryLoader"),
+        // The only place libpng, libdeflate, libjpeg-turbo, libwebp, libheif, Little CMS, FreeType,
+        // HarfBuzz and fontconfig are called. Their setjmp/longjmp error handling stays
+        // inside these C functions; Swift sees status codes and messages.
         .target(
             name: "CImaging",
-            dependencies: ["CFreeType", "CHarfBuzz", "CLibraryLoader"],
+            dependencies: ["CLibraryLoader"],
+            // FreeType's and HarfBuzz's headers live in folders of their own under
+            // /usr/include (pkg-config's cflags). Not a system-library target: SwiftPM would
+            // link what pkg-config's libs name, and they are loaded on first use instead.
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"])],
             linkerSettings: [
                 // What a card or wallpaper always uses. The rest are not linked but loaded
                 // on first use (CLibraryLoader), so a run that does not need them does
-                // not map and relocate them before main: libheif (the first HEIC or AVIF),
+                // not map and relocate them before main: FreeType and HarfBuzz (the first
+                // font, loaded ahead by the commands that draw text), libheif (the first HEIC or AVIF),
                 // libwebp with libwebpmux and libwebpdemux (the first WebP), Little CMS (the
                 // first colour profile) and fontconfig (the first character no bundled font
                 // has). Only their headers are needed to build.

@@ -1,5 +1,6 @@
-// Fonts over FreeType. FreeType returns error codes and never jumps, so these shims
-// only translate codes into words and keep the face's backing memory alive.
+// Fonts over FreeType, shaped by HarfBuzz, both reached through font_libraries.h's table.
+// FreeType returns error codes and never jumps, so these shims only translate codes into
+// words and keep the face's backing memory alive.
 #include "CImaging.h"
 #include "message.h"
 
@@ -9,13 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
-#include FT_OUTLINE_H
-
-#include <hb-ft.h>
-#include <hb-ot.h>
-#include <hb.h>
+#include "font_libraries.h"
 
 struct wg_font {
     FT_Library library;  // one per font: FreeType libraries are not shared across threads
@@ -101,6 +96,8 @@ wg_status wg_font_open(const uint8_t *data, size_t size, long face_index, wg_fon
         wg_set_message(message, capacity, "the font file is empty");
         return WG_ERROR_EMPTY;
     }
+    wg_status loaded = wg_font_libraries_load(message, capacity);
+    if (loaded != WG_OK) return loaded;
     FT_Error error;
     wg_font *font = wg_font_start(&error);
     if (font == NULL) return wg_font_fail(error, "cannot start FreeType", message, capacity);
@@ -122,6 +119,8 @@ wg_status wg_font_open_file(const char *path, long face_index, wg_font **out, ch
         wg_set_message(message, capacity, "the font file is empty");
         return WG_ERROR_EMPTY;
     }
+    wg_status loaded = wg_font_libraries_load(message, capacity);
+    if (loaded != WG_OK) return loaded;
     FT_Error error;
     wg_font *font = wg_font_start(&error);
     if (font == NULL) return wg_font_fail(error, "cannot start FreeType", message, capacity);

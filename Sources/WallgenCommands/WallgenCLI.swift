@@ -12,6 +12,7 @@ public enum WallgenCLI {
         Console.guardStandardOutput()
         // A pixel buffer the machine cannot give is a retry (more memory, a smaller canvas).
         OutOfMemory.exitStatus = ExitCode.tryAgain.rawValue
+        if CommandRegistry.drawsText(arguments) { FontLibraries.loadAhead() }
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, today: CivilDate.today())

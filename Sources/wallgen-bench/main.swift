@@ -349,7 +349,7 @@ func benchmarkBlend(width: Int, height: Int) {
 }
 
 func benchmarkPipeline() throws {
-    let pipeline = try WallpaperPipeline(data: try DataDirectory.locate())
+    let pipeline = WallpaperPipeline(data: try DataDirectory.locate())
     let spec = SeasonWallpaperSpec(season: .winter, width: pipelineSize.0, height: pipelineSize.1)
     var runs: [StageTimings] = []
     var image: Image?
@@ -391,7 +391,7 @@ func benchmarkBatch() throws {
     // `terms` sets its own: each card's rows get the threads the cards leave, and the
     // cards share the image memory (no picture cache: the 24 cards share no picture).
     let batch = BatchEngine(jobs: nil, cpus: Parallel.availableCores)
-    var pipeline = try TermCardPipeline(data: try DataDirectory.locate())
+    var pipeline = TermCardPipeline(data: try DataDirectory.locate())
     pipeline.renderer.workers = batch.threadsPerItem
     pipeline.renderer.recycler = ImageRecycler(capacity: 3 * batch.jobs)
     let tally = batch.run(terms) { [pipeline] term -> BatchOutcome<Void> in

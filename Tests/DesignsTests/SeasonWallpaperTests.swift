@@ -76,7 +76,7 @@ let data = DataDirectory(path: repositoryRoot)
     /// size whose PNG decodes back to the same pixels, and where the label sits the
     /// pixels differ from the same wallpaper without it.
     @Test func pipelineRendersTheBundledSeason() throws {
-        let pipeline = try WallpaperPipeline(data: data)
+        let pipeline = WallpaperPipeline(data: data)
         var spec = SeasonWallpaperSpec(season: .winter, width: 300, height: 600)
         let labelled = try pipeline.render(spec)
         spec.showsLabel = false

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func cardsOfOnePictureAndShadingShareTheirBackground() throws {
-        let plain = try TermCardPipeline(data: data, renderer: Renderer(workers: 2))
+        let plain = TermCardPipeline(data: data, renderer: Renderer(workers: 2))
         var cached = plain
         let cache = PictureCache()
         cached.pictureCache = cache
@@ -53,7 +53,7 @@ import Testing
 
     /// Another canvas is another background; JPEG and WebP outputs take the same one.
     @Test func formatsShareAndCanvasesDoNot() throws {
-        var png = try TermCardPipeline(data: data, renderer: Renderer(workers: 1))
+        var png = TermCardPipeline(data: data, renderer: Renderer(workers: 1))
         let cache = PictureCache()
         png.pictureCache = cache
         var jpeg = png
@@ -69,7 +69,7 @@ import Testing
 
     /// Over its capacity the cache drops entries and never holds more.
     @Test func theCacheStaysWithinItsCapacity() throws {
-        var pipeline = try TermCardPipeline(data: data, renderer: Renderer(workers: 1))
+        var pipeline = TermCardPipeline(data: data, renderer: Renderer(workers: 1))
         let cache = PictureCache(capacity: 3 * 4 * 180 * 320)
         pipeline.pictureCache = cache
         for term in SolarTerm.all.prefix(6) {

@@ -7,8 +7,8 @@ import Testing
 
 /// Statuses say whether a retry can help: out of memory in an encoder is 75 (a batch of
 /// such rows is 75 too), as is a picture cut short while it was read; an encoder's other
-/// failure is 70; a name too long or a link in a
-/// batch's folder is 73, never 74 or 75.
+/// failure is 70; a name too long or a link in a batch's folder is 73, never 74 or 75;
+/// FreeType or HarfBuzz that cannot be loaded is 72.
 @Suite struct ExitStatusMappingTests {
     @Test func outOfMemoryIsARetryAndTheImpossibleIsNot() {
         for format in [OutputFormat.jpeg, .webp, .png] {
@@ -30,5 +30,15 @@ import Testing
         #expect(FileError.linkRefused(path: "x").exitCode == .cannotCreate)
         #expect(FileError.notARegularFile(path: "x", kind: .fifo).exitCode == .cannotCreate)
         #expect(FileError.noSpace(path: "x").exitCode == .ioError)
+    }
+
+    /// FreeType or HarfBuzz missing is a broken installation (72), said as the library and
+    /// its package, not as a damaged font (Scripts/test-package hides them for real).
+    @Test func fontLibrariesThatCannotBeLoadedAreABrokenInstallation() {
+        let reason = "text needs FreeType (libfreetype.so.6, Debian's libfreetype6), which cannot be loaded: gone"
+        let error = PipelineError.librariesUnavailable(reason: reason)
+        #expect(ErrorReport.exitCode(for: error) == .bundledDataMissing)
+        #expect(ErrorReport.message(for: error) == reason + "; install that package")
+        #expect(!ErrorReport.message(for: error).contains("damaged"))
     }
 }

@@ -7,8 +7,10 @@ import Testing
 /// dav1d, aom) only when a HEIC or AVIF is read or written, libwebp's three libraries only
 /// for a WebP, Little CMS only for a picture with a colour profile, fontconfig (with expat)
 /// only for a character no bundled font has, and civetweb only when the studio starts its
-/// server (the studio's tests start it); never for `--version` or a PNG. The dynamic
-/// loader's own trace (`LD_DEBUG=files`, glibc's) says what was loaded.
+/// server (the studio's tests start it); never for `--version` or a PNG. FreeType and
+/// HarfBuzz (with GLib and graphite2, which HarfBuzz links) only for what draws text: a
+/// card, not `--version` or the almanac. The dynamic loader's own trace (`LD_DEBUG=files`,
+/// glibc's) says what was loaded.
 @Suite struct StartupLibrariesTests {
     /// The libraries the loader opened while `arguments` ran (their file names).
     func loaded(_ arguments: [String], in folder: String) throws -> (
@@ -41,6 +43,28 @@ import Testing
             }
         }
     }
+
+    @Test func onlyWhatDrawsTextLoadsTheFontLibraries() throws {
+        try withTemporaryFolder { folder in
+            for arguments in [["--version"], ["almanac", "--year", "2027"], ["term", "--help"]] {
+                let run = try loaded(arguments, in: folder)
+                #expect(run.status == 0)
+                #expect(run.libraries.contains { $0.hasPrefix("libpng16.so") }, "\(run.libraries)")
+                for library in Self.fontLibraries {
+                    #expect(!run.libraries.contains { $0.hasPrefix(library) }, "\(arguments) loaded \(library)")
+                }
+            }
+            let card = try loaded(["term", "1", "--size", "48x80", "-o", "card.png", "-q"], in: folder)
+            #expect(card.status == 0)
+            #expect(FileManager.default.fileExists(atPath: folder + "/card.png"))
+            for library in Self.fontLibraries {
+                #expect(card.libraries.contains { $0.hasPrefix(library) }, "a card did not load \(library)")
+            }
+        }
+    }
+
+    /// Loaded by the first font, or ahead of it by a command that draws text.
+    static let fontLibraries = ["libfreetype.so", "libharfbuzz.so", "libglib-2.0.so", "libgraphite2.so"]
 
     /// Loaded on first use only.
     static let onDemand = [

@@ -290,8 +290,14 @@ typedef struct {
     double y_offset;
 } wg_shaped_glyph;
 
+/// Loads FreeType and HarfBuzz once (thread-safe; they are not linked): WG_OK, or
+/// WG_ERROR_UNSUPPORTED naming the library that cannot be loaded or lacks a function.
+/// Opening a font does this first; a command that will draw text calls it ahead, on a
+/// thread of its own, so the loading overlaps its start.
+wg_status wg_font_libraries_load(char *message, size_t message_capacity);
+
 /// Opens a face from a copy of `data`: scalable outlines, or colour bitmaps (emoji).
-/// Fails with FreeType's error in words.
+/// Fails with FreeType's error in words, or as `wg_font_libraries_load` does.
 wg_status wg_font_open(const uint8_t *_Nullable data, size_t size, long face_index,
                        wg_font *_Nullable *_Nonnull font,
                        char *message, size_t message_capacity);

@@ -1,9 +1,11 @@
 // CLibraryLoader: opening a C library on first use (dlopen) instead of linking it, for
-// CImaging (libheif, libwebp's three, Little CMS, fontconfig) and CHTTP (civetweb).
+// CImaging (FreeType, HarfBuzz, libheif, libwebp's three, Little CMS, fontconfig) and
+// CHTTP (civetweb).
 //
 // Every library the binary links is mapped and relocated before main runs, by every
 // command, the ones that never call it too: `wallgen --version` and a PNG card paid for
-// libheif's codecs, Little CMS, fontconfig (with expat) and libwebp's three libraries.
+// libheif's codecs, Little CMS, fontconfig (with expat) and libwebp's three libraries, and
+// `--version` for FreeType and HarfBuzz (with GLib, graphite2, PCRE2 and Brotli).
 // Each of those is reached through a table of function pointers instead, filled here the
 // first time something needs it (docs/PERFORMANCE.md, "Start-up"). The table's header
 // (heif_library.h, lcms_library.h, civetweb_library.h, ...) spells the calls as the

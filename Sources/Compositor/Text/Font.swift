@@ -16,6 +16,7 @@ public final class Font: @unchecked Sendable {
 
     /// Opens font data (TrueType, OpenType, WOFF...). `label` names it in messages.
     public convenience init(data: [UInt8], label: String) throws(FontError) {
+        try FontLibraries.load()
         var face: OpaquePointer?
         let result = data.withUnsafeBufferPointer { buffer in
             ShimResult.call { wg_font_open(buffer.baseAddress, buffer.count, 0, &face, $0, $1) }
@@ -29,6 +30,7 @@ public final class Font: @unchecked Sendable {
     /// The caller has checked that the path is a readable file of a sensible size (see
     /// `FileReader.checkReadable`). `label` names it in messages.
     public convenience init(path: String, label: String) throws(FontError) {
+        try FontLibraries.load()
         var face: OpaquePointer?
         let result = ShimResult.call { wg_font_open_file(path, 0, &face, $0, $1) }
         guard result.succeeded, let face else { throw .unusable(reason: result.message) }

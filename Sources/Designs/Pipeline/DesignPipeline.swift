@@ -38,17 +38,24 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     /// Decoded pictures and backgrounds shared with other renders (a batch's rows); nil
     /// decodes, scales and shades every time.
     public var pictureCache: PictureCache?
-    let resources: Design.Resources
+    let resources: DesignResources<Design>
 
     public init(
         data: DataDirectory, renderer: Renderer = Renderer(), encoding: OutputEncoding = .standard,
         decodeLimits: DecodeLimits = .standard
-    ) throws(PipelineError) {
+    ) {
         self.data = data
-        self.resources = try Design.resources(data)
+        self.resources = DesignResources(data)
         self.renderer = renderer
         self.encoding = encoding
         self.decodeLimits = decodeLimits
+    }
+
+    /// Opens the design's resources now (a card's fonts), which the first render would
+    /// otherwise open while its picture decodes: a batch learns of a font that cannot be
+    /// opened once, before its first row.
+    public func openResources() throws(PipelineError) {
+        _ = try resources.get()
     }
 
     /// Renders `spec`; `provenance` (how it was asked for) is written into the file.
@@ -146,7 +153,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         defer { timings.decode += clock.now - started }
-        return try Design.scene(spec, picture: picture, resources: resources, data: data)
+        return try Design.scene(spec, picture: picture, resources: try resources.get(), data: data)
     }
 
     /// What every render starts with: the person's text checked (text too long or too

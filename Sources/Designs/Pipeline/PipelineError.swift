@@ -11,6 +11,9 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
     case bundled(path: String, problem: InputProblem)
     /// The text cannot be drawn in the font (a missing glyph).
     case text(FontError)
+    /// A library wallgen loads on first use cannot be loaded: `reason` names it and its
+    /// Debian package (FreeType and HarfBuzz, for any text).
+    case librariesUnavailable(reason: String)
     case encoding(ImageEncodingError)
     /// The data folder was not found in any of these places; `fromEnvironment` when
     /// the one place was WALLGEN_DATA's, which is then the thing to fix.
@@ -39,6 +42,7 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
         case .bundled(let path, let problem):
             "the bundled file '\(path)' is missing or damaged (\(problem)); reinstall wallgen"
         case .text(let error): "\(error)"
+        case .librariesUnavailable(let reason): "\(reason); install that package"
         case .encoding(let error): "\(error)"
         case .dataMissing(let searched, true):
             "WALLGEN_DATA is set to \(searched.joined()), which holds no Assets/ and fonts/; point it at the folder that does, or unset it"

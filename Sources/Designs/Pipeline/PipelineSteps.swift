@@ -113,6 +113,8 @@ enum PipelineSteps {
         }
         do {
             return try Font(path: path, label: path)
+        } catch .librariesUnavailable(let reason) {
+            throw .librariesUnavailable(reason: reason)
         } catch {
             throw origin.error(path, .font(error))
         }

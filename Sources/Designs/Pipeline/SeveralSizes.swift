@@ -19,7 +19,7 @@ extension DesignPipeline {
         for (index, canvas) in canvases.enumerated() {
             var own = timings
             let sized = Design.spec(spec, width: canvas.width, height: canvas.height)
-            let scene = try Design.scene(sized, picture: source.picture, resources: resources, data: data)
+            let scene = try Design.scene(sized, picture: source.picture, resources: try resources.get(), data: data)
             // A soft bundled picture is one warning naming every size, with the first image.
             let rendered = try PipelineSteps.renderAndEncode(
                 scene, source: source, renderer: renderer, encoding: encoding,
@@ -46,7 +46,7 @@ extension DesignPipeline {
             try PipelineSteps.decodePicture(
                 bytes, path: path, origin, limits: decodeLimits, coverTarget: Design.canvas(of: spec), for: renderer)
         }
-        let scene = try Design.scene(spec, picture: source.picture, resources: resources, data: data)
+        let scene = try Design.scene(spec, picture: source.picture, resources: try resources.get(), data: data)
         let whole = try PipelineSteps.render(scene, source: source, renderer: renderer, timings: &timings).image
         for (index, tile) in tiles.enumerated() {
             var cut = ImageCrop.crop(whole, x: tile.x, y: tile.y, width: tile.width, height: tile.height)

@@ -34,4 +34,13 @@ enum CommandRegistry {
         guard !name.hasPrefix("-") else { return nil }
         return all.first { $0.commandName == name }
     }
+
+    /// Whether `words` ask a command that draws text to run, judged before they are
+    /// parsed: the command the first names, or the wallpaper's options; not when they ask
+    /// for help or the version (a `-h` that is a value only skips the loading ahead).
+    static func drawsText(_ words: [String]) -> Bool {
+        guard !words.contains(where: { ["--help", "-h", "--version"].contains($0) }) else { return false }
+        guard let first = words.first, let command = named(first) else { return WallpaperCommand.drawsText }
+        return command.drawsText
+    }
 }

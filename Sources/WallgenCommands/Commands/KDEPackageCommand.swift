@@ -149,7 +149,7 @@ enum KDEPackageCommand {
     private static func render<Design>(
         _ request: ImageRequest<Design>, _ sizes: [CanvasSize], dark: (Design.Spec) -> Design.Spec
     ) throws -> [(path: String, bytes: [UInt8])] {
-        let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
+        let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate())
         let fileExtension = request.settings.encoding.format.fileExtension
         var pictures: [(path: String, bytes: [UInt8])] = []
         for (spec, isDark) in [(request.spec, false), (dark(request.spec), true)] {
@@ -179,6 +179,7 @@ extension KDEPackageRequest.Picture {
 /// `wallgen kde-package` as one of wallgen's commands (see `CommandRegistry`).
 extension KDEPackageCommand: WallgenCommand {
     static let commandName: String? = "kde-package"
+    static let drawsText = true
     static let declaration = CommandDeclaration(
         name: commandName, summary: "A KDE Plasma wallpaper package of a season or a term card.",
         overview:

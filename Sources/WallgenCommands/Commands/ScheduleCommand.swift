@@ -464,6 +464,7 @@ enum ScheduleCommand {
 /// `wallgen schedule` as one of wallgen's commands (see `CommandRegistry`).
 extension ScheduleCommand: WallgenCommand {
     static let commandName: String? = "schedule"
+    static let drawsText = true
     static let declaration = CommandDeclaration(
         name: commandName, summary: "A wallpaper that changes at each solar term (or season) by itself.",
         overview:

@@ -28,6 +28,8 @@ enum TermCommand: WallgenCommand {
         + [ApplyOptions()] + CommonOptions.everywhere
 
     static let commandName: String? = "term"
+
+    static let drawsText = true
     static let declaration = CommandDeclaration(
         name: commandName, summary: "One solar-term card.",
         overview:

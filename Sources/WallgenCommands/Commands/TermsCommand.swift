@@ -40,6 +40,8 @@ enum TermsCommand: WallgenCommand {
         + CommonOptions.everywhere
 
     static let commandName: String? = "terms"
+
+    static let drawsText = true
     static let declaration = CommandDeclaration(
         name: commandName, summary: "All 24 term cards, a contact sheet and a gallery page.",
         overview:

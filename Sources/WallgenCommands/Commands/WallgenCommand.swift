@@ -18,6 +18,11 @@ protocol WallgenCommand: Sendable {
     /// Its name, summary, overview, usage, arguments, options and sections.
     static var declaration: CommandDeclaration { get }
 
+    /// Whether it draws text (a wallpaper's label, a card's lines): the font libraries are
+    /// then loaded on a thread of their own while its words are parsed
+    /// (`FontLibraries.loadAhead`). False unless the command says so.
+    static var drawsText: Bool { get }
+
     /// Checks the parsed words and builds the request; never runs anything.
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> Request
 
@@ -32,6 +37,8 @@ protocol WallgenCommand: Sendable {
 }
 
 extension WallgenCommand {
+    static var drawsText: Bool { false }
+
     static func invocation(_ words: [String], _ context: CommandContext) throws(UsageError) -> Invocation {
         let parsed = try ArgumentParser.parse(words, options: declaration.options)
         let verbose = parsed.isGiven(CommonOptions.verbose)

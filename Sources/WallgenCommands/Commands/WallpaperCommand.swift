@@ -29,6 +29,8 @@ enum WallpaperCommand: WallgenCommand {
         + CommonOptions.everywhere
 
     static let commandName: String? = nil
+
+    static let drawsText = true
     static let declaration = CommandDeclaration(
         name: commandName, summary: "A season wallpaper (the default command).",
         overview:

@@ -72,7 +72,7 @@ enum ErrorReport {
         // Cut short by another program while it was read: it may be whole next time.
         case .background(_, .image(.changedWhileReading)), .bundled(_, .image(.changedWhileReading)): .tryAgain
         case .background, .font, .text: .dataError
-        case .bundled, .dataMissing: .bundledDataMissing
+        case .bundled, .dataMissing, .librariesUnavailable: .bundledDataMissing
         // Out of memory in an encoder: another run, with more memory, may succeed.
         case .encoding(.library(_, .outOfMemory, _)): .tryAgain
         // A picture or a note the format cannot hold is the request's fault (and is

@@ -13,7 +13,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case unavailable = 69
     /// Something wallgen itself got wrong.
     case software = 70
-    /// wallgen's bundled pictures or fonts are missing or damaged.
+    /// wallgen's bundled pictures or fonts are missing or damaged, or a library it loads
+    /// for text (FreeType, HarfBuzz) cannot be loaded: the installation is broken.
     case bundledDataMissing = 72
     /// The output file cannot be created (missing folder, no permission, a folder in the way).
     case cannotCreate = 73
@@ -37,7 +38,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .unavailable:
             "the wallpaper cannot be set (an unknown desktop, no setter installed, the setter failed, or no lock screen to set), or no monitor was found for --device here or --span"
         case .software: "internal error (please report it)"
-        case .bundledDataMissing: "the bundled pictures or fonts are missing (set WALLGEN_DATA)"
+        case .bundledDataMissing:
+            "the bundled pictures or fonts are missing (set WALLGEN_DATA), or FreeType or HarfBuzz cannot be loaded (install the package the message names)"
         case .cannotCreate:
             "the output cannot be created (a missing folder, no permission, a folder in the way, a name over 255 bytes, a link inside a batch's folder), or a service systemd would refuse to run"
         case .ioError:

@@ -26,6 +26,8 @@ enum StudioCommand: WallgenCommand {
     static let options: [any OptionDeclaration] = [port, noOpen] + CommonOptions.everywhere
 
     static let commandName: String? = "studio"
+
+    static let drawsText = true
     static let declaration = CommandDeclaration(
         name: commandName, summary: "Choose by looking: the apps' controls as a local page with a live preview.",
         overview:

@@ -267,6 +267,7 @@ extension ValueType where Value == Shard {
 /// `wallgen batch` as one of wallgen's commands (see `CommandRegistry`).
 extension BatchCommand: WallgenCommand {
     static let commandName: String? = "batch"
+    static let drawsText = true
     static let declaration = CommandDeclaration(
         name: commandName, summary: "Render every row of a manifest, or one shard of it.",
         overview:

@@ -54,7 +54,7 @@ enum ImageCommand {
             thenApply: request.applyAfterwards, makingFolders: only.folders
         ) {
             (file) throws(PipelineError) in
-            let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
+            let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate())
             return try pipeline.render(spec, provenance: request.provenance, into: file)
         }
     }
@@ -163,7 +163,7 @@ enum SeveralOutputs {
             total: span == nil ? sizes.count : outputs.count, unit: span == nil ? "sizes" : "monitors",
             quiet: output.quiet)
         do {
-            let pipeline: DesignPipeline<Design> = try request.settings.pipeline(try DataDirectory.locate())
+            let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate())
             func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
                 for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
                 timings.append(rendered.timings)

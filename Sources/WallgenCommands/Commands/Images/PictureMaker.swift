@@ -77,15 +77,15 @@ public final class PictureMaker: @unchecked Sendable {
         try pipeline(settings, \.termPipelines).render(spec, provenance: provenance)
     }
 
-    /// Makes the card pipeline for `settings` now, so a font or picture that cannot be
-    /// read is reported once, before a batch of cards starts, not by every card.
+    /// Makes the card pipeline for `settings` now and opens its fonts, so a font that
+    /// cannot be read is reported once, before a batch of cards starts, not by every card.
     func prepareCards(_ settings: RenderSettings) throws(PipelineError) {
-        _ = try pipeline(settings, \.termPipelines)
+        try pipeline(settings, \.termPipelines).openResources()
     }
 
     /// The same for season wallpapers.
     func prepareWallpapers(_ settings: RenderSettings) throws(PipelineError) {
-        _ = try pipeline(settings, \.wallpaperPipelines)
+        try pipeline(settings, \.wallpaperPipelines).openResources()
     }
 
     /// The pipeline for `settings`, made the first time they are asked for and kept among
@@ -101,7 +101,7 @@ public final class PictureMaker: @unchecked Sendable {
     private func pipeline<Design: PictureDesign>(
         _ settings: RenderSettings,
         _ made: ReferenceWritableKeyPath<PictureMaker, [(RenderSettings, DesignPipeline<Design>)]>
-    ) throws(PipelineError) -> DesignPipeline<Design> {
+    ) -> DesignPipeline<Design> {
         lock.lock()
         defer { lock.unlock() }
         if let index = self[keyPath: made].firstIndex(where: { $0.0 == settings }) {
@@ -109,7 +109,7 @@ public final class PictureMaker: @unchecked Sendable {
             self[keyPath: made].append(found)
             return found.1
         }
-        var pipeline: DesignPipeline<Design> = try settings.pipeline(data, workers: workers)
+        var pipeline: DesignPipeline<Design> = settings.pipeline(data, workers: workers)
         if let recycler { pipeline.renderer.recycler = recycler }
         pipeline.pictureCache = pictureCache
         self[keyPath: made].append((settings, pipeline))

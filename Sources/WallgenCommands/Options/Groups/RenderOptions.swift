@@ -179,11 +179,9 @@ struct RenderSettings: Equatable, Sendable {
     }
 
     /// The pipeline for a design with these settings.
-    func pipeline<Design: PictureDesign>(_ data: DataDirectory, workers: Int? = nil) throws(PipelineError)
-        -> DesignPipeline<Design>
-    {
+    func pipeline<Design: PictureDesign>(_ data: DataDirectory, workers: Int? = nil) -> DesignPipeline<Design> {
         var renderer = Renderer(dithers: dithers)
         if let workers { renderer.workers = workers }
-        return try DesignPipeline<Design>(data: data, renderer: renderer, encoding: encoding, decodeLimits: limits)
+        return DesignPipeline<Design>(data: data, renderer: renderer, encoding: encoding, decodeLimits: limits)
     }
 }
