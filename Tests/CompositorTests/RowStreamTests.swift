@@ -203,6 +203,61 @@ import Testing
 /// drawing the layers in order over the whole picture, which is the reference. The disc
 /// and the last line straddle bands, so rows reported before they are drawn would show.
 @Suite struct RowFinisherTests {
+    /// A card's text is laid out bottom-up, so its first overlay is its lowest line.
+    /// With every ink known, each band gets every overlay's part in it, in the scene's
+    /// order, and is finished at once: no row waits for a line further down. Two lines
+    /// overlap (the second's ink over the first's shadow) across a band's edge, so a band
+    /// drawn in another order, or twice, would differ from the reference.
+    @Test func bandsAreFinishedAsTheyArriveWhateverTheOrderOfTheLines() throws {
+        let (width, height) = (240, 1024)
+        let picture = randomImage(width: width, height: height, seed: 7, opaque: true)
+        let font = try bundledFont()
+        let shadow = TextShadow(color: Color.black.withOpacity(0.6), blur: 0.15, offsetY: 0.1)
+        func line(_ words: String, y: Double, size: Double) -> Layer {
+            .text(
+                TextLayer(
+                    text: words, font: font, size: size, placement: .inkCentered(x: 120, y: y),
+                    paint: .fixed(.white.withOpacity(0.9), shadow: shadow)))
+        }
+        let layers: [Layer] = [
+            line("Dec 21", y: 900, size: 40), line("Solstice", y: 650, size: 50), line("Winter", y: 620, size: 60),
+            .shape(ShapeLayer(.disc(radius: 10), centerX: 120, centerY: 128, color: .white)),
+        ]
+        let scene = Scene(width: width, height: height, layers: layers)
+        var prepared: [Int: Result<TextPainter.Prepared?, FontError>] = [:]
+        for (index, layer) in layers.enumerated() {
+            guard case .text(let text) = layer else { continue }
+            prepared[index] = .success(try TextPainter.prepare(text, canvasWidth: width, canvasHeight: height))
+        }
+        let reference = picture.copy()
+        for layer in layers {
+            switch layer {
+            case .text(let text): try TextPainter.draw(text, on: reference)
+            case .shape(let shape): shape.mask.blend(color: shape.color.premultiplied, onto: reference)
+            default: Issue.record("only text and shapes here")
+            }
+        }
+
+        let canvas = Image(width: width, height: height)
+        let reports = Mutex<[Int]>([])
+        let finisher = RowFinisher(
+            overlays: try #require(RowFinisher.overlays(of: scene, 0..<layers.count)),
+            textAhead: .done(prepared), canvasHeight: height,
+            rowsFinished: { _, rows in reports.withLock { $0.append(rows) } })
+        for band in stride(from: 0, to: height, by: 64) {
+            let rows = band..<min(height, band + 64)
+            canvas.row(rows.lowerBound).update(
+                from: picture.row(rows.lowerBound), count: rows.count * canvas.bytesPerRow)
+            finisher.composited(rows, of: canvas)
+            // Finished as soon as composited, the lines below still to come.
+            #expect(reports.withLock { $0.last } == rows.upperBound, "band \(rows)")
+            let finished = rows.upperBound * canvas.bytesPerRow
+            #expect(memcmp(canvas.pixels, reference.pixels, finished) == 0, "rows above \(rows.upperBound)")
+        }
+        try finisher.finish(on: canvas)
+        #expect(memcmp(canvas.pixels, reference.pixels, height * canvas.bytesPerRow) == 0)
+    }
+
     @Test func contrastingTextIsPaintedAndDrawnOnceItsRowsArrive() throws {
         let (width, height) = (240, 1024)
         // Light everywhere: a contrasting paint over it is dark, over black it would be light.

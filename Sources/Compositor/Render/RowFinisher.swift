@@ -6,14 +6,19 @@ import Platform
 /// `rowsFinished`), so an encoder can take them while the picture still decodes.
 ///
 /// Bands arrive from the resampler's threads (`composited`), in order while the picture
-/// decodes and in any order after. The overlays are drawn one at a time, in the scene's
-/// order, each by whichever thread completes its rows: overlays may overlap one another,
-/// never the rows still being composited. The rows above the composited ones and above
-/// every overlay not yet drawn are finished. An overlay whose rows are not known yet holds
-/// every row from the top: text still being prepared, or a paint that looks at the canvas
-/// (`TextPaint.contrasting`, a wallpaper's label), until its turn comes and the rows under
-/// its ink are composited; its paint is chosen then, from the same pixels as after the
-/// whole canvas, and with its shadow its rows are known.
+/// decodes and in any order after. Once every overlay's rows and inks are known, the
+/// overlays are drawn band by band: each band of composited rows gets every overlay's
+/// part in it, in the scene's order, and is finished. Every pixel then gets the same
+/// blends in the same order as from whole overlays drawn one after another, and no row
+/// waits for an overlay further down (a card's layers run bottom-up: its last line of
+/// text is the first overlay). Until then they are drawn whole, one at a time, in the
+/// scene's order, each by whichever thread completes its rows: overlays may overlap one
+/// another, never the rows still being composited. The rows above the composited ones and
+/// above every overlay not yet drawn are finished. An overlay whose rows are not known yet
+/// holds every row from the top: text still being prepared, or a paint that looks at the
+/// canvas (`TextPaint.contrasting`, a wallpaper's label), until its turn comes and the rows
+/// under its ink are composited; its paint is chosen then, from the same pixels as after
+/// the whole canvas, and with its shadow its rows are known.
 final class RowFinisher: @unchecked Sendable {
     enum Overlay {
         /// The text layer at this index in the scene, prepared by `TextPreparedAhead`.
@@ -31,8 +36,11 @@ final class RowFinisher: @unchecked Sendable {
     private var compositedRows = 0
     /// Bands composited below a gap, by their first row: their ends.
     private var compositedAhead: [Int: Int] = [:]
-    /// The first overlay not yet drawn.
+    /// The first overlay not yet drawn (whole, or band by band).
     private var nextOverlay = 0
+    /// Once the overlays are drawn band by band: the overlays from `nextOverlay` on are
+    /// drawn on every row above this one. Nil while they are drawn whole.
+    private var bandsDrawnTo: Int?
     private var isDrawing = false
     /// Text whose paint was chosen over the canvas, by overlay: prepared with its inks.
     private var resolved: [Int: TextPainter.Prepared] = [:]
@@ -78,6 +86,12 @@ final class RowFinisher: @unchecked Sendable {
                     nextOverlay += 1
                     isDrawing = false
                 }
+            case .drawBand(let rows, let overlays):
+                for (overlay, prepared) in overlays { draw(overlay, prepared: prepared, on: canvas, rows: rows) }
+                lock.withLock {
+                    bandsDrawnTo = rows.upperBound
+                    isDrawing = false
+                }
             case .choosePaint(let index, let prepared):
                 guard case .text(_, let text) = overlays[index] else { preconditionFailure("only text has a paint") }
                 var painted = prepared
@@ -99,6 +113,14 @@ final class RowFinisher: @unchecked Sendable {
     /// reported yet are finished once this returns. A text layer's error is thrown here,
     /// where drawing it would have.
     func finish(on canvas: Image) throws(FontError) {
+        if let drawnTo = bandsDrawnTo {
+            let rows = drawnTo..<canvasHeight
+            for index in nextOverlay..<overlays.count {
+                draw(overlays[index], prepared: prepared(index), on: canvas, rows: rows)
+            }
+            nextOverlay = overlays.count
+            return
+        }
         for index in nextOverlay..<overlays.count {
             let overlay = overlays[index]
             var prepared: TextPainter.Prepared? = resolved[index]
@@ -117,6 +139,8 @@ final class RowFinisher: @unchecked Sendable {
 
     private enum Step {
         case draw(Int, TextPainter.Prepared?)
+        /// Every overlay from `nextOverlay` on, drawn on these composited rows alone.
+        case drawBand(Range<Int>, [(Overlay, TextPainter.Prepared?)])
         /// Text whose paint looks at the canvas under its ink, now composited and final.
         case choosePaint(Int, TextPainter.Prepared)
         case report(Int)
@@ -125,6 +149,23 @@ final class RowFinisher: @unchecked Sendable {
 
     /// What a thread should do next (called under `lock`).
     private func nextStep() -> Step {
+        if bandsDrawnTo == nil, !isDrawing, nextOverlay < overlays.count,
+            (nextOverlay..<overlays.count).allSatisfy({ span(of: $0) != nil })
+        {
+            // Every overlay left has its rows and inks: from here on, band by band. None of
+            // them touches a row reported already, so the bands start there.
+            bandsDrawnTo = reportedRows
+        }
+        if let drawnTo = bandsDrawnTo {
+            if !isDrawing, compositedRows > drawnTo {
+                isDrawing = true
+                return .drawBand(
+                    drawnTo..<compositedRows, (nextOverlay..<overlays.count).map { (overlays[$0], prepared($0)) })
+            }
+            guard drawnTo > reportedRows else { return .wait }
+            reportedRows = drawnTo
+            return .report(drawnTo)
+        }
         if !isDrawing, nextOverlay < overlays.count, let rows = span(of: nextOverlay),
             rows.isEmpty || rows.upperBound <= compositedRows
         {
@@ -178,6 +219,17 @@ final class RowFinisher: @unchecked Sendable {
         switch overlay {
         case .shape(let mask, let color): mask.blend(color: color, onto: canvas)
         case .text(_, let text): TextPainter.draw(prepared, paint: text.paint, on: canvas)
+        }
+    }
+
+    /// Draws the overlay's part on `rows`, its inks known (text too small to draw: nothing).
+    private func draw(_ overlay: Overlay, prepared: TextPainter.Prepared?, on canvas: Image, rows: Range<Int>) {
+        switch overlay {
+        case .shape(let mask, let color): mask.blend(color: color, onto: canvas, rows: rows)
+        case .text:
+            guard let prepared else { return }
+            guard let inks = prepared.inks else { preconditionFailure("bands are drawn once every ink is known") }
+            TextPainter.draw(prepared, inks: inks, on: canvas, rows: rows)
         }
     }
 }

@@ -57,14 +57,23 @@ enum TextPainter {
     static func draw(_ prepared: Prepared?, paint: TextPaint, on canvas: Image) -> Range<Int> {
         guard let prepared else { return 0..<0 }
         let inks = inks(of: prepared, paint: paint, over: canvas)
-        if let (soft, color) = inks.shadow {
-            soft.blend(color: color.premultiplied, onto: canvas)
-        }
-        prepared.rendered.mask.blend(color: inks.color.premultiplied, onto: canvas)
-        if let glyphs = prepared.rendered.color {
-            blend(glyphs, atX: prepared.rendered.mask.originX, y: prepared.rendered.mask.originY, onto: canvas)
-        }
+        draw(prepared, inks: inks, on: canvas)
         return rows(of: prepared, inks: inks, canvasHeight: canvas.height)
+    }
+
+    /// Blends a prepared layer with its inks into the canvas rows in `rows` alone: its
+    /// shadow, then its glyphs, as drawing it whole does, so drawing it band by band
+    /// gives every pixel the same blends in the same order.
+    static func draw(_ prepared: Prepared, inks: Prepared.Inks, on canvas: Image, rows: Range<Int> = 0..<Int.max) {
+        if let (soft, color) = inks.shadow {
+            soft.blend(color: color.premultiplied, onto: canvas, rows: rows)
+        }
+        prepared.rendered.mask.blend(color: inks.color.premultiplied, onto: canvas, rows: rows)
+        if let glyphs = prepared.rendered.color {
+            blend(
+                glyphs, atX: prepared.rendered.mask.originX, y: prepared.rendered.mask.originY, onto: canvas,
+                rows: rows)
+        }
     }
 
     /// The canvas rows a prepared layer's drawing touches with these inks: its glyphs'
@@ -105,12 +114,19 @@ enum TextPainter {
         }
     }
 
-    /// Colour glyphs, source-over the canvas where they overlap it.
-    static func blend(_ image: Image, atX originX: Int, y originY: Int, onto canvas: Image) {
+    /// Colour glyphs, source-over the canvas where they overlap it, on the canvas rows in
+    /// `rows` alone.
+    static func blend(
+        _ image: Image, atX originX: Int, y originY: Int, onto canvas: Image, rows: Range<Int> = 0..<Int.max
+    ) {
         let x0 = max(0, originX)
         let x1 = min(canvas.width, originX + image.width)
         guard x1 > x0 else { return }
-        for row in 0..<image.height {
+        // The rows clipped to the canvas first: the default's upper bound is Int.max.
+        let first = max(0, max(0, rows.lowerBound) - originY)
+        let end = min(image.height, min(canvas.height, rows.upperBound) - originY)
+        guard end > first else { return }
+        for row in first..<end {
             let y = originY + row
             guard y >= 0, y < canvas.height else { continue }
             Blend.sourceOver(

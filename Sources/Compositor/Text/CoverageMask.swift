@@ -153,13 +153,18 @@ public struct CoverageMask: Sendable {
         return top..<min(max(top, originY + self.height), height)
     }
 
-    /// Blends `color`, scaled by this mask's coverage, over the canvas where they overlap.
-    public func blend(color: PremultipliedPixel, onto canvas: Image) {
+    /// Blends `color`, scaled by this mask's coverage, over the canvas where they overlap,
+    /// on the canvas rows in `rows` alone (a band of a canvas still being made).
+    public func blend(color: PremultipliedPixel, onto canvas: Image, rows: Range<Int> = 0..<Int.max) {
         let x0 = max(0, originX)
         let x1 = min(canvas.width, originX + width)
         guard x1 > x0 else { return }
+        // The rows clipped to the canvas first: the default's upper bound is Int.max.
+        let first = max(0, max(0, rows.lowerBound) - originY)
+        let end = min(height, min(canvas.height, rows.upperBound) - originY)
+        guard end > first else { return }
         values.withUnsafeBufferPointer { values in
-            for maskY in 0..<height {
+            for maskY in first..<end {
                 let canvasY = originY + maskY
                 guard canvasY >= 0, canvasY < canvas.height else { continue }
                 Blend.sourceOver(
