@@ -1,3 +1,5 @@
+import Almanac
+import Synchronization
 import Testing
 
 @testable import WallgenCommands
@@ -26,6 +28,36 @@ import Testing
         #expect(Set(longs).count == longs.count, "\(declaration.invocation) repeats an option")
         let shorts = declaration.options.compactMap(\.short)
         #expect(Set(shorts).count == shorts.count, "\(declaration.invocation) repeats a short option")
+    }
+
+    /// Which words start FreeType's and HarfBuzz's loading ahead of the first font: a
+    /// command that draws text, not its help, its version or one that draws nothing.
+    @Test func theFontLibrariesAreLoadedAheadOnlyForWhatDrawsText() {
+        #expect(CommandRegistry.drawsText(["term", "冬至", "-o", "card.png"]))
+        #expect(CommandRegistry.drawsText(["--season", "winter", "--label", "on"]))
+        #expect(CommandRegistry.drawsText([]))
+        #expect(CommandRegistry.drawsText(["batch", "rows.csv"]))
+        #expect(!CommandRegistry.drawsText(["--version"]))
+        #expect(!CommandRegistry.drawsText(["term", "--help"]))
+        #expect(!CommandRegistry.drawsText(["almanac", "--year", "2027"]))
+        #expect(!CommandRegistry.drawsText(["apply", "--monitor", "DP-1=a.png"]))
+    }
+
+    /// The day is found only when a command asks for it: a card by its name (or by
+    /// `--date today`, read in its own zone) never does; a wallpaper does (its season and
+    /// note).
+    @Test func todayIsFoundOnlyWhenACommandAsks() throws {
+        final class Count: Sendable { let value = Atomic<Int>(0) }
+        let asked = Count()
+        @Sendable func today() -> CivilDate {
+            asked.value.add(1, ordering: .relaxed)
+            return CivilDate(year: 2026, month: 12, day: 3)!
+        }
+        _ = try Invocation.parse(["term", "冬至", "-o", "card.png"], today: today(), environment: [:])
+        _ = try Invocation.parse(["term", "--date", "today", "-o", "card.png"], today: today(), environment: [:])
+        #expect(asked.value.load(ordering: .relaxed) == 0)
+        _ = try Invocation.parse(["--season", "winter", "-o", "w.png"], today: today(), environment: [:])
+        #expect(asked.value.load(ordering: .relaxed) == 1)
     }
 
     @Test func theParserFindsEveryCommandByItsName() throws {

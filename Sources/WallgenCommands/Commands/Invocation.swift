@@ -31,9 +31,11 @@ public struct Invocation: Sendable {
         runRequest(StatusOutput(verbose: verbose, quiet: quiet))
     }
 
-    /// Parses and validates, never runs. `today` decides the default season.
+    /// Parses and validates, never runs. `today` decides the default season; it is found
+    /// only if a command asks for it.
     public static func parse(
-        _ arguments: [String], today: CivilDate, environment: [String: String] = ProcessEnvironment.variables
+        _ arguments: [String], today: @autoclosure @escaping @Sendable () -> CivilDate,
+        environment: [String: String] = ProcessEnvironment.variables
     ) throws(UsageError) -> Invocation {
         // --verbose and --quiet may also come before the command's name (`wallgen --verbose terms`).
         let leading = arguments.prefix { word in
@@ -43,6 +45,6 @@ public struct Invocation: Sendable {
         let named = words.first.flatMap(CommandRegistry.named)
         let command = named ?? WallpaperCommand.self
         let rest = Array(leading) + (named == nil ? words : words.dropFirst())
-        return try command.invocation(rest, CommandContext(today: today, environment: environment))
+        return try command.invocation(rest, CommandContext(today: today(), environment: environment))
     }
 }

@@ -56,6 +56,15 @@ extension WallgenCommand {
 /// What validation may need besides the parsed words: the day (it decides the default
 /// season) and the environment (default folders, a job engine's shard).
 struct CommandContext: Sendable {
-    var today: CivilDate
+    /// The day, found the first time a command asks: a card by its name never does, and
+    /// finding it reads the local zone's rules (`/etc/localtime`) before the card's
+    /// picture can start decoding.
+    var today: CivilDate { day.value }
     var environment: [String: String]
+    private let day: OnceFound<CivilDate>
+
+    init(today: @autoclosure @escaping @Sendable () -> CivilDate, environment: [String: String]) {
+        day = OnceFound(today)
+        self.environment = environment
+    }
 }
