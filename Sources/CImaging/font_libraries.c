@@ -17,9 +17,6 @@ static wg_loaded_library wg_font_libraries[] = {
 };
 
 wg_status wg_font_libraries_load(char *message, size_t capacity) {
-    for (size_t i = 0; i < sizeof wg_font_libraries / sizeof wg_font_libraries[0]; i++) {
-        wg_status status = wg_library_load_status(&wg_font_libraries[i], message, capacity);
-        if (status != WG_OK) return status;
-    }
-    return WG_OK;
+    return wg_libraries_load_status(wg_font_libraries, sizeof wg_font_libraries / sizeof wg_font_libraries[0],
+                                    message, capacity);
 }

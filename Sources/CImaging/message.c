@@ -19,3 +19,11 @@ wg_status wg_library_load_status(wg_loaded_library *library, char *message, size
     wg_set_message(message, capacity, problem);
     return WG_ERROR_UNSUPPORTED;
 }
+
+wg_status wg_libraries_load_status(wg_loaded_library *libraries, size_t count, char *message, size_t capacity) {
+    for (size_t i = 0; i < count; i++) {
+        wg_status status = wg_library_load_status(&libraries[i], message, capacity);
+        if (status != WG_OK) return status;
+    }
+    return WG_OK;
+}

@@ -13,4 +13,8 @@ void wg_set_message(char *buffer, size_t capacity, const char *text);
 /// WG_ERROR_UNSUPPORTED with why it cannot be used in `message`.
 wg_status wg_library_load_status(wg_loaded_library *library, char *message, size_t capacity);
 
+/// Several such libraries in turn (those a later one links first): WG_OK, or the status
+/// and message of the first that cannot be used.
+wg_status wg_libraries_load_status(wg_loaded_library *libraries, size_t count, char *message, size_t capacity);
+
 #endif

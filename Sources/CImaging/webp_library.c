@@ -20,9 +20,6 @@ static wg_loaded_library wg_webp_libraries[] = {
 };
 
 wg_status wg_webp_load(char *message, size_t capacity) {
-    for (size_t i = 0; i < sizeof wg_webp_libraries / sizeof wg_webp_libraries[0]; i++) {
-        wg_status status = wg_library_load_status(&wg_webp_libraries[i], message, capacity);
-        if (status != WG_OK) return status;
-    }
-    return WG_OK;
+    return wg_libraries_load_status(wg_webp_libraries, sizeof wg_webp_libraries / sizeof wg_webp_libraries[0],
+                                    message, capacity);
 }

@@ -203,6 +203,34 @@ import Testing
 /// drawing the layers in order over the whole picture, which is the reference. The disc
 /// and the last line straddle bands, so rows reported before they are drawn would show.
 @Suite struct RowFinisherTests {
+    /// `layers` (text and shapes) drawn whole, one after another, over a copy of `picture`.
+    static func drawnInOrder(_ layers: [Layer], over picture: Image) throws -> Image {
+        let reference = picture.copy()
+        for layer in layers {
+            switch layer {
+            case .text(let text): try TextPainter.draw(text, on: reference)
+            case .shape(let shape): shape.mask.blend(color: shape.color.premultiplied, onto: reference)
+            default: Issue.record("only text and shapes here")
+            }
+        }
+        return reference
+    }
+
+    /// A finisher for `layers` over a canvas `width` by `height`, their text prepared.
+    static func finisher(
+        for layers: [Layer], width: Int, height: Int, rowsFinished: @escaping @Sendable (Image, Int) -> Void
+    ) throws -> RowFinisher {
+        var prepared: [Int: Result<TextPainter.Prepared?, FontError>] = [:]
+        for (index, layer) in layers.enumerated() {
+            guard case .text(let text) = layer else { continue }
+            prepared[index] = .success(try TextPainter.prepare(text, canvasWidth: width, canvasHeight: height))
+        }
+        let scene = Scene(width: width, height: height, layers: layers)
+        return RowFinisher(
+            overlays: try #require(RowFinisher.overlays(of: scene, 0..<layers.count)),
+            textAhead: .done(prepared), canvasHeight: height, rowsFinished: rowsFinished)
+    }
+
     /// A card's text is laid out bottom-up, so its first overlay is its lowest line.
     /// With every ink known, each band gets every overlay's part in it, in the scene's
     /// order, and is finished at once: no row waits for a line further down. Two lines
@@ -223,27 +251,13 @@ import Testing
             line("Dec 21", y: 900, size: 40), line("Solstice", y: 650, size: 50), line("Winter", y: 620, size: 60),
             .shape(ShapeLayer(.disc(radius: 10), centerX: 120, centerY: 128, color: .white)),
         ]
-        let scene = Scene(width: width, height: height, layers: layers)
-        var prepared: [Int: Result<TextPainter.Prepared?, FontError>] = [:]
-        for (index, layer) in layers.enumerated() {
-            guard case .text(let text) = layer else { continue }
-            prepared[index] = .success(try TextPainter.prepare(text, canvasWidth: width, canvasHeight: height))
-        }
-        let reference = picture.copy()
-        for layer in layers {
-            switch layer {
-            case .text(let text): try TextPainter.draw(text, on: reference)
-            case .shape(let shape): shape.mask.blend(color: shape.color.premultiplied, onto: reference)
-            default: Issue.record("only text and shapes here")
-            }
-        }
+        let reference = try Self.drawnInOrder(layers, over: picture)
 
         let canvas = Image(width: width, height: height)
         let reports = Mutex<[Int]>([])
-        let finisher = RowFinisher(
-            overlays: try #require(RowFinisher.overlays(of: scene, 0..<layers.count)),
-            textAhead: .done(prepared), canvasHeight: height,
-            rowsFinished: { _, rows in reports.withLock { $0.append(rows) } })
+        let finisher = try Self.finisher(
+            for: layers, width: width, height: height, rowsFinished: { _, rows in reports.withLock { $0.append(rows) } }
+        )
         for band in stride(from: 0, to: height, by: 64) {
             let rows = band..<min(height, band + 64)
             canvas.row(rows.lowerBound).update(
@@ -274,28 +288,13 @@ import Testing
                     text: "Dec 21", font: font, size: 40, placement: .inkCentered(x: 120, y: 640),
                     paint: .fixed(.white, shadow: TextShadow(color: .black, blur: 0.1, offsetY: 0.05)))),
         ]
-        let scene = Scene(width: width, height: height, layers: layers)
-        var prepared: [Int: Result<TextPainter.Prepared?, FontError>] = [:]
-        for (index, layer) in layers.enumerated() {
-            guard case .text(let text) = layer else { continue }
-            prepared[index] = .success(try TextPainter.prepare(text, canvasWidth: width, canvasHeight: height))
-        }
-
-        let reference = picture.copy()
-        for layer in layers {
-            switch layer {
-            case .text(let text): try TextPainter.draw(text, on: reference)
-            case .shape(let shape): shape.mask.blend(color: shape.color.premultiplied, onto: reference)
-            default: Issue.record("only text and shapes here")
-            }
-        }
+        let reference = try Self.drawnInOrder(layers, over: picture)
 
         let canvas = Image(width: width, height: height)
         let reports = Mutex<[Int]>([])
-        let finisher = RowFinisher(
-            overlays: try #require(RowFinisher.overlays(of: scene, 0..<layers.count)),
-            textAhead: .done(prepared), canvasHeight: height,
-            rowsFinished: { _, rows in reports.withLock { $0.append(rows) } })
+        let finisher = try Self.finisher(
+            for: layers, width: width, height: height, rowsFinished: { _, rows in reports.withLock { $0.append(rows) } }
+        )
         var finishedEarly: [(rows: Int, pixels: [UInt8])] = []
         for band in stride(from: 0, to: height, by: 128) {
             let rows = band..<min(height, band + 128)

@@ -27,20 +27,27 @@ import Testing
         return (run.status, Set(names.map { ($0 as NSString).lastPathComponent }), run.standardError)
     }
 
+    /// Records every one of `libraries` (file name prefixes) among those `what` loaded.
+    func expectNone(
+        of libraries: [String], in loaded: Set<String>, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for library in libraries {
+            #expect(
+                !loaded.contains { $0.hasPrefix(library) }, "\(what) loaded \(library)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func versionAndAPNGLoadNoHEIFCodec() throws {
         try withTemporaryFolder { folder in
             let version = try loaded(["--version"], in: folder)
             #expect(version.status == 0)
             // The trace is there at all (the loader honoured LD_DEBUG), so its silence counts.
             #expect(version.libraries.contains { $0.hasPrefix("libpng16.so") }, "\(version.libraries)")
-            for library in Self.onDemand {
-                #expect(!version.libraries.contains { $0.hasPrefix(library) }, "--version loaded \(library)")
-            }
+            expectNone(of: Self.onDemand, in: version.libraries, "--version")
             let png = try loaded(["term", "1", "--size", "48x80", "-o", "card.png", "-q"], in: folder)
             #expect(png.status == 0)
-            for library in Self.onDemand {
-                #expect(!png.libraries.contains { $0.hasPrefix(library) }, "a PNG card loaded \(library)")
-            }
+            expectNone(of: Self.onDemand, in: png.libraries, "a PNG card")
         }
     }
 
@@ -50,9 +57,7 @@ import Testing
                 let run = try loaded(arguments, in: folder)
                 #expect(run.status == 0)
                 #expect(run.libraries.contains { $0.hasPrefix("libpng16.so") }, "\(run.libraries)")
-                for library in Self.fontLibraries {
-                    #expect(!run.libraries.contains { $0.hasPrefix(library) }, "\(arguments) loaded \(library)")
-                }
+                expectNone(of: Self.fontLibraries, in: run.libraries, "\(arguments)")
             }
             let card = try loaded(["term", "1", "--size", "48x80", "-o", "card.png", "-q"], in: folder)
             #expect(card.status == 0)
