@@ -122,13 +122,8 @@ enum TextPainter {
         let x0 = max(0, originX)
         let x1 = min(canvas.width, originX + image.width)
         guard x1 > x0 else { return }
-        // The rows clipped to the canvas first: the default's upper bound is Int.max.
-        let first = max(0, max(0, rows.lowerBound) - originY)
-        let end = min(image.height, min(canvas.height, rows.upperBound) - originY)
-        guard end > first else { return }
-        for row in first..<end {
-            let y = originY + row
-            guard y >= 0, y < canvas.height else { continue }
+        for y in Range.canvasRows(top: originY, height: image.height, canvasHeight: canvas.height).clamped(to: rows) {
+            let row = y - originY
             Blend.sourceOver(
                 destination: canvas.row(y) + 4 * x0, source: image.row(row) + 4 * (x0 - originX), count: x1 - x0)
         }

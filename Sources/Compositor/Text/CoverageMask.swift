@@ -149,8 +149,7 @@ public struct CoverageMask: Sendable {
 
     /// The canvas rows this mask lies on, clipped to a canvas `height` rows tall.
     public func canvasRows(within height: Int) -> Range<Int> {
-        let top = min(max(0, originY), height)
-        return top..<min(max(top, originY + self.height), height)
+        .canvasRows(top: originY, height: self.height, canvasHeight: height)
     }
 
     /// Blends `color`, scaled by this mask's coverage, over the canvas where they overlap,
@@ -159,14 +158,9 @@ public struct CoverageMask: Sendable {
         let x0 = max(0, originX)
         let x1 = min(canvas.width, originX + width)
         guard x1 > x0 else { return }
-        // The rows clipped to the canvas first: the default's upper bound is Int.max.
-        let first = max(0, max(0, rows.lowerBound) - originY)
-        let end = min(height, min(canvas.height, rows.upperBound) - originY)
-        guard end > first else { return }
         values.withUnsafeBufferPointer { values in
-            for maskY in first..<end {
-                let canvasY = originY + maskY
-                guard canvasY >= 0, canvasY < canvas.height else { continue }
+            for canvasY in canvasRows(within: canvas.height).clamped(to: rows) {
+                let maskY = canvasY - originY
                 Blend.sourceOver(
                     destination: canvas.row(canvasY) + 4 * x0, color: color,
                     coverage: values.baseAddress! + maskY * width + (x0 - originX), count: x1 - x0)

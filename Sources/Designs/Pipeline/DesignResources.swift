@@ -1,4 +1,4 @@
-import Synchronization
+import Platform
 
 /// A design's resources (a card's two fonts), opened by the first render that needs them
 /// and then shared by every render of the pipeline, on any thread.
@@ -9,21 +9,14 @@ import Synchronization
 /// of their own, are then ready too). A font that cannot be opened fails that render and
 /// every later one with the same error, as it failed the pipeline before.
 final class DesignResources<Design: PictureDesign>: Sendable {
-    private let data: DataDirectory
-    private let opened = Mutex<Result<Design.Resources, PipelineError>?>(nil)
+    private let opened: OnceFound<Result<Design.Resources, PipelineError>>
 
     init(_ data: DataDirectory) {
-        self.data = data
+        opened = OnceFound { Result { () throws(PipelineError) in try Design.resources(data) } }
     }
 
     /// The resources, opened on the first call; a second thread waits for the first.
     func get() throws(PipelineError) -> Design.Resources {
-        let result = opened.withLock { opened in
-            if let done = opened { return done }
-            let made = Result { () throws(PipelineError) in try Design.resources(data) }
-            opened = made
-            return made
-        }
-        return try result.get()
+        try opened.value.get()
     }
 }

@@ -1,4 +1,5 @@
 import Almanac
+import Platform
 
 /// One wallgen command: its declaration (what help, the manual and the completions say
 /// of it) and its steps, parse → validate → run.
