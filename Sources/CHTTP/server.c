@@ -60,7 +60,7 @@ wg_http_status wg_http_start(const wg_http_config *config, wg_http_handler handl
     const char *unloadable = wg_civetweb_load();
     if (unloadable != NULL) {
         set_message(message, message_capacity, unloadable);
-        return WG_HTTP_ERROR_START;
+        return WG_HTTP_ERROR_UNLOADABLE;
     }
     struct wg_http_server *made = calloc(1, sizeof *made);
     if (made == NULL) {

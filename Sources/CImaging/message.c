@@ -17,7 +17,7 @@ wg_status wg_library_load_status(wg_loaded_library *library, char *message, size
     const char *problem = wg_library_load(library);
     if (problem == NULL) return WG_OK;
     wg_set_message(message, capacity, problem);
-    return WG_ERROR_UNSUPPORTED;
+    return WG_ERROR_UNLOADABLE;
 }
 
 wg_status wg_libraries_load_status(wg_loaded_library *libraries, size_t count, char *message, size_t capacity) {

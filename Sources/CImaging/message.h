@@ -10,7 +10,7 @@
 void wg_set_message(char *buffer, size_t capacity, const char *text);
 
 /// A library loaded on first use (CLibraryLoader), as a shim status: WG_OK, or
-/// WG_ERROR_UNSUPPORTED with why it cannot be used in `message`.
+/// WG_ERROR_UNLOADABLE with why it cannot be used in `message`.
 wg_status wg_library_load_status(wg_loaded_library *library, char *message, size_t capacity);
 
 /// Several such libraries in turn (those a later one links first): WG_OK, or the status

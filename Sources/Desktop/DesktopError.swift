@@ -33,6 +33,8 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
     case fileFailed(path: String, operation: String, reason: String)
     /// A file given to `apply` that is not a picture wallgen can read.
     case notAPicture(path: String, reason: String)
+    /// A picture given to `apply` whose format's library (libwebp, libheif) cannot be loaded.
+    case pictureLibraryUnavailable(path: String, library: LibraryUnavailable)
     /// A GNOME slideshow (XML) given for a desktop that reads none.
     case slideshowNotRead(path: String, desktop: String)
     /// A monitor named that is not connected.
@@ -83,6 +85,7 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
             "cannot use the picture \(path): \(reason)"
         case .fileFailed(let path, let operation, let reason):
             "cannot \(operation) \(path): \(reason)"
+        case .pictureLibraryUnavailable(let path, let library): "cannot read \(path): \(library)"
         case .notAPicture(let path, let reason):
             "\(path) is not a picture wallgen can read: \(reason)"
         case .slideshowNotRead(let path, let desktop):

@@ -4,9 +4,11 @@ import Synchronization
 
 /// `wallgen studio`: serves the page on the loopback interface until Ctrl-C or SIGTERM.
 public enum StudioServer {
-    /// Why the studio did not start, and whether the port the person gave is the cause.
+    /// Why the studio did not start, and whether the installation is the cause (civetweb
+    /// cannot be loaded) rather than the port or the system.
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
+        public var isLibraryUnavailable = false
     }
 
     /// civetweb gives each connection its own thread: 64 serve a browser's six connections,
@@ -49,6 +51,7 @@ public enum StudioServer {
             }
             box.port = server.port
         } catch {
+            if let library = error.library { throw StartError(description: "\(library)", isLibraryUnavailable: true) }
             throw StartError(description: "cannot listen on 127.0.0.1:\(port): \(error)")
         }
         let address = "http://127.0.0.1:\(server.port)/?token=\(token.text)"

@@ -228,18 +228,18 @@ import Testing
     @Test func provenanceRoundTripsThroughJPEGAndWebP() throws {
         let image = Self.cardLike(width: 40, height: 24)
         let jpeg = try JPEGEncoder.encodeOutput(image, quality: 80, note: Self.provenance)
-        #expect(ProvenanceReader.provenance(in: jpeg) == Self.provenance)
+        #expect(try ProvenanceReader.provenance(in: jpeg) == Self.provenance)
         #expect(try Self.segments(jpeg).comments == [Array(("wallgen " + Self.provenance).utf8)])
         for lossless in [false, true] {
             let webp = try WebPEncoder.encode(image, quality: 80, lossless: lossless, note: Self.provenance)
-            #expect(ProvenanceReader.provenance(in: webp) == Self.provenance)
+            #expect(try ProvenanceReader.provenance(in: webp) == Self.provenance)
             #expect(Self.chunkNames(webp) == ["VP8X", lossless ? "VP8L" : "VP8 ", "XMP "])
         }
         // Absent: nil, for every format, and for bytes that are none.
-        #expect(ProvenanceReader.provenance(in: try JPEGEncoder.encodeOutput(image, quality: 80)) == nil)
-        #expect(ProvenanceReader.provenance(in: try WebPEncoder.encode(image, quality: 80, lossless: false)) == nil)
-        #expect(ProvenanceReader.provenance(in: try PNGEncoder.encode(image)) == nil)
-        #expect(ProvenanceReader.provenance(in: []) == nil)
+        #expect(try ProvenanceReader.provenance(in: try JPEGEncoder.encodeOutput(image, quality: 80)) == nil)
+        #expect(try ProvenanceReader.provenance(in: try WebPEncoder.encode(image, quality: 80, lossless: false)) == nil)
+        #expect(try ProvenanceReader.provenance(in: try PNGEncoder.encode(image)) == nil)
+        #expect(try ProvenanceReader.provenance(in: []) == nil)
     }
 
     @Test func provenanceReaderSurvivesEveryTruncation() throws {
@@ -249,7 +249,7 @@ import Testing
             try WebPEncoder.encode(image, quality: 50, lossless: false, note: Self.provenance),
         ] {
             for length in 0..<file.count {
-                let found = ProvenanceReader.provenance(in: Array(file.prefix(length)))
+                let found = try ProvenanceReader.provenance(in: Array(file.prefix(length)))
                 #expect(found == nil || found == Self.provenance)
             }
         }

@@ -17,8 +17,9 @@
 
 typedef enum {
     WG_HTTP_OK = 0,
-    WG_HTTP_ERROR_START = 1,    // the server could not start (civetweb missing, the port taken, a bad option)
-    WG_HTTP_ERROR_ARGUMENT = 2, // the caller passed something invalid
+    WG_HTTP_ERROR_START = 1,      // the server could not start (the port taken, a bad option)
+    WG_HTTP_ERROR_ARGUMENT = 2,   // the caller passed something invalid
+    WG_HTTP_ERROR_UNLOADABLE = 3, // civetweb (loaded on first use) is not installed or lacks a function
 } wg_http_status;
 
 /// The server's limits, as civetweb options.

@@ -26,6 +26,7 @@ typedef enum {
     WG_ERROR_ARGUMENT = 5,    // the caller passed something invalid
     WG_ERROR_EMPTY = 6,       // the input has no bytes at all
     WG_ERROR_LIBRARY = 7,     // the library refused the work; the message has its reason
+    WG_ERROR_UNLOADABLE = 8,  // a library loaded on first use is not installed or lacks a function
 } wg_status;
 
 /// Bounds applied inside the codec libraries. The pixel-count limit is the caller's:
@@ -291,7 +292,7 @@ typedef struct {
 } wg_shaped_glyph;
 
 /// Loads FreeType and HarfBuzz once (thread-safe; they are not linked): WG_OK, or
-/// WG_ERROR_UNSUPPORTED naming the library that cannot be loaded or lacks a function.
+/// WG_ERROR_UNLOADABLE naming the library that cannot be loaded or lacks a function.
 /// Opening a font does this first; a command that will draw text calls it ahead, on a
 /// thread of its own, so the loading overlaps its start.
 wg_status wg_font_libraries_load(char *message, size_t message_capacity);

@@ -1,3 +1,5 @@
+import Platform
+
 /// Why a picture could not be decoded. Messages name the problem, not the file: the
 /// caller knows which file (or flag) it was and says so.
 public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
@@ -17,6 +19,8 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
     /// The file was cut short while it was being read (another program rewrote it):
     /// what was decoded is not the file's, and reading it again may succeed.
     case changedWhileReading
+    /// The format's library (libwebp, libheif) cannot be loaded.
+    case libraryUnavailable(LibraryUnavailable)
 
     public var description: String {
         switch self {
@@ -32,6 +36,7 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
         case .outOfMemory: "out of memory while decoding"
         case .changedWhileReading:
             "the file was cut short while it was being read (another program changed it); try again"
+        case .libraryUnavailable(let library): "\(library)"
         }
     }
 }
@@ -41,11 +46,14 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
 public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
     case emptyImage
     case library(format: OutputFormat, status: EncoderStatus, reason: String)
+    /// The format's library (libwebp, libheif) cannot be loaded: the reason names it.
+    case libraryUnavailable(LibraryUnavailable)
 
     public var description: String {
         switch self {
         case .emptyImage: "cannot encode an image with no pixels"
         case .library(let format, _, let reason): "\(format) encoding failed: \(reason)"
+        case .libraryUnavailable(let library): "\(library)"
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import CImaging
+import Platform
 
 /// Reads back the text of the note (`Provenance.json`) that the JPEG, WebP and AVIF
 /// encoders write: a JPEG COM segment whose payload is `wallgen ` and the text, or a WebP
@@ -11,24 +12,26 @@ public enum ProvenanceReader {
     public static let jpegCommentPrefix = "wallgen "
 
     /// The provenance text in a JPEG, WebP or AVIF file, or nil when there is none (or
-    /// the bytes are none of these formats).
-    public static func provenance(in bytes: [UInt8]) -> String? {
+    /// the bytes are none of these formats). Only an AVIF needs a library (libheif), and
+    /// without it the file is not said to have no note: that is the error.
+    public static func provenance(in bytes: [UInt8]) throws(LibraryUnavailable) -> String? {
         if bytes.starts(with: [0xFF, 0xD8]) { return jpegComment(bytes) }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return webpXMP(bytes).flatMap(XMPPacket.specValue(in:))
         }
-        if FileSignature.heif.matches(bytes) { return heifXMP(bytes).flatMap(XMPPacket.specValue(in:)) }
+        if FileSignature.heif.matches(bytes) { return try heifXMP(bytes).flatMap(XMPPacket.specValue(in:)) }
         return nil
     }
 
     /// The first XMP item of a HEIF file's primary image, as text (libheif reads the
     /// boxes; no picture is decoded).
-    static func heifXMP(_ bytes: [UInt8]) -> String? {
+    static func heifXMP(_ bytes: [UInt8]) throws(LibraryUnavailable) -> String? {
         var xmp: UnsafeMutablePointer<UInt8>?
         var size = 0
         let result = bytes.withUnsafeBufferPointer { data in
             ShimResult.call { wg_heif_read_xmp(data.baseAddress, data.count, &xmp, &size, $0, $1) }
         }
+        if result.status == WG_ERROR_UNLOADABLE { throw LibraryUnavailable(reason: result.message) }
         guard result.succeeded, let xmp else { return nil }
         defer { wg_free(xmp) }
         return String(validating: UnsafeBufferPointer(start: xmp, count: size), as: UTF8.self)

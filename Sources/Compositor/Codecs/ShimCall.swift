@@ -1,4 +1,5 @@
 internal import CImaging
+import Platform
 
 /// Runs one CImaging call with a message buffer and returns its status and message.
 /// C cannot throw; this is where its (status, text) pair becomes Swift values.
@@ -35,6 +36,7 @@ struct ShimResult {
 
     /// The encoding error for a failed call, with its status.
     func encodingError(_ format: OutputFormat) -> ImageEncodingError {
+        if status == WG_ERROR_UNLOADABLE { return .libraryUnavailable(LibraryUnavailable(reason: message)) }
         let status: EncoderStatus =
             switch status {
             case WG_ERROR_LIMIT: .limit
@@ -53,6 +55,7 @@ struct ShimResult {
         case WG_ERROR_MEMORY: .outOfMemory
         case WG_ERROR_UNSUPPORTED: .unsupported(format: format, reason: message)
         case WG_ERROR_EMPTY: .empty
+        case WG_ERROR_UNLOADABLE: .libraryUnavailable(LibraryUnavailable(reason: message))
         default: .corrupt(format: format, reason: message)
         }
     }

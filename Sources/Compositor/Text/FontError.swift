@@ -1,11 +1,12 @@
+import Platform
+
 /// Why text could not be set. Messages name the font and the character, never just
 /// "failed": a user must be able to act on them.
 public enum FontError: Error, Equatable, CustomStringConvertible {
     /// FreeType could not open the data as a font; `reason` is its error in words.
     case unusable(reason: String)
-    /// FreeType or HarfBuzz cannot be loaded (they are loaded on first use, not linked):
-    /// `reason` names the library, its Debian package and the loader's words.
-    case librariesUnavailable(reason: String)
+    /// FreeType or HarfBuzz cannot be loaded (they are loaded on first use, not linked).
+    case librariesUnavailable(LibraryUnavailable)
     /// The font has no glyph for a character of the text.
     case missingGlyph(character: Character, font: String)
     /// FreeType failed on one glyph.
@@ -22,7 +23,7 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unusable(let reason): reason
-        case .librariesUnavailable(let reason): reason
+        case .librariesUnavailable(let library): "\(library)"
         case .missingGlyph(let character, let font):
             "no font wallgen has (\(font)) can show \(Self.quotedName(character)); give --font FILE with a font that has it, or install one that covers the script"
                 + (ScriptFonts.package(for: character).map { " (\($0.script): Debian's \($0.package))" } ?? "")

@@ -13,7 +13,7 @@ public enum FontLibraries {
     /// first, so that their absence is told apart from a damaged font file.
     static func load() throws(FontError) {
         let result = ShimResult.call { wg_font_libraries_load($0, $1) }
-        guard result.succeeded else { throw .librariesUnavailable(reason: result.message) }
+        guard result.succeeded else { throw .librariesUnavailable(LibraryUnavailable(reason: result.message)) }
     }
 
     public static func loadAhead() {

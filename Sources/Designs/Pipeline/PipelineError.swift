@@ -1,5 +1,6 @@
 import Compositor
 import Files
+import Platform
 
 /// Why a wallpaper could not be made, with the input it concerns.
 public enum PipelineError: Error, Equatable, CustomStringConvertible {
@@ -11,9 +12,9 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
     case bundled(path: String, problem: InputProblem)
     /// The text cannot be drawn in the font (a missing glyph).
     case text(FontError)
-    /// A library wallgen loads on first use cannot be loaded: `reason` names it and its
-    /// Debian package (FreeType and HarfBuzz, for any text).
-    case librariesUnavailable(reason: String)
+    /// FreeType or HarfBuzz, loaded on first use for any text, cannot be loaded. (A
+    /// picture's or an output format's library is the `.image` or `.encoding` error's.)
+    case librariesUnavailable(LibraryUnavailable)
     case encoding(ImageEncodingError)
     /// The data folder was not found in any of these places; `fromEnvironment` when
     /// the one place was WALLGEN_DATA's, which is then the thing to fix.
@@ -42,7 +43,7 @@ public enum PipelineError: Error, Equatable, CustomStringConvertible {
         case .bundled(let path, let problem):
             "the bundled file '\(path)' is missing or damaged (\(problem)); reinstall wallgen"
         case .text(let error): "\(error)"
-        case .librariesUnavailable(let reason): "\(reason); install that package"
+        case .librariesUnavailable(let library): "\(library)"
         case .encoding(let error): "\(error)"
         case .dataMissing(let searched, true):
             "WALLGEN_DATA is set to \(searched.joined()), which holds no Assets/ and fonts/; point it at the folder that does, or unset it"

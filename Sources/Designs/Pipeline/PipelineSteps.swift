@@ -113,8 +113,8 @@ enum PipelineSteps {
         }
         do {
             return try Font(path: path, label: path)
-        } catch .librariesUnavailable(let reason) {
-            throw .librariesUnavailable(reason: reason)
+        } catch .librariesUnavailable(let library) {
+            throw .librariesUnavailable(library)
         } catch {
             throw origin.error(path, .font(error))
         }

@@ -14,6 +14,8 @@ struct HTTPLimits: Sendable {
 /// Why the server did not start.
 struct HTTPServerError: Error, CustomStringConvertible {
     let description: String
+    /// civetweb itself cannot be loaded: no address or port would help.
+    var library: LibraryUnavailable? = nil
 }
 
 /// civetweb listening on one loopback address, every request handed to `handler` on one
@@ -25,7 +27,9 @@ final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on (the system's choice when 0 was asked).
     private(set) var port = 0
 
-    init(address: String, limits: HTTPLimits, handler: @escaping @Sendable (HTTPExchange) -> HTTPResponse) throws {
+    init(address: String, limits: HTTPLimits, handler: @escaping @Sendable (HTTPExchange) -> HTTPResponse)
+        throws(HTTPServerError)
+    {
         self.handler = handler
         var message = [CChar](repeating: 0, count: 256)
         var started: OpaquePointer?
@@ -40,8 +44,10 @@ final class HTTPServer: @unchecked Sendable {
                 message.count)
         }
         guard status == WG_HTTP_OK, let started else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw HTTPServerError(
-                description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                description: text,
+                library: status == WG_HTTP_ERROR_UNLOADABLE ? LibraryUnavailable(reason: text) : nil)
         }
         server = started
         port = Int(wg_http_port(started))

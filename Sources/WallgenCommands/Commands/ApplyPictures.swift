@@ -54,6 +54,8 @@ struct ApplyPictures: PictureWork {
     private func decode(_ bytes: [UInt8], path: String) throws(DesktopError) -> Image {
         do {
             return try ImageDecoder.decode(bytes, limits: limits)
+        } catch .libraryUnavailable(let library) {
+            throw .pictureLibraryUnavailable(path: path, library: library)
         } catch {
             throw .notAPicture(path: path, reason: "\(error)")
         }

@@ -41,6 +41,7 @@ enum InspectCommand {
             found = try PictureNote.read(path)
         } catch {
             Console.report("Error: '\(path)': \(error)")
+            if case .libraryUnavailable = error { return .bundledDataMissing }
             return .dataError
         }
         guard let provenance = found else {

@@ -51,6 +51,7 @@ enum ErrorReport {
             .noLockScreen:
             .unavailable
         case .notAPicture, .slideshowNotRead: .dataError
+        case .pictureLibraryUnavailable: .bundledDataMissing
         case .unsafeExecutable: .cannotCreate
         case .unreadableMonitors: .dataError
         case .unreadableSchedule: .dataError
@@ -71,8 +72,11 @@ enum ErrorReport {
         case .background(_, .file), .font(_, .file): .noInput
         // Cut short by another program while it was read: it may be whole next time.
         case .background(_, .image(.changedWhileReading)), .bundled(_, .image(.changedWhileReading)): .tryAgain
+        // A broken installation, a library wallgen loads on first use among it.
+        case .bundled, .dataMissing, .librariesUnavailable, .background(_, .image(.libraryUnavailable)),
+            .text(.librariesUnavailable), .encoding(.libraryUnavailable):
+            .bundledDataMissing
         case .background, .font, .text: .dataError
-        case .bundled, .dataMissing, .librariesUnavailable: .bundledDataMissing
         // Out of memory in an encoder: another run, with more memory, may succeed.
         case .encoding(.library(_, .outOfMemory, _)): .tryAgain
         // A picture or a note the format cannot hold is the request's fault (and is

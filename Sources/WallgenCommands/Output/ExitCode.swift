@@ -13,8 +13,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case unavailable = 69
     /// Something wallgen itself got wrong.
     case software = 70
-    /// wallgen's bundled pictures or fonts are missing or damaged, or a library it loads
-    /// for text (FreeType, HarfBuzz) cannot be loaded: the installation is broken.
+    /// wallgen's bundled pictures or fonts are missing or damaged, or a library it loads on
+    /// first use (FreeType, HarfBuzz, libwebp, libheif, civetweb) cannot be loaded: the
+    /// installation is broken.
     case bundledDataMissing = 72
     /// The output file cannot be created (missing folder, no permission, a folder in the way).
     case cannotCreate = 73
@@ -39,7 +40,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
             "the wallpaper cannot be set (an unknown desktop, no setter installed, the setter failed, or no lock screen to set), or no monitor was found for --device here or --span"
         case .software: "internal error (please report it)"
         case .bundledDataMissing:
-            "the bundled pictures or fonts are missing (set WALLGEN_DATA), or FreeType or HarfBuzz cannot be loaded (install the package the message names)"
+            "the bundled pictures or fonts are missing (set WALLGEN_DATA), or a library wallgen loads when it is needed (FreeType, HarfBuzz, libwebp, libheif, civetweb) cannot be loaded (install the package the message names)"
         case .cannotCreate:
             "the output cannot be created (a missing folder, no permission, a folder in the way, a name over 255 bytes, a link inside a batch's folder), or a service systemd would refuse to run"
         case .ioError:

@@ -1,4 +1,5 @@
 import Compositor
+import Platform
 
 /// The note (wallgen's `Provenance`) a picture carries, in whichever format wallgen wrote
 /// it, where the format's declaration puts it (`NotePlace`): found by the container's
@@ -11,11 +12,14 @@ enum PictureNote {
         /// A wallgen note is there but is none wallgen wrote: its spec does not match its
         /// hash, or it names a command that makes no picture.
         case damaged
+        /// The format's library (libheif, for an AVIF) cannot be loaded to find the note.
+        case libraryUnavailable(LibraryUnavailable)
 
         var description: String {
             switch self {
             case .unreadable(let error): "\(error)"
             case .damaged: "its wallgen note is damaged (the spec does not match its hash)"
+            case .libraryUnavailable(let library): "\(library)"
             }
         }
     }
@@ -24,34 +28,32 @@ enum PictureNote {
     /// to its image data; the other formats are read whole (a WebP keeps its XMP after
     /// the image), within the size any input may have.
     static func read(_ path: String) throws(ReadError) -> Provenance? {
-        let text: String?
-        do {
-            text = try noteText(path)
-        } catch {
-            throw .unreadable(error)
-        }
-        guard let text else { return nil }
+        guard let text = try noteText(path) else { return nil }
         guard let note = Provenance(json: text), Provenance.commands.contains(note.command) else { throw .damaged }
         return note
     }
 
     /// The note's text, as the format's container holds it.
-    private static func noteText(_ path: String) throws(PNGTextChunk.ReadError) -> String? {
+    private static func noteText(_ path: String) throws(ReadError) -> String? {
         do {
             return try PNGTextChunk.read(fromFileAt: path)
         } catch {
-            guard error == .notPNG else { throw error }
+            guard error == .notPNG else { throw .unreadable(error) }
         }
         let bytes: [UInt8]
         do {
             bytes = try FileReader.read(path)
         } catch {
-            throw .unreadable("\(error)")
+            throw .unreadable(.unreadable("\(error)"))
         }
         let formats = OutputFormat.allCases
         guard FileSignature.sniff(bytes, among: formats.map(\.declaration.signature)) != nil else {
-            throw .unreadable("it is not a \(OutputFormat.listed(formats.map(\.description))) file")
+            throw .unreadable(.unreadable("it is not a \(OutputFormat.listed(formats.map(\.description))) file"))
         }
-        return ProvenanceReader.provenance(in: bytes)
+        do {
+            return try ProvenanceReader.provenance(in: bytes)
+        } catch {
+            throw .libraryUnavailable(error)
+        }
     }
 }

@@ -50,7 +50,8 @@ enum StudioCommand: WallgenCommand {
     }
 
     /// Serves until Ctrl-C or SIGTERM: exit 0, the private folder gone. A port that cannot be
-    /// listened on is the person's to change (64) when they chose it.
+    /// listened on is the person's to change (64) when they chose it; civetweb that cannot
+    /// be loaded is the installation's (72), whatever the port.
     static func run(_ request: StudioRequest, _ output: StatusOutput) -> ExitCode {
         let engine = WallgenStudioEngine()
         do {
@@ -61,6 +62,10 @@ enum StudioCommand: WallgenCommand {
                 report: { line in if !output.quiet { Console.report(line) } })
             return .success
         } catch {
+            if error.isLibraryUnavailable {
+                Console.report("Error: \(error)")
+                return .bundledDataMissing
+            }
             Console.report("Error: \(request.port == 0 ? "" : "--port \(request.port): ")\(error)")
             return request.port == 0 ? .software : .usage
         }
