@@ -110,7 +110,10 @@ public struct Renderer: Sendable {
         let textAhead = TextPreparedAhead.start(for: scene)
         // Layers already composited with the picture before them (see `.picture` below).
         var compositedThrough = -1
-        for (index, layer) in zip(layers.indices, layers) {
+        // By index, not `zip(layers.indices, layers)`: that Zip2Sequence's metadata is made
+        // at run time, with a search through the binary's conformances, on every card.
+        for index in layers.indices {
+            let layer = layers[index]
             if background == nil && index == leading { handOutBackground() }
             if index <= compositedThrough { continue }
             switch layer {

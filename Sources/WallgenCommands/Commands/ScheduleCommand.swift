@@ -95,7 +95,7 @@ enum ScheduleCommand {
             CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(fillsFolder: true),
             TermOptions.jobs,
         ]
-        + CommonOptions.everywhere
+        + CommonOptions.everywhereItems
 
     static let defaultSize = CanvasSize(width: 1920, height: 1080)
 

@@ -25,7 +25,7 @@ enum TermCommand: WallgenCommand {
             TermOptions.language, background,
         ]
         + [TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions()]
-        + [ApplyOptions()] + CommonOptions.everywhere
+        + [ApplyOptions()] + CommonOptions.everywhereItems
 
     static let commandName: String? = "term"
 

@@ -26,7 +26,7 @@ enum WallpaperCommand: WallgenCommand {
             LabelOptions(),
         ]
         + [CommonOptions.darkVariant, CommonOptions.noMetadata, ApplyOptions(), CommonOptions.version]
-        + CommonOptions.everywhere
+        + CommonOptions.everywhereItems
 
     static let commandName: String? = nil
 

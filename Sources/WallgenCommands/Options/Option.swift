@@ -58,17 +58,21 @@ struct Option<Value: Sendable>: OptionDeclaration {
     let help: String
     /// What an absent option means, when that is a value: `parsed[option]` returns it.
     let defaultValue: Value?
-    let defaultText: String?
+    /// The default in words, when the declaration says it so.
+    private let defaultWords: String?
     private(set) var isRepeatable = false
+
+    /// `defaultWords`, or else the default value as text, made only when help, the manual
+    /// or the studio ask: interpolating a value of a generic type makes the runtime search
+    /// every conformance in the binary, which every run would otherwise pay as it starts.
+    var defaultText: String? { defaultWords ?? defaultValue.map { "\($0)" } }
 
     /// An option whose absence means `defaultValue`, shown in help as `shown` (or the value itself).
     init(
         _ long: String, short: Character? = nil, _ valueType: ValueType<Value>, help: String,
         default defaultValue: Value, shown: String? = nil
     ) {
-        self.init(
-            long, short: short, valueType, help: help, defaultValue: defaultValue,
-            defaultText: shown ?? "\(defaultValue)")
+        self.init(long, short: short, valueType, help: help, defaultValue: defaultValue, defaultText: shown)
     }
 
     /// An option with no default value; `defaultText` says in words what its absence means.
@@ -88,7 +92,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
         self.valueType = valueType
         self.help = help
         self.defaultValue = defaultValue
-        self.defaultText = defaultText
+        self.defaultWords = defaultText
     }
 
     var valueName: String? { valueType.placeholder }

@@ -13,6 +13,10 @@ enum CommonOptions {
 
     /// Every command takes these.
     static let everywhere: [any OptionDeclaration] = [verbose, quiet, help]
+    /// `everywhere` as items of a command's list: converted by the compiler, where adding
+    /// it to an `[any OptionListItem]` as it is would be an array cast the runtime makes,
+    /// looking up each option's conformance at every start.
+    static let everywhereItems: [any OptionListItem] = everywhere.map { $0 }
     /// These may also stand before the command's name.
     static let leading = [verbose, quiet]
 
