@@ -1,5 +1,6 @@
 internal import CHTTP
 import FoundationEssentials
+import Platform
 import Synchronization
 
 /// `wallgen studio`: serves the page on the loopback interface until Ctrl-C or SIGTERM.
@@ -8,7 +9,8 @@ public enum StudioServer {
     /// cannot be loaded) rather than the port or the system.
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
-        public var isLibraryUnavailable = false
+        /// civetweb, when it is what cannot be loaded.
+        public var library: LibraryUnavailable? = nil
     }
 
     /// civetweb gives each connection its own thread: 64 serve a browser's six connections,
@@ -51,7 +53,7 @@ public enum StudioServer {
             }
             box.port = server.port
         } catch {
-            if let library = error.library { throw StartError(description: "\(library)", isLibraryUnavailable: true) }
+            if let library = error.library { throw StartError(description: "\(library)", library: library) }
             throw StartError(description: "cannot listen on 127.0.0.1:\(port): \(error)")
         }
         let address = "http://127.0.0.1:\(server.port)/?token=\(token.text)"

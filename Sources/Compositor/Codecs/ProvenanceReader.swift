@@ -31,7 +31,7 @@ public enum ProvenanceReader {
         let result = bytes.withUnsafeBufferPointer { data in
             ShimResult.call { wg_heif_read_xmp(data.baseAddress, data.count, &xmp, &size, $0, $1) }
         }
-        if result.status == WG_ERROR_UNLOADABLE { throw LibraryUnavailable(reason: result.message) }
+        if let unloadable = result.unloadable { throw unloadable }
         guard result.succeeded, let xmp else { return nil }
         defer { wg_free(xmp) }
         return String(validating: UnsafeBufferPointer(start: xmp, count: size), as: UTF8.self)

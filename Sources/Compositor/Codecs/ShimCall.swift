@@ -9,6 +9,11 @@ struct ShimResult {
 
     var succeeded: Bool { status == WG_OK }
 
+    /// The library the call needed, when it could not be loaded (`WG_ERROR_UNLOADABLE`).
+    var unloadable: LibraryUnavailable? {
+        status == WG_ERROR_UNLOADABLE ? LibraryUnavailable(reason: message) : nil
+    }
+
     static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> wg_status) -> ShimResult {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
             buffer[0] = 0
@@ -36,7 +41,7 @@ struct ShimResult {
 
     /// The encoding error for a failed call, with its status.
     func encodingError(_ format: OutputFormat) -> ImageEncodingError {
-        if status == WG_ERROR_UNLOADABLE { return .libraryUnavailable(LibraryUnavailable(reason: message)) }
+        if let unloadable { return .libraryUnavailable(unloadable) }
         let status: EncoderStatus =
             switch status {
             case WG_ERROR_LIMIT: .limit
@@ -50,12 +55,12 @@ struct ShimResult {
 
     /// The decoding error for a failed call.
     func decodingError(_ format: ImageFormat) -> ImageDecodingError {
-        switch status {
+        if let unloadable { return .libraryUnavailable(unloadable) }
+        return switch status {
         case WG_ERROR_LIMIT: .limitExceeded(format: format, reason: message)
         case WG_ERROR_MEMORY: .outOfMemory
         case WG_ERROR_UNSUPPORTED: .unsupported(format: format, reason: message)
         case WG_ERROR_EMPTY: .empty
-        case WG_ERROR_UNLOADABLE: .libraryUnavailable(LibraryUnavailable(reason: message))
         default: .corrupt(format: format, reason: message)
         }
     }

@@ -37,7 +37,7 @@ enum TermsCommand: WallgenCommand {
             RenderOptions(fillsFolder: true),
         ]
         + [TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata, CardStyleOptions()]
-        + CommonOptions.everywhere
+        + CommonOptions.everywhereItems
 
     static let commandName: String? = "terms"
 

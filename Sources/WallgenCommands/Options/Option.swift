@@ -72,7 +72,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
         _ long: String, short: Character? = nil, _ valueType: ValueType<Value>, help: String,
         default defaultValue: Value, shown: String? = nil
     ) {
-        self.init(long, short: short, valueType, help: help, defaultValue: defaultValue, defaultText: shown)
+        self.init(long, short: short, valueType, help: help, defaultValue: defaultValue, defaultWords: shown)
     }
 
     /// An option with no default value; `defaultText` says in words what its absence means.
@@ -80,19 +80,19 @@ struct Option<Value: Sendable>: OptionDeclaration {
         _ long: String, short: Character? = nil, _ valueType: ValueType<Value>, help: String,
         defaultText: String? = nil
     ) {
-        self.init(long, short: short, valueType, help: help, defaultValue: nil, defaultText: defaultText)
+        self.init(long, short: short, valueType, help: help, defaultValue: nil, defaultWords: defaultText)
     }
 
     private init(
         _ long: String, short: Character?, _ valueType: ValueType<Value>, help: String, defaultValue: Value?,
-        defaultText: String?
+        defaultWords: String?
     ) {
         self.long = long
         self.short = short
         self.valueType = valueType
         self.help = help
         self.defaultValue = defaultValue
-        self.defaultWords = defaultText
+        self.defaultWords = defaultWords
     }
 
     var valueName: String? { valueType.placeholder }
@@ -117,7 +117,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
     func repeatable(help: String? = nil, defaultText: String? = nil) -> Option {
         var copy = Option(
             long, short: short, valueType, help: help ?? self.help, defaultValue: nil,
-            defaultText: defaultText ?? self.defaultText)
+            defaultWords: defaultText ?? self.defaultText)
         copy.isRepeatable = true
         return copy
     }

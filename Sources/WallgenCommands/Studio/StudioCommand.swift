@@ -62,7 +62,7 @@ enum StudioCommand: WallgenCommand {
                 report: { line in if !output.quiet { Console.report(line) } })
             return .success
         } catch {
-            if error.isLibraryUnavailable {
+            if error.library != nil {
                 Console.report("Error: \(error)")
                 return .bundledDataMissing
             }
