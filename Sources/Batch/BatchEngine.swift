@@ -44,26 +44,29 @@ public struct BatchEngine: Sendable {
         let slots = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "wallgen.batch", attributes: .concurrent)
+        // Each item's position, which orders the summary's failures.
+        var position = 0
         while true {
             let item: Item?
             do {
                 item = try next()
             } catch {
-                state.recordUnread(error)
+                state.record(error, item: position)
                 break
             }
             guard let item else { break }
             slots.wait()
             group.enter()
-            queue.async {
+            queue.async { [position] in
                 let outcome = make(item)
-                state.record(outcome) {
+                state.record(outcome, item: position) {
                     finished(item, outcome)
                     return label(item)
                 }
                 slots.signal()
                 group.leave()
             }
+            position += 1
         }
         group.wait()
         progress?.clear()
@@ -95,19 +98,20 @@ private final class EngineState: @unchecked Sendable {
         self.progress = progress
     }
 
-    func record<Made: Sendable>(_ outcome: BatchOutcome<Made>, _ finished: () -> String) {
+    func record<Made: Sendable>(_ outcome: BatchOutcome<Made>, item: Int, _ finished: () -> String) {
         lock.withLock {
             switch outcome {
             case .done: tally.done += 1
             case .skipped: tally.skipped += 1
-            case .failed(let failure): tally.add(failure)
+            case .failed(let failure): tally.add(failure, item: item)
             }
             let label = finished()
             progress?.advance(label: label)
         }
     }
 
-    func recordUnread(_ failure: BatchFailure) {
-        lock.withLock { tally.add(failure) }
+    /// The source failed when asked for the item at position `item`.
+    func record(_ failure: BatchFailure, item: Int) {
+        lock.withLock { tally.add(failure, item: item) }
     }
 }

@@ -1,3 +1,5 @@
+import Platform
+
 /// What became of one item of a batch. `Made` is what the caller keeps of an item it
 /// made (a card's thumbnail for the contact sheet, or nothing); the engine passes it to
 /// `finished` and keeps none of it.
@@ -27,22 +29,84 @@ public struct BatchFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { subject.isEmpty ? reason : "\(subject): \(reason)" }
 }
 
+/// Items that failed with the same status and the same words, said once: a library that
+/// cannot be loaded fails every item that needs it alike, and a run of 1,000 such items
+/// is one line, not a screenful of the same line.
+public struct FailureGroup: Sendable, CustomStringConvertible {
+    public let status: Int32
+    public let reason: String
+    /// The items that failed so that come first in the batch (`listedSubjects` of them),
+    /// as (position in the batch, subject), in that order.
+    private var listed: [(item: Int, subject: String)]
+    /// Every item that failed so.
+    public private(set) var count: Int
+
+    /// Items named in a group's line; the rest are counted.
+    public static let listedSubjects = 3
+
+    init(_ failure: BatchFailure, item: Int) {
+        status = failure.status
+        reason = failure.reason
+        listed = [(item, failure.subject)]
+        count = 1
+    }
+
+    /// The position of the group's first item in the batch.
+    var firstItem: Int { listed[0].item }
+
+    mutating func add(_ failure: BatchFailure, item: Int) {
+        count += 1
+        let place = listed.firstIndex { $0.item > item } ?? listed.endIndex
+        guard place < Self.listedSubjects else { return }
+        listed.insert((item, failure.subject), at: place)
+        if listed.count > Self.listedSubjects { listed.removeLast() }
+    }
+
+    func holds(_ failure: BatchFailure) -> Bool { failure.status == status && failure.reason == reason }
+
+    /// "row 3: why"; "row 3, row 5 and 12 more: why"; the reason alone when the failure
+    /// is the batch's own (an empty subject).
+    public var description: String {
+        let named = listed.map(\.subject).filter { !$0.isEmpty }
+        guard !named.isEmpty else { return reason }
+        let unnamed = count - named.count
+        let items = unnamed > 0 ? named.joined(separator: ", ") + " and \(unnamed) more" : named.joinedAsProse()
+        return "\(items): \(reason)"
+    }
+}
+
 /// The counts of one run and the status they make.
 public struct BatchTally: Sendable {
     public var done = 0
     public var skipped = 0
     public var failed = 0
-    /// The first failures (`BatchEngine.keptFailures`), in the order they finished.
-    public private(set) var failures: [BatchFailure] = []
+    /// The first failures to finish, those with the same status and words together
+    /// (`BatchEngine.keptFailures` groups at most), in the order they began.
+    public private(set) var failures: [FailureGroup] = []
     /// Every failed item's status.
     public private(set) var failureStatuses: Set<Int32> = []
 
     public init() {}
 
-    public mutating func add(_ failure: BatchFailure) {
+    /// Counts `failure`, of the batch's item at position `item` (which orders the
+    /// summary: items finish out of order when several are made at once).
+    public mutating func add(_ failure: BatchFailure, item: Int) {
         failed += 1
         failureStatuses.insert(failure.status)
-        if failures.count < BatchEngine.keptFailures { failures.append(failure) }
+        if let group = failures.firstIndex(where: { $0.holds(failure) }) {
+            failures[group].add(failure, item: item)
+        } else if failures.count < BatchEngine.keptFailures {
+            failures.append(FailureGroup(failure, item: item))
+        }
+    }
+
+    /// The failures to print, one line each, in the order of the batch's items (each
+    /// group where its first item is), and a last line counting the items whose reasons
+    /// were not kept.
+    public var failureLines: [String] {
+        let unlisted = failed - failures.reduce(0) { $0 + $1.count }
+        return failures.sorted { $0.firstItem < $1.firstItem }.map(\.description)
+            + (unlisted > 0 ? ["… and \(unlisted) more"] : [])
     }
 
     /// Items that finished, whatever became of them.

@@ -76,9 +76,7 @@ struct wg_heif_functions {
 
 extern struct wg_heif_functions wg_heif;
 
-/// Loads libheif once (thread-safe). WG_OK, or WG_ERROR_UNLOADABLE with a message
-/// naming the library when it is not installed or lacks a function.
-wg_status wg_heif_load(char *message, size_t capacity);
+// wg_heif_load, which loads libheif, is declared in CImaging.h.
 
 #ifndef WG_HEIF_LIBRARY_LOADER
 #define heif_context_add_XMP_metadata (wg_heif.heif_context_add_XMP_metadata)

@@ -61,9 +61,7 @@ struct wg_webp_functions {
 
 extern struct wg_webp_functions wg_webp;
 
-/// Loads the three libraries once (thread-safe). WG_OK, or WG_ERROR_UNLOADABLE with a
-/// message naming the library that cannot be loaded or lacks a function.
-wg_status wg_webp_load(char *message, size_t capacity);
+// wg_webp_load, which loads the three libraries, is declared in CImaging.h.
 
 #ifndef WG_WEBP_LIBRARY_LOADER
 #define WebPConfigInitInternal (wg_webp.WebPConfigInitInternal)

@@ -404,7 +404,7 @@ func benchmarkBatch() throws {
         }
     }
     let batchSeconds = seconds(clock.now - started)
-    guard tally.failed == 0 else { throw BenchmarkFailure("a card of the batch failed: \(tally.failures[0])") }
+    guard tally.failed == 0 else { throw BenchmarkFailure("a card of the batch failed: \(tally.failureLines[0])") }
 
     let wallgen = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
         "wallgen")

@@ -55,7 +55,9 @@ import Testing
         let tally = BatchEngine(jobs: 4, cpus: 4).run(
             Array(1...50),
             make: { item -> BatchOutcome<String> in
-                if item % 10 == 0 { return .failed(BatchFailure(status: 65, subject: "item \(item)", reason: "bad")) }
+                if item % 10 == 0 {
+                    return .failed(BatchFailure(status: 65, subject: "item \(item)", reason: "bad \(item / 10)"))
+                }
                 if item == 7 { return .skipped }
                 return .done("made \(item)")
             },
@@ -70,8 +72,11 @@ import Testing
             })
         #expect(tally.done == 44 && tally.skipped == 1 && tally.failed == 5 && tally.finished == 50)
         let all = seen.withLock { $0 }
-        #expect(all.count == 50 && all[3] == "made 3" && all[7] == "skipped" && all[20] == "item 20: bad")
-        #expect(Set(tally.failures.map(\.subject)) == ["item 10", "item 20", "item 30", "item 40", "item 50"])
+        #expect(all.count == 50 && all[3] == "made 3" && all[7] == "skipped" && all[20] == "item 20: bad 2")
+        #expect(
+            Set(tally.failureLines) == [
+                "item 10: bad 1", "item 20: bad 2", "item 30: bad 3", "item 40: bad 4", "item 50: bad 5",
+            ])
         #expect(tally.status == 65)
     }
 
@@ -85,15 +90,57 @@ import Testing
             },
             make: { _ -> BatchOutcome<Void> in .done(()) })
         #expect(tally.done == 3 && tally.failed == 1 && given == 4)
-        #expect(tally.failures.map(\.description) == ["manifest: changed"] && tally.status == 65)
+        #expect(tally.failureLines == ["manifest: changed"] && tally.status == 65)
     }
 
-    @Test func onlyTheFirstTwentyFailuresAreKeptAndAllAreCounted() {
+    @Test func onlyTheFirstTwentyReasonsAreKeptAndAllAreCounted() {
         let tally = BatchEngine(jobs: 2, cpus: 2).run(
             Array(0..<1000),
-            make: { item -> BatchOutcome<Void> in .failed(BatchFailure(status: 74, subject: "\(item)", reason: "full"))
+            make: { item -> BatchOutcome<Void> in
+                .failed(BatchFailure(status: 74, subject: "item \(item)", reason: "cannot write part \(item)"))
             })
         #expect(tally.failed == 1000 && tally.failures.count == BatchEngine.keptFailures)
+        let lines = tally.failureLines
+        #expect(lines.count == 21 && lines.last == "… and 980 more")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("item ") && $0.contains(": cannot write part ") })
+    }
+
+    /// A library that cannot be loaded fails every row that needs it with the same words:
+    /// said once, naming the first rows and counting the rest. Rows finish out of order
+    /// when several are made at once; the summary is in the manifest's order.
+    @Test func failuresWithTheSameReasonShareOneLineInTheBatchsOrder() {
+        let missing = "WebP needs libwebp (libwebp.so.7), which cannot be loaded; install that package"
+        let tally = BatchEngine(jobs: 2, cpus: 2).run(
+            Array(1...500),
+            make: { row -> BatchOutcome<Void> in
+                // The first rows finish last.
+                if row < 8 { Thread.sleep(forTimeInterval: 0.05 / Double(row)) }
+                return switch row {
+                case 7: .failed(BatchFailure(status: 66, subject: "row 7", reason: "a.jpg: no such file"))
+                case 9: .failed(BatchFailure(status: 72, subject: "row 9", reason: "a font is damaged"))
+                case let row where row % 2 == 0:
+                    .failed(BatchFailure(status: 72, subject: "row \(row)", reason: missing))
+                default: .done(())
+                }
+            })
+        #expect(tally.failed == 252 && tally.failures.count == 3 && tally.status == 72)
+        #expect(
+            tally.failureLines == [
+                "row 2, row 4, row 6 and 247 more: \(missing)", "row 7: a.jpg: no such file",
+                "row 9: a font is damaged",
+            ])
+    }
+
+    @Test func aGroupOfTwoOrThreeNamesThemAll() {
+        var tally = BatchTally()
+        for (item, subject) in ["01-lichun (立春)", "02-yushui (雨水)", "03-jingzhe (驚蟄)"].enumerated().reversed() {
+            tally.add(BatchFailure(status: 74, subject: subject, reason: "disk full"), item: item)
+        }
+        tally.add(BatchFailure(status: 65, subject: "", reason: "manifest: changed"), item: 3)
+        #expect(
+            tally.failureLines == [
+                "01-lichun (立春), 02-yushui (雨水) and 03-jingzhe (驚蟄): disk full", "manifest: changed",
+            ])
     }
 
     /// The one status rule of every batch (docs/BATCH.md).
@@ -101,7 +148,7 @@ import Testing
         func status(_ codes: [Int32]) -> Int32 {
             var tally = BatchTally()
             tally.done = 3
-            for code in codes { tally.add(BatchFailure(status: code, subject: "x", reason: "y")) }
+            for code in codes { tally.add(BatchFailure(status: code, subject: "x", reason: "y"), item: 0) }
             return tally.status
         }
         #expect(status([]) == 0)

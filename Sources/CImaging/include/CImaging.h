@@ -101,6 +101,12 @@ wg_status wg_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
 
 // MARK: WebP (libwebp, libwebpmux)
 
+/// Loads libwebp, libwebpmux and libwebpdemux once (thread-safe), as the first WebP read
+/// or written does; called early, a batch learns they are missing before its first card.
+/// WG_OK, or WG_ERROR_UNLOADABLE with a message naming the library that cannot be loaded
+/// or lacks a function.
+wg_status wg_webp_load(char *message, size_t capacity);
+
 /// Encodes straight-alpha RGBA8 as WebP into a buffer the caller frees with wg_free:
 /// lossy at `quality` (1...100, libwebp's scale), or lossless when `lossless` (libwebp's fastest lossless
 /// preset, as `cwebp -lossless -z 0`; `quality` is then only range-checked). Alpha is kept only when some pixel is not
@@ -112,6 +118,11 @@ wg_status wg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
                          size_t message_capacity);
 
 // MARK: AVIF (libheif's AV1 encoder)
+
+/// Loads libheif once (thread-safe), as the first HEIF or AVIF read or written does.
+/// WG_OK, or WG_ERROR_UNLOADABLE with a message naming the library when it is not
+/// installed or lacks a function.
+wg_status wg_heif_load(char *message, size_t capacity);
 
 /// Encodes `rgba` (straight alpha) as AVIF: lossy at `quality` 1...99 (full chroma from
 /// 90 up, 4:2:0 below), lossless at 100 (4:4:4, RGB kept as it is). With `alpha` the

@@ -52,10 +52,17 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     }
 
     /// Opens the design's resources now (a card's fonts), which the first render would
-    /// otherwise open while its picture decodes: a batch learns of a font that cannot be
-    /// opened once, before its first row.
+    /// otherwise open while its picture decodes, and loads the output format's library
+    /// (libwebp, libheif), which the first render would load once encoding: a batch learns
+    /// of a font that cannot be opened or a library that is not installed once, before its
+    /// first row, not at the end of every row.
     public func openResources() throws(PipelineError) {
         _ = try resources.get()
+        do {
+            try encoding.format.loadEncoderLibrary()
+        } catch {
+            throw .encoding(error)
+        }
     }
 
     /// Renders `spec`; `provenance` (how it was asked for) is written into the file.

@@ -440,9 +440,7 @@ enum ScheduleCommand {
         var status: ExitCode { ExitCode(rawValue: tally.status) ?? .software }
 
         var description: String {
-            let more = tally.failed > tally.failures.count ? ["… and \(tally.failed - tally.failures.count) more"] : []
-            return
-                (tally.failures.sorted { $0.subject < $1.subject }.map(\.description) + more
+            (tally.failureLines
                 + [
                     "\(tally.failed) of \(total) pictures failed; \(tally.done) written to \(folder); no schedule was written"
                 ]).joined(separator: "\nError: ")

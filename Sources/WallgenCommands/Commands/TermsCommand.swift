@@ -130,12 +130,7 @@ enum TermsCommand: WallgenCommand {
             label: { "\($0.spec.term.fileStem) \($0.spec.term.name)" })
 
         guard tally.failed == 0 else {
-            for failure in tally.failures.sorted(by: { $0.subject < $1.subject }) {
-                Console.report("Error: \(failure)")
-            }
-            if tally.failed > tally.failures.count {
-                Console.report("Error: … and \(tally.failed - tally.failures.count) more")
-            }
+            for line in tally.failureLines { Console.report("Error: \(line)") }
             Console.report(
                 "Error: \(tally.failed) of \(cards.count) cards failed; \(tally.done) written to \(request.folder)"
                     + (request.gallery ? "; no contact sheet or gallery was made" : ""))

@@ -142,10 +142,9 @@ enum BatchCommand {
         } catch {
             return fail("--report: \(error)", .ioError)
         }
-        for failure in tally.failures { Console.report("Error: \(request.manifest): \(failure)") }
-        if tally.failed > tally.failures.count {
-            Console.report("Error: … and \(tally.failed - tally.failures.count) more (see the report)")
-        }
+        let lines = tally.failureLines
+        for line in lines.prefix(tally.failures.count) { Console.report("Error: \(request.manifest): \(line)") }
+        for line in lines.dropFirst(tally.failures.count) { Console.report("Error: \(line) (see the report)") }
         let shardText = request.shard == .whole ? "" : ", shard \(request.shard) (\(request.shardOrigin))"
         let atOnce = min(run.engine.jobs, max(1, tally.finished))
         output.status(

@@ -59,7 +59,7 @@ final class BatchRun: @unchecked Sendable {
             reader = try ManifestReader(path: request.manifest)
         } catch {
             var tally = BatchTally()
-            tally.add(unread(.noInput, "manifest: \(error)"))
+            tally.add(unread(.noInput, "manifest: \(error)"), item: 0)
             return (tally, .noInput)
         }
         let shard = request.shard
