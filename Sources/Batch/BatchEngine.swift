@@ -5,8 +5,9 @@ import Platform
 /// rows, `terms`' cards and `schedule`'s pictures. It knows no pixels: each caller hands
 /// it the items and a function that makes one and writes it.
 ///
-/// Items are pulled as slots free up, so at most `jobs` are held at once however many
-/// there are (a million-row manifest is never in memory); each finishes on its own and
+/// Items are pulled as slots free up, so at most `jobs` are made at once, and as many
+/// more writing their files (`BatchSlot`), however many there are (a million-row
+/// manifest is never in memory); each finishes on its own and
 /// one failing does not stop the others; `finished` sees each outcome once, one at a
 /// time, and the engine keeps only the counts and the first failures.
 public struct BatchEngine: Sendable {
@@ -30,18 +31,20 @@ public struct BatchEngine: Sendable {
 
     /// Makes every item `next` gives until it gives nil or throws (a manifest that changed
     /// since it was checked: recorded as a failure, and no further item is read).
-    /// `make` runs on worker threads, several at once; `finished` is called with each
-    /// item and its outcome, one at a time (under the engine's lock), before the progress
-    /// line moves on; `label` names an item on that line.
+    /// `make` runs on worker threads, `jobs` at once, each with its place (`BatchSlot`),
+    /// which it may give to the next item while it writes its file; `finished` is called
+    /// with each item and its outcome, one at a time (under the engine's lock), before the
+    /// progress line moves on; `label` names an item on that line.
     public func run<Item: Sendable, Made: Sendable>(
         next: () throws(BatchFailure) -> Item?,
-        make: @escaping @Sendable (Item) -> BatchOutcome<Made>,
+        make: @escaping @Sendable (Item, BatchSlot) -> BatchOutcome<Made>,
         finished: @escaping @Sendable (Item, BatchOutcome<Made>) -> Void = { _, _ in },
         progress: BatchProgress? = nil,
         label: @escaping @Sendable (Item) -> String = { _ in "" }
     ) -> BatchTally {
         let state = EngineState(progress: progress)
         let slots = DispatchSemaphore(value: jobs)
+        let writers = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "wallgen.batch", attributes: .concurrent)
         // Each item's position, which orders the summary's failures.
@@ -57,13 +60,17 @@ public struct BatchEngine: Sendable {
             guard let item else { break }
             slots.wait()
             group.enter()
+            // The queue is an overcommitting one (libdispatch's default for a queue of its
+            // own): an item that gives its place while it writes does not hold back a thread
+            // for the next.
             queue.async { [position] in
-                let outcome = make(item)
+                let slot = BatchSlot(computing: slots, writers: writers)
+                let outcome = make(item, slot)
                 state.record(outcome, item: position) {
                     finished(item, outcome)
                     return label(item)
                 }
-                slots.signal()
+                slot.end()
                 group.leave()
             }
             position += 1
@@ -73,10 +80,21 @@ public struct BatchEngine: Sendable {
         return state.tally
     }
 
+    /// `run` for items that keep their place to the end.
+    public func run<Item: Sendable, Made: Sendable>(
+        next: () throws(BatchFailure) -> Item?,
+        make: @escaping @Sendable (Item) -> BatchOutcome<Made>,
+        finished: @escaping @Sendable (Item, BatchOutcome<Made>) -> Void = { _, _ in },
+        progress: BatchProgress? = nil,
+        label: @escaping @Sendable (Item) -> String = { _ in "" }
+    ) -> BatchTally {
+        run(next: next, make: { item, _ in make(item) }, finished: finished, progress: progress, label: label)
+    }
+
     /// The same over a list already in memory (the 24 cards).
     public func run<Item: Sendable, Made: Sendable>(
         _ items: [Item],
-        make: @escaping @Sendable (Item) -> BatchOutcome<Made>,
+        make: @escaping @Sendable (Item, BatchSlot) -> BatchOutcome<Made>,
         finished: @escaping @Sendable (Item, BatchOutcome<Made>) -> Void = { _, _ in },
         progress: BatchProgress? = nil,
         label: @escaping @Sendable (Item) -> String = { _ in "" }
@@ -85,6 +103,17 @@ public struct BatchEngine: Sendable {
         return run(
             next: { () throws(BatchFailure) in rest.popFirst() }, make: make, finished: finished,
             progress: progress, label: label)
+    }
+
+    /// The same, for items that keep their place to the end.
+    public func run<Item: Sendable, Made: Sendable>(
+        _ items: [Item],
+        make: @escaping @Sendable (Item) -> BatchOutcome<Made>,
+        finished: @escaping @Sendable (Item, BatchOutcome<Made>) -> Void = { _, _ in },
+        progress: BatchProgress? = nil,
+        label: @escaping @Sendable (Item) -> String = { _ in "" }
+    ) -> BatchTally {
+        run(items, make: { item, _ in make(item) }, finished: finished, progress: progress, label: label)
     }
 }
 

@@ -50,6 +50,50 @@ import Testing
         #expect(pulled.withLock { $0 } == 201)
     }
 
+    /// An item that has only its file to write (a flush that waits on the disk) gives its
+    /// place to the next: with one job, the second item starts while the first writes.
+    @Test func anItemWritingItsFileGivesItsPlaceToTheNext() {
+        let secondStarted = DispatchSemaphore(value: 0)
+        let firstSawIt = Mutex(false)
+        let tally = BatchEngine(jobs: 1, cpus: 1).run(
+            [1, 2],
+            make: { item, slot -> BatchOutcome<Void> in
+                if item == 1 {
+                    slot.writing()
+                    // Without the place given, the second item would never start: the wait
+                    // times out rather than hang the test.
+                    let started = secondStarted.wait(timeout: .now() + 20) == .success
+                    firstSawIt.withLock { $0 = started }
+                } else {
+                    secondStarted.signal()
+                }
+                return .done(())
+            })
+        #expect(tally.done == 2 && firstSawIt.withLock { $0 })
+    }
+
+    /// At most `jobs` items compute at once, and at most `jobs` more write: a slow disk
+    /// holds the batch back rather than let finished pictures pile up in memory.
+    @Test func noMoreThanJobsItemsComputeOrWriteAtOnce() {
+        let computing = InFlight()
+        let writing = InFlight()
+        let tally = BatchEngine(jobs: 2, cpus: 2).run(
+            Array(0..<40),
+            make: { item, slot -> BatchOutcome<Void> in
+                computing.enter()
+                Thread.sleep(forTimeInterval: 0.001)
+                computing.leave()
+                slot.writing()
+                slot.writing()  // a second call does nothing
+                writing.enter()
+                Thread.sleep(forTimeInterval: 0.004)
+                writing.leave()
+                return .done(())
+            })
+        #expect(tally.done == 40)
+        #expect(computing.most <= 2 && writing.most <= 2 && writing.most >= 1)
+    }
+
     @Test func everyOutcomeIsSeenOnceAndAFailureDoesNotStopTheOthers() {
         let seen = Mutex<[Int: String]>([:])
         let tally = BatchEngine(jobs: 4, cpus: 4).run(

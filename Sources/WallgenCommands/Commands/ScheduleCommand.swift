@@ -372,7 +372,7 @@ enum ScheduleCommand {
         }
         let settings = request.settings
         let tally = engine.run(
-            pictures, make: { $0.make(maker, settings: settings) },
+            pictures, make: { picture, slot in picture.make(maker, settings: settings, slot: slot) },
             progress: BatchProgress.onStandardError(total: pictures.count, unit: "pictures", quiet: quiet),
             label: { FilePath.name(of: $0.path) })
         guard tally.failed == 0 else {
@@ -415,15 +415,18 @@ enum ScheduleCommand {
             }
         }
 
-        func make(_ maker: PictureMaker, settings: RenderSettings) -> BatchOutcome<Void> {
+        /// Renders the picture and writes it, giving its place to the next one while it
+        /// writes (`BatchSlot`).
+        func make(_ maker: PictureMaker, settings: RenderSettings, slot: BatchSlot) -> BatchOutcome<Void> {
             let subject = FilePath.name(of: path)
             do {
-                let rendered =
+                let encoded =
                     switch self.subject {
-                    case .card(let spec): try maker.render(spec, settings: settings, provenance: nil)
-                    case .wallpaper(let spec): try maker.render(spec, settings: settings, provenance: nil)
+                    case .card(let spec): try maker.render(spec, settings: settings, provenance: nil).encoded
+                    case .wallpaper(let spec): try maker.render(spec, settings: settings, provenance: nil).encoded
                     }
-                try AtomicFileWriter.write(rendered.encoded, to: path)
+                slot.writing()
+                try AtomicFileWriter.write(encoded, to: path)
                 return .done(())
             } catch {
                 return .failed(.from(error, subject: subject))

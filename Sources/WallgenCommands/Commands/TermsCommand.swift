@@ -120,8 +120,8 @@ enum TermsCommand: WallgenCommand {
         let thumbnails = Thumbnails()
         let tally = engine.run(
             cards,
-            make: { card in
-                card.make(maker, settings: request.settings, thumbnailWidth: request.gallery ? 180 : nil)
+            make: { card, slot in
+                card.make(maker, settings: request.settings, thumbnailWidth: request.gallery ? 180 : nil, slot: slot)
             },
             finished: { card, outcome in
                 if case .done(let thumbnail) = outcome { thumbnails.keep(thumbnail, for: card.path) }
@@ -161,19 +161,32 @@ enum TermsCommand: WallgenCommand {
 
         /// Renders the card, writes it, and returns its thumbnail for the contact sheet
         /// when `thumbnailWidth` is given (scaling a card down to one costs about as much
-        /// as its own picture's horizontal pass).
-        func make(_ maker: PictureMaker, settings: RenderSettings, thumbnailWidth: Int?) -> BatchOutcome<Image?> {
+        /// as its own picture's horizontal pass). The thumbnail is made before the file is
+        /// written, which gives the card's place to the next (`BatchSlot`).
+        func make(_ maker: PictureMaker, settings: RenderSettings, thumbnailWidth: Int?, slot: BatchSlot)
+            -> BatchOutcome<Image?>
+        {
             let subject = "\(spec.term.fileStem) (\(spec.term.name))"
             do {
-                let card = try maker.render(spec, settings: settings, provenance: provenance)
-                try AtomicFileWriter.write(card.encoded, to: path)
-                guard let width = thumbnailWidth else { return .done(nil) }
-                let height = Int((Double(width) * Double(card.image.height) / Double(card.image.width)).rounded())
-                return .done(
-                    Resampler.coverReducingFirst(card.image, width: width, height: max(1, height), workers: 1))
+                let (encoded, thumbnail) = try render(maker, settings: settings, thumbnailWidth: thumbnailWidth)
+                slot.writing()
+                try AtomicFileWriter.write(encoded, to: path)
+                return .done(thumbnail)
             } catch {
                 return .failed(.from(error, subject: subject))
             }
+        }
+
+        /// The card's file and its thumbnail; its pixels go when this returns.
+        private func render(_ maker: PictureMaker, settings: RenderSettings, thumbnailWidth: Int?)
+            throws(PipelineError) -> (encoded: [UInt8], thumbnail: Image?)
+        {
+            let card = try maker.render(spec, settings: settings, provenance: provenance)
+            guard let width = thumbnailWidth else { return (card.encoded, nil) }
+            let height = Int((Double(width) * Double(card.image.height) / Double(card.image.width)).rounded())
+            return (
+                card.encoded, Resampler.coverReducingFirst(card.image, width: width, height: max(1, height), workers: 1)
+            )
         }
     }
 

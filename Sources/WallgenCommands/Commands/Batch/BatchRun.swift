@@ -77,7 +77,7 @@ final class BatchRun: @unchecked Sendable {
                     if shard.owns(row.index) { return row }
                 }
             },
-            make: { row in self.render(row, today: today) },
+            make: { row, slot in self.render(row, today: today, slot: slot) },
             progress: progress,
             label: { row in
                 // The row's output as the manifest names it (the progress line shows it
@@ -99,7 +99,7 @@ final class BatchRun: @unchecked Sendable {
     }
 
     /// Makes one row and records it in the report; returns what became of it.
-    private func render(_ manifestRow: ManifestRow, today: CivilDate) -> BatchOutcome<Void> {
+    private func render(_ manifestRow: ManifestRow, today: CivilDate, slot: BatchSlot) -> BatchOutcome<Void> {
         let clock = ContinuousClock()
         let started = clock.now
         var output = ""
@@ -107,7 +107,7 @@ final class BatchRun: @unchecked Sendable {
         do {
             let row = try BatchRow.make(manifestRow, today: today, metadata: request.metadata)
             output = row.output
-            outcome = request.resume && isDone(row) ? .skipped : make(row)
+            outcome = request.resume && isDone(row) ? .skipped : make(row, slot: slot)
         } catch {
             outcome = .failed(failure(manifestRow.line, .dataError, error.message))
         }
@@ -117,10 +117,13 @@ final class BatchRun: @unchecked Sendable {
         return outcome
     }
 
-    private func make(_ row: BatchRow) -> BatchOutcome<Void> {
+    /// Renders the row and writes it, giving its place to the next row while it writes
+    /// (`BatchSlot`).
+    private func make(_ row: BatchRow, slot: BatchSlot) -> BatchOutcome<Void> {
         do {
-            let rendered = try maker.render(row.picture)
-            try outputs.write(rendered.encoded, to: row.output)
+            let encoded = try maker.render(row.picture).encoded
+            slot.writing()
+            try outputs.write(encoded, to: row.output)
             return .done(())
         } catch let error as PipelineError {
             return .failed(failure(row.line, ErrorReport.exitCode(for: error), ErrorReport.message(for: error)))
