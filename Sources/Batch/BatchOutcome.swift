@@ -80,8 +80,8 @@ public struct BatchTally: Sendable {
     public var done = 0
     public var skipped = 0
     public var failed = 0
-    /// The first failures to finish, those with the same status and words together
-    /// (`BatchEngine.keptFailures` groups at most), in the order they began.
+    /// The failures kept, those with the same status and words as one group: at most
+    /// `BatchEngine.keptFailures` groups, a reason first met after that only counted.
     public private(set) var failures: [FailureGroup] = []
     /// Every failed item's status.
     public private(set) var failureStatuses: Set<Int32> = []

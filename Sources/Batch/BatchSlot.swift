@@ -5,9 +5,9 @@ import Dispatch
 ///
 /// Every file wallgen writes is flushed to the disk and renamed over the old one, so a
 /// power cut leaves the old picture or the new one; that flush waits on the disk, not a
-/// CPU, for 3 to 7 ms a card on an ordinary disk. Holding its place through it left a
-/// core idle for a tenth of `terms`' run. `writing()` gives the place to the next item
-/// while this one writes. At most `jobs` items write at once, so a slow disk holds the
+/// CPU, for 3 to 7 ms a card on an ordinary disk (and far longer on a network file
+/// system), and an item that held its place through it left a core idle meanwhile.
+/// `writing()` gives the place to the next item while this one writes. At most `jobs` items write at once, so a slow disk holds the
 /// batch back instead of filling memory with finished pictures.
 public final class BatchSlot: @unchecked Sendable {
     private let computing: DispatchSemaphore
