@@ -80,17 +80,6 @@ public struct BatchEngine: Sendable {
         return state.tally
     }
 
-    /// `run` for items that keep their place to the end.
-    public func run<Item: Sendable, Made: Sendable>(
-        next: () throws(BatchFailure) -> Item?,
-        make: @escaping @Sendable (Item) -> BatchOutcome<Made>,
-        finished: @escaping @Sendable (Item, BatchOutcome<Made>) -> Void = { _, _ in },
-        progress: BatchProgress? = nil,
-        label: @escaping @Sendable (Item) -> String = { _ in "" }
-    ) -> BatchTally {
-        run(next: next, make: { item, _ in make(item) }, finished: finished, progress: progress, label: label)
-    }
-
     /// The same over a list already in memory (the 24 cards).
     public func run<Item: Sendable, Made: Sendable>(
         _ items: [Item],
@@ -103,17 +92,6 @@ public struct BatchEngine: Sendable {
         return run(
             next: { () throws(BatchFailure) in rest.popFirst() }, make: make, finished: finished,
             progress: progress, label: label)
-    }
-
-    /// The same, for items that keep their place to the end.
-    public func run<Item: Sendable, Made: Sendable>(
-        _ items: [Item],
-        make: @escaping @Sendable (Item) -> BatchOutcome<Made>,
-        finished: @escaping @Sendable (Item, BatchOutcome<Made>) -> Void = { _, _ in },
-        progress: BatchProgress? = nil,
-        label: @escaping @Sendable (Item) -> String = { _ in "" }
-    ) -> BatchTally {
-        run(items, make: { item, _ in make(item) }, finished: finished, progress: progress, label: label)
     }
 }
 

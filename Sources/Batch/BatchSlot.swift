@@ -7,8 +7,9 @@ import Dispatch
 /// power cut leaves the old picture or the new one; that flush waits on the disk, not a
 /// CPU, for 3 to 7 ms a card on an ordinary disk (and far longer on a network file
 /// system), and an item that held its place through it left a core idle meanwhile.
-/// `writing()` gives the place to the next item while this one writes. At most `jobs` items write at once, so a slow disk holds the
-/// batch back instead of filling memory with finished pictures.
+/// `writing()` gives the place to the next item while this one writes. At most `jobs`
+/// items write at once, so a slow disk holds the batch back instead of filling memory
+/// with finished pictures.
 public final class BatchSlot: @unchecked Sendable {
     private let computing: DispatchSemaphore
     private let writers: DispatchSemaphore

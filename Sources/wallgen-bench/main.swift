@@ -394,7 +394,7 @@ func benchmarkBatch() throws {
     var pipeline = TermCardPipeline(data: try DataDirectory.locate())
     pipeline.renderer.workers = batch.threadsPerItem
     pipeline.renderer.recycler = ImageRecycler(capacity: 3 * batch.jobs)
-    let tally = batch.run(terms) { [pipeline] term -> BatchOutcome<Void> in
+    let tally = batch.run(terms) { [pipeline] term, _ -> BatchOutcome<Void> in
         do {
             let card = try pipeline.render(TermCardSpec(term: term, width: width, height: height))
             try AtomicFileWriter.write(card.encoded, to: folder + "/\(term.fileStem).png")

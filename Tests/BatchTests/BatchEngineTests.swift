@@ -39,7 +39,7 @@ import Testing
                 next += 1
                 return next <= 200 ? next : nil
             },
-            make: { (item: Int) -> BatchOutcome<Int> in
+            make: { (item: Int, _) -> BatchOutcome<Int> in
                 inFlight.enter()
                 defer { inFlight.leave() }
                 Thread.sleep(forTimeInterval: 0.001)
@@ -98,7 +98,7 @@ import Testing
         let seen = Mutex<[Int: String]>([:])
         let tally = BatchEngine(jobs: 4, cpus: 4).run(
             Array(1...50),
-            make: { item -> BatchOutcome<String> in
+            make: { item, _ -> BatchOutcome<String> in
                 if item % 10 == 0 {
                     return .failed(BatchFailure(status: 65, subject: "item \(item)", reason: "bad \(item / 10)"))
                 }
@@ -132,7 +132,7 @@ import Testing
                 if given == 4 { throw BatchFailure(status: 65, subject: "", reason: "manifest: changed") }
                 return given
             },
-            make: { _ -> BatchOutcome<Void> in .done(()) })
+            make: { _, _ -> BatchOutcome<Void> in .done(()) })
         #expect(tally.done == 3 && tally.failed == 1 && given == 4)
         #expect(tally.failureLines == ["manifest: changed"] && tally.status == 65)
     }
@@ -140,7 +140,7 @@ import Testing
     @Test func onlyTheFirstTwentyReasonsAreKeptAndAllAreCounted() {
         let tally = BatchEngine(jobs: 2, cpus: 2).run(
             Array(0..<1000),
-            make: { item -> BatchOutcome<Void> in
+            make: { item, _ -> BatchOutcome<Void> in
                 .failed(BatchFailure(status: 74, subject: "item \(item)", reason: "cannot write part \(item)"))
             })
         #expect(tally.failed == 1000 && tally.failures.count == BatchEngine.keptFailures)
@@ -156,7 +156,7 @@ import Testing
         let missing = "WebP needs libwebp (libwebp.so.7), which cannot be loaded; install that package"
         let tally = BatchEngine(jobs: 2, cpus: 2).run(
             Array(1...500),
-            make: { row -> BatchOutcome<Void> in
+            make: { row, _ -> BatchOutcome<Void> in
                 // The first rows finish last.
                 if row < 8 { Thread.sleep(forTimeInterval: 0.05 / Double(row)) }
                 return switch row {
