@@ -31,8 +31,8 @@ import Testing
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder)
-            if !isFolder.boolValue, !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            let exists = FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder)
+            if exists, !isFolder.boolValue, !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
                 files.append(path)
             }
         }

@@ -108,7 +108,7 @@ final class HeadlessSway {
         if runtimeIsOwn {
             var template = Array("/tmp/wallgen-sway.XXXXXX".utf8CString)
             guard mkdtemp(&template) != nil else { throw SessionError("mkdtemp failed") }
-            runtime = String(cString: template)
+            runtime = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         } else {
             try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
         }
