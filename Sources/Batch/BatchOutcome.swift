@@ -100,13 +100,19 @@ public struct BatchTally: Sendable {
         }
     }
 
-    /// The failures to print, one line each, in the order of the batch's items (each
-    /// group where its first item is), and a last line counting the items whose reasons
-    /// were not kept.
+    /// The failures kept, one line each, in the order of the batch's items (each group
+    /// where its first item is).
+    public var failureGroupLines: [String] {
+        failures.sorted { $0.firstItem < $1.firstItem }.map(\.description)
+    }
+
+    /// Failed items whose reason was not kept (met after `BatchEngine.keptFailures` others).
+    public var unlistedFailures: Int { failed - failures.reduce(0) { $0 + $1.count } }
+
+    /// The failures to print: `failureGroupLines`, and a last line counting the
+    /// `unlistedFailures`.
     public var failureLines: [String] {
-        let unlisted = failed - failures.reduce(0) { $0 + $1.count }
-        return failures.sorted { $0.firstItem < $1.firstItem }.map(\.description)
-            + (unlisted > 0 ? ["… and \(unlisted) more"] : [])
+        failureGroupLines + (unlistedFailures > 0 ? ["… and \(unlistedFailures) more"] : [])
     }
 
     /// Items that finished, whatever became of them.

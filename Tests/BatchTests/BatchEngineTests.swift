@@ -144,8 +144,10 @@ import Testing
                 .failed(BatchFailure(status: 74, subject: "item \(item)", reason: "cannot write part \(item)"))
             })
         #expect(tally.failed == 1000 && tally.failures.count == BatchEngine.keptFailures)
+        #expect(tally.unlistedFailures == 980 && tally.failureGroupLines.count == BatchEngine.keptFailures)
         let lines = tally.failureLines
         #expect(lines.count == 21 && lines.last == "… and 980 more")
+        #expect(Array(lines.dropLast()) == tally.failureGroupLines)
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("item ") && $0.contains(": cannot write part ") })
     }
 

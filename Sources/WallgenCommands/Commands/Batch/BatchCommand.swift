@@ -142,9 +142,10 @@ enum BatchCommand {
         } catch {
             return fail("--report: \(error)", .ioError)
         }
-        let lines = tally.failureLines
-        for line in lines.prefix(tally.failures.count) { Console.report("Error: \(request.manifest): \(line)") }
-        for line in lines.dropFirst(tally.failures.count) { Console.report("Error: \(line) (see the report)") }
+        for line in tally.failureGroupLines { Console.report("Error: \(request.manifest): \(line)") }
+        if tally.unlistedFailures > 0 {
+            Console.report("Error: … and \(tally.unlistedFailures) more (see the report)")
+        }
         let shardText = request.shard == .whole ? "" : ", shard \(request.shard) (\(request.shardOrigin))"
         let atOnce = min(run.engine.jobs, max(1, tally.finished))
         output.status(
