@@ -151,7 +151,7 @@ let package = Package(
             name: "WallgenTests",
             dependencies: [
                 "wallgen", "wallgen-bench", "FuzzJPEG", "FuzzPNG", "FuzzWebP", "FuzzHEIC", "FuzzFont", "FuzzArguments",
-                "FuzzManifest", "Compositor", "Files", "TestSupport",
+                "FuzzManifest", "Compositor", "Files", "Platform", "TestSupport",
             ]),
     ]
 )

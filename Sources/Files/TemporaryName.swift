@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Platform
 
 /// The one rule for the names of wallgen's temporary files:
 /// `.NAME.wg-HOST-PIDNS-BOOT-PID-RANDOM.tmp`.
@@ -67,7 +68,7 @@ struct TemporaryName: Equatable {
     private static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(cBuffer: buffer)
     }
 
     private static func bootID() -> String {

@@ -17,7 +17,7 @@ public enum PathQueries {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink(path, &buffer, buffer.count - 1)
         guard length >= 0 else { return nil }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(cBuffer: buffer[..<length])
     }
 
     /// `path` made absolute, every link and `.` or `..` in it resolved (`realpath`);

@@ -14,7 +14,7 @@ public enum PrintfNumber {
                 buffer = [CChar](repeating: 0, count: needed + 1)
                 needed = Int(withVaList([value]) { vsnprintf(&buffer, buffer.count, format, $0) })
             }
-            return String(decoding: buffer.prefix(max(0, needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return String(cBuffer: buffer.prefix(max(0, needed)))
         }
     }
 }

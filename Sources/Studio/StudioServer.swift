@@ -31,7 +31,7 @@ public enum StudioServer {
         var message = [CChar](repeating: 0, count: 256)
         guard wg_http_catch_stop_signals(&message, message.count) == WG_HTTP_OK else {
             throw StartError(
-                description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                description: String(cBuffer: message))
         }
 
         let folder: PrivateFolder

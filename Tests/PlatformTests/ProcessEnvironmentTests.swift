@@ -11,7 +11,7 @@ struct ProcessEnvironmentTests {
 
     @Test func firstOfTwoNamesCountsAndEntriesWithoutEqualsAreSkipped() {
         let texts = ["A=1", "B=x=y", "A=2", "NOEQUALS", "EMPTY=", "C=\u{E9}\u{1F332}", "=nameless"]
-        var entries: [UnsafeMutablePointer<CChar>?] = texts.map { strdup($0) } + [nil]
+        let entries: [UnsafeMutablePointer<CChar>?] = texts.map { strdup($0) } + [nil]
         defer { for entry in entries { free(entry) } }
         let read = entries.withUnsafeBufferPointer { ProcessEnvironment.read($0.baseAddress!) }
         #expect(read == ["A": "1", "B": "x=y", "EMPTY": "", "C": "\u{E9}\u{1F332}", "": "nameless"])
@@ -20,7 +20,7 @@ struct ProcessEnvironmentTests {
     @Test func bytesThatAreNotUTF8BecomeReplacementCharacters() {
         var bytes: [CChar] = [0x4B, 0x3D, CChar(bitPattern: 0xFF), 0x61, 0]  // "K=\xFFa"
         let read = bytes.withUnsafeMutableBufferPointer { buffer in
-            var entries: [UnsafeMutablePointer<CChar>?] = [buffer.baseAddress, nil]
+            let entries: [UnsafeMutablePointer<CChar>?] = [buffer.baseAddress, nil]
             return entries.withUnsafeBufferPointer { ProcessEnvironment.read($0.baseAddress!) }
         }
         #expect(read == ["K": "\u{FFFD}a"])

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import TestSupport
 
 /// Real display servers and settings stores that the desktop tests start for
@@ -108,7 +109,7 @@ final class HeadlessSway {
         if runtimeIsOwn {
             var template = Array("/tmp/wallgen-sway.XXXXXX".utf8CString)
             guard mkdtemp(&template) != nil else { throw SessionError("mkdtemp failed") }
-            runtime = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            runtime = String(cBuffer: template)
         } else {
             try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
         }

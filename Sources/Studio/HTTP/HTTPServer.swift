@@ -44,7 +44,7 @@ final class HTTPServer: @unchecked Sendable {
                 message.count)
         }
         guard status == WG_HTTP_OK, let started else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = String(cBuffer: message)
             throw HTTPServerError(
                 description: text,
                 library: status == WG_HTTP_ERROR_UNLOADABLE ? LibraryUnavailable(reason: text) : nil)

@@ -24,7 +24,7 @@ final class PrivateFolder: Sendable {
             throw HTTPServerError(
                 description: "cannot make a private folder in \(base): \(String(cString: strerror(errno)))")
         }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        path = String(cBuffer: template)
         do {
             files = try OutputFolder(opening: path)
         } catch {
