@@ -155,3 +155,18 @@ let package = Package(
             ]),
     ]
 )
+
+// Every Swift module reaches the generic types it uses (a dictionary of strings, an array
+// of layers) through their metadata accessors, not through mangled names that the runtime
+// decodes on first use. Decoding one checks the type's generic requirements by scanning
+// every protocol conformance in the binary (3,800 of them, with the standard library
+// linked in): 1.8 % of a card's CPU, most of it on the main thread before the picture
+// starts decoding, and 0.86 M of `wallgen --version`'s 3.6 M instructions. The accessors
+// cost 45 KB of the stripped binary. docs/PERFORMANCE.md, "Generic types found without the
+// runtime's search".
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+        ]
+}
