@@ -33,7 +33,7 @@ func runCapturing(_ executable: String, _ arguments: [String], input: String = "
     status: Int32, output: String, error: String
 ) {
     let errorPath = NSTemporaryDirectory() + "wallgen-zone-tool-" + UUID().uuidString
-    FileManager.default.createFile(atPath: errorPath, contents: nil)
+    try Data().write(to: URL(fileURLWithPath: errorPath))
     defer { try? FileManager.default.removeItem(atPath: errorPath) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)

@@ -20,7 +20,7 @@ import Testing
             try AtomicFileWriter.makeFolders(folder + "/link/d")
             #expect(FileManager.default.fileExists(atPath: folder + "/a/d"))
             // A file where a folder should be, last or on the way.
-            FileManager.default.createFile(atPath: folder + "/a/file", contents: Data("x".utf8))
+            #expect(FileManager.default.createFile(atPath: folder + "/a/file", contents: Data("x".utf8)))
             #expect(throws: FileError.notAFolder(path: folder + "/a/file")) {
                 try AtomicFileWriter.makeFolders(folder + "/a/file")
             }

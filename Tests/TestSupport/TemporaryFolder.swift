@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// A fresh empty folder for one test's files, under the temporary directory.
 ///
