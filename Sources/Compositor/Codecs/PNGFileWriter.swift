@@ -27,6 +27,9 @@ final class PNGFileWriter: @unchecked Sendable {
     private var queued = 0
     /// One chunk's length, type, data and CRC.
     private var chunk: [UInt8]
+    /// IDAT chunks written so far: the kernel is asked to start writing the file out only
+    /// when there is something new for it (most bands only join the queue).
+    private var chunksWritten = 0
 
     /// Writes the PNG's head and the zlib header at once.
     init(into file: GrowingFile, width: Int, height: Int, keepsAlpha: Bool, note: String?, levelClass: UInt8) {
@@ -55,11 +58,12 @@ final class PNGFileWriter: @unchecked Sendable {
                 return run
             }
             if run.isEmpty { return }
+            let chunksBefore = chunksWritten
             for band in run {
                 adler = Adler32.combine(adler, band.adler, secondLength: band.length)
                 enqueue(band.bytes)
             }
-            file.startWriteback()
+            if chunksWritten > chunksBefore { file.startWriteback() }
             lock.withLock { isWriting = false }
         }
     }
@@ -106,6 +110,7 @@ final class PNGFileWriter: @unchecked Sendable {
             queued -= length
             PNGContainer.sealIDAT(at: base, length: length)
             file.append(UnsafeRawBufferPointer(start: base, count: 12 + length))
+            chunksWritten += 1
         }
     }
 }
