@@ -12,8 +12,9 @@ struct AreaCompositor {
         case solid(SIMD4<Float>)
         /// A canvas-sized picture and its opacity.
         case picture(Image, opacity: Float)
-        /// A straight colour (alpha 1) drawn with one alpha per column.
-        case horizontalGradient(color: SIMD4<Float>, alphas: [Float])
+        /// A straight colour (alpha 1) drawn with one alpha per column, on the columns of
+        /// `painted` (`paintedSpans(of:)`): the rest have alpha 0.
+        case horizontalGradient(color: SIMD4<Float>, alphas: [Float], painted: [Range<Int>])
         /// A straight colour (alpha 1) drawn with one alpha per row.
         case verticalGradient(color: SIMD4<Float>, alphas: [Float])
 
@@ -61,6 +62,24 @@ struct AreaCompositor {
         }
     }
 
+    /// The runs of columns whose alpha is not 0. Source-over at alpha 0 leaves each value
+    /// exactly as it was (`colour * 0 + x * 1` is `x` in floats, for the finite,
+    /// non-negative values an accumulator holds), so those columns need no pass: the edge
+    /// shade of a card or wallpaper is clear across its middle three fifths.
+    static func paintedSpans(of alphas: [Float]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var start: Int?
+        for (column, alpha) in alphas.enumerated() {
+            if alpha != 0, start == nil { start = column }
+            if alpha == 0, let first = start {
+                spans.append(first..<column)
+                start = nil
+            }
+        }
+        if let first = start { spans.append(first..<alphas.count) }
+        return spans
+    }
+
     /// What each row's accumulator starts from, and the operations left after that.
     private static func start(_ operations: [Operation], startBlank: Bool) -> (Start, ArraySlice<Operation>) {
         guard startBlank else { return (.canvas, operations[...]) }
@@ -87,9 +106,13 @@ struct AreaCompositor {
             kernels.solidRow(color, over: accumulator, count: count)
         case .picture(let image, let opacity):
             kernels.pictureRow(image.row(y), opacity: opacity, over: accumulator, count: count)
-        case .horizontalGradient(let color, let alphas):
+        case .horizontalGradient(let color, let alphas, let painted):
             alphas.withUnsafeBufferPointer { alphas in
-                kernels.colorRow(color, alphas: alphas.baseAddress!, over: accumulator, count: count)
+                for span in painted {
+                    kernels.colorRow(
+                        color, alphas: alphas.baseAddress! + span.lowerBound, over: accumulator + span.lowerBound,
+                        count: span.count)
+                }
             }
         case .verticalGradient(let color, let alphas):
             // The colour is straight with alpha 1, so `color * alpha` is its premultiplied form.

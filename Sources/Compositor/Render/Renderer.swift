@@ -214,7 +214,8 @@ public struct Renderer: Sendable {
         let color = unitStraight(gradient.color)
         switch gradient.axis {
         case .horizontal:
-            return .horizontalGradient(color: color, alphas: gradient.alphas(count: scene.width))
+            let alphas = gradient.alphas(count: scene.width)
+            return .horizontalGradient(color: color, alphas: alphas, painted: AreaCompositor.paintedSpans(of: alphas))
         case .vertical:
             // Held over the dither's runs of rows, so both change on the same rows.
             let alphas = gradient.alphas(count: scene.height, heldOver: DitherPattern.rowsPerRun)
