@@ -378,6 +378,13 @@ int wg_cpu_supports_x86_64_v3(void);
 /// The CPUs in this process's affinity mask (sched_getaffinity), or 0 if it cannot be read.
 int wg_cpu_affinity_count(void);
 
+// ---- Pages ----
+
+/// Moves the pages at `from` to `to` (both page-aligned, `length` bytes, not overlapping),
+/// replacing what was mapped at `to`, and maps fresh zero pages at `from`. 0, or -1 with
+/// errno set.
+int wg_move_pages(void *from, void *to, size_t length);
+
 #pragma clang assume_nonnull end
 
 #endif

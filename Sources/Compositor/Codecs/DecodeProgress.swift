@@ -17,6 +17,8 @@ import Platform
 public final class DecodeProgress: @unchecked Sendable {
     /// Rows of the ring, for a streamed picture; nil when every row has its own memory.
     let ringRows: Int?
+    /// Every pixel decoded is opaque (a JPEG's are).
+    let rowsAreOpaque: Bool
     // Guarded by `condition`.
     private let condition = Condition()
     private var rowsDone = 0
@@ -33,8 +35,9 @@ public final class DecodeProgress: @unchecked Sendable {
     // Guarded by `end`; set after `hasEnded` and `error`.
     private var endReached = false
 
-    init(ringRows: Int? = nil) {
+    init(ringRows: Int? = nil, rowsAreOpaque: Bool = false) {
         self.ringRows = ringRows
+        self.rowsAreOpaque = rowsAreOpaque
     }
 
     /// Rows the decoder delivers between wake-ups: few enough wake-ups that their

@@ -259,7 +259,8 @@ public enum ImageDecoder {
             guard cropped.succeeded else { throw cropped.decodingError(.jpeg) }
             let rows = y1 - y0
             let ring = streamed ? ringRows(forShrinking: crop.height / Double(target.height), rows: rows) : nil
-            let progress = inBackground ? DecodeProgress(ringRows: ring) : nil
+            // libjpeg's RGBA rows carry alpha 255.
+            let progress = inBackground ? DecodeProgress(ringRows: ring, rowsAreOpaque: true) : nil
             // libjpeg writes every pixel of the region, so recycled memory needs no clearing.
             return DecodedPicture(
                 image: Image(width: Int(columns), height: ring ?? rows, recycling: recycler), height: rows,

@@ -83,6 +83,8 @@ public final class PNGRowStream: @unchecked Sendable {
                     index, of: image, keepsAlpha: false, options: options, buffer: buffer, into: bands)
             else { break }  // translucent: `finish` starts again as RGBA
             madeWhileDrawing.add(1, ordering: .relaxed)
+            // The next band's filter reads this band's last row; nothing reads those above.
+            image.pageReuse?.release(rowsAbove: PNGEncoder.rows(ofBand: index, height: height).upperBound - 1)
         }
         condition.withLock {
             isCompressing = false
@@ -147,6 +149,8 @@ public final class PNGRowStream: @unchecked Sendable {
             return []
         }
         // A translucent pixel: what was written as RGB goes, and the image is encoded whole.
+        // (Never a canvas whose pages were passed down: it is drawn only when known opaque.)
+        precondition(image.pageReuse == nil, "a canvas whose pages are passed down is opaque")
         guard let file else { return try PNGEncoder.encode(image, options: options, workers: workers, note: note) }
         file.restart()
         try PNGEncoder.encode(image, into: file, options: options, workers: workers, note: note)

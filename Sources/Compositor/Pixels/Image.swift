@@ -13,6 +13,9 @@ public final class Image: @unchecked Sendable {
     /// The first byte of the first row. Valid for the image's lifetime.
     public let pixels: UnsafeMutablePointer<UInt8>
     private let memory: PixelMemory
+    /// For a canvas whose pages are passed down as its rows are done (see
+    /// `CanvasPageReuse`); nil for every other image.
+    let pageReuse: CanvasPageReuse?
 
     /// Bytes per pixel of every image.
     public static let channels = 4
@@ -28,7 +31,13 @@ public final class Image: @unchecked Sendable {
     /// `recycler` when it has a block to spare, and goes back to it when the image is
     /// released. Without one, the same as `init(width:height:)`: fresh memory, already
     /// zero (transparent). Either way a row's start is on a cache line.
-    public init(width: Int, height: Int, recycling recycler: ImageRecycler?) {
+    public convenience init(width: Int, height: Int, recycling recycler: ImageRecycler?) {
+        self.init(width: width, height: height, recycling: recycler, reusingPages: false)
+    }
+
+    /// The same; with `reusingPages`, a canvas whose pages its writers and its last reader
+    /// pass down as its rows are done (`CanvasPageReuse`), when its memory allows.
+    init(width: Int, height: Int, recycling recycler: ImageRecycler?, reusingPages: Bool) {
         precondition(width >= 0 && height >= 0, "image size must not be negative")
         let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: Image.channels)
         let (byteCount, overflow) = rowBytes.multipliedReportingOverflow(by: height)
@@ -38,6 +47,7 @@ public final class Image: @unchecked Sendable {
         self.bytesPerRow = rowBytes
         memory = PixelMemory(byteCount: max(byteCount, 1), recycling: recycler)
         pixels = memory.bytes.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
+        pageReuse = reusingPages ? CanvasPageReuse(pixels: pixels, bytesPerRow: rowBytes, height: height) : nil
     }
 
     /// The first byte of row `y`.

@@ -51,9 +51,14 @@ public struct Renderer: Sendable {
     /// finished then (the stream's `finish` takes them, on every core). Rows finish
     /// early when the scene is a picture still decoding, with solids and gradients around
     /// it and text and shapes over it, and no background is given or kept (`RowFinisher`).
+    ///
+    /// Without `keepsPixels` (the caller reads only the image's size afterwards, and
+    /// `rowsFinished` is the rows' last reader), a canvas finished early whose result is
+    /// known opaque passes its pages down as `rowsFinished`'s reader releases its rows
+    /// (`CanvasPageReuse`): rows above what it released then read as zero.
     public func renderTimed(
         _ scene: Scene, background: Image? = nil, keepBackground: ((Image) -> Void)? = nil,
-        rowsFinished: (@Sendable (Image, Int) -> Void)? = nil
+        rowsFinished: (@Sendable (Image, Int) -> Void)? = nil, keepsPixels: Bool = true
     ) throws(FontError) -> (image: Image, timings: RenderTimings, changedRows: Range<Int>) {
         var timings = RenderTimings()
         let clock = ContinuousClock()
@@ -143,7 +148,11 @@ public struct Renderer: Sendable {
                             overlays: overlays, textAhead: textAhead, canvasHeight: scene.height,
                             rowsFinished: rowsFinished)
                     }
-                    canvas = fit(picture, width: scene.width, height: scene.height) { image, rows in
+                    let reusesPages =
+                        !keepsPixels && finisher != nil
+                        && Self.isOpaque(under: before, picture: picture, opacity: opacity)
+                    canvas = fit(picture, width: scene.width, height: scene.height, reusingPages: reusesPages) {
+                        image, rows in
                         AreaCompositor(
                             operations: before + [.picture(image, opacity: opacity)] + after, dithers: dithers
                         )
@@ -223,6 +232,19 @@ public struct Renderer: Sendable {
         }
     }
 
+    /// Whether a canvas that starts from `before` and then `picture` at `opacity` is
+    /// opaque: its first layer is an opaque solid, or it is the picture itself, whole and
+    /// with opaque pixels. Whatever source-over draws over an opaque canvas leaves it so.
+    static func isOpaque(
+        under before: [AreaCompositor.Operation], picture: PictureLayer, opacity: Float
+    ) -> Bool {
+        switch before.first {
+        case .solid(let color)?: color.w == 1
+        case nil: opacity == 1 && picture.picture.progress?.rowsAreOpaque == true
+        default: false
+        }
+    }
+
     /// The first picture among `operations` that is exactly canvas-sized, if any.
     private static func canvasSizedPicture(in operations: [AreaCompositor.Operation], width: Int, height: Int) -> Image?
     {
@@ -235,7 +257,7 @@ public struct Renderer: Sendable {
     /// The picture cover-fitted to the canvas. The crop is worked out on the whole
     /// picture, then moved into the part that was decoded.
     private func fit(
-        _ layer: PictureLayer, width: Int, height: Int,
+        _ layer: PictureLayer, width: Int, height: Int, reusingPages: Bool = false,
         finishing: (@Sendable (Image, Range<Int>) -> Void)? = nil
     ) -> Image {
         let picture = layer.picture
@@ -247,7 +269,7 @@ public struct Renderer: Sendable {
             height: crop.height)
         return Resampler.resample(
             picture, crop: local, width: width, height: height, workers: workers, recycler: recycler,
-            finishing: finishing)
+            reusingPages: reusingPages, finishing: finishing)
     }
 
     private static func unitPremultiplied(_ color: Color) -> SIMD4<Float> {

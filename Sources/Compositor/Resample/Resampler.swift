@@ -38,14 +38,17 @@ public enum Resampler {
     ) -> Image {
         resample(
             SourceRows(source), crop: crop, width: width, height: height, workers: workers, progress: progress,
-            recycler: recycler, finishing: finishing)
+            recycler: recycler, reusingPages: false, finishing: finishing)
     }
 
     /// The same for a decoded picture, whose rows may be arriving, perhaps through a ring
-    /// (`DecodedPicture.ringRows`); `crop` is in the picture's own coordinates.
+    /// (`DecodedPicture.ringRows`); `crop` is in the picture's own coordinates. With
+    /// `reusingPages`, the result is a canvas whose pages its last reader passes down as
+    /// its rows are done (`CanvasPageReuse`): each band's pages are prepared before it is
+    /// written.
     public static func resample(
         _ picture: DecodedPicture, crop: SourceRect, width: Int, height: Int,
-        workers: Int = Parallel.availableCores, recycler: ImageRecycler? = nil,
+        workers: Int = Parallel.availableCores, recycler: ImageRecycler? = nil, reusingPages: Bool = false,
         finishing: (@Sendable (Image, Range<Int>) -> Void)? = nil
     ) -> Image {
         if picture.ringRows != nil {
@@ -53,12 +56,13 @@ public enum Resampler {
         }
         return resample(
             SourceRows(picture.image, height: picture.height, ring: picture.ringRows), crop: crop, width: width,
-            height: height, workers: workers, progress: picture.progress, recycler: recycler, finishing: finishing)
+            height: height, workers: workers, progress: picture.progress, recycler: recycler,
+            reusingPages: reusingPages, finishing: finishing)
     }
 
     private static func resample(
         _ source: SourceRows, crop: SourceRect, width: Int, height: Int, workers: Int, progress: DecodeProgress?,
-        recycler: ImageRecycler?, finishing: (@Sendable (Image, Range<Int>) -> Void)?
+        recycler: ImageRecycler?, reusingPages: Bool, finishing: (@Sendable (Image, Range<Int>) -> Void)?
     ) -> Image {
         guard width > 0, height > 0, source.width > 0, source.height > 0 else {
             let empty = Image(width: width, height: height)
@@ -66,8 +70,9 @@ public enum Resampler {
             return empty
         }
         // Every output row is written below, so recycled memory needs no clearing.
-        let output = Image(width: width, height: height, recycling: recycler)
+        let output = Image(width: width, height: height, recycling: recycler, reusingPages: reusingPages)
         if let x = exactOffset(crop.x, crop.width, width), let y = exactOffset(crop.y, crop.height, height) {
+            output.pageReuse?.prepare(rows: 0..<height)
             if copy(source, x: x, y: y, into: output, progress: progress) { finishing?(output, 0..<height) }
             return output
         }
@@ -89,6 +94,7 @@ public enum Resampler {
             if let progress, threads.lowerBound > 0 { progress.waitForEnd() }
             let ring = RowRing(plan: plan)
             while let band = bands.next() {
+                output.pageReuse?.prepare(rows: band)
                 for y in band {
                     guard ring.makeRow(y, into: output.row(y), progress: progress) else { return }
                 }

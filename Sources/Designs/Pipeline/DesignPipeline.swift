@@ -75,9 +75,13 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     /// With `file`, the encoded bytes go into it as they are made (the result's `encoded`
     /// is then empty); the caller puts it in place with `file.finish()`, which also
     /// reports a write that failed.
-    public func render(_ spec: Design.Spec, provenance: Provenance? = nil, into file: GrowingFile? = nil)
-        throws(PipelineError) -> RenderedImage
-    {
+    ///
+    /// Without `keepsPixels` the caller reads only the result's size: a card drawn while
+    /// its picture decodes may then pass its canvas's pages down as they are encoded
+    /// (`Renderer.renderTimed`).
+    public func render(
+        _ spec: Design.Spec, provenance: Provenance? = nil, into file: GrowingFile? = nil, keepsPixels: Bool = true
+    ) throws(PipelineError) -> RenderedImage {
         let canvas = Design.canvas(of: spec)
         guard let cache = pictureCache,
             let pictureKey = PictureCache.key(
@@ -91,7 +95,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
             let scene = try buildScene(spec, picture: source.picture, timings: &timings)
             return try PipelineSteps.renderAndEncode(
                 scene, source: source, renderer: renderer, encoding: encoding, provenance: provenance,
-                timings: &timings, into: file)
+                timings: &timings, into: file, keepsPixels: keepsPixels)
         }
         return try render(spec, provenance: provenance, cache: cache, pictureKey: pictureKey, into: file)
     }

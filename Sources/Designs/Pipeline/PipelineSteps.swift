@@ -15,6 +15,8 @@ public struct StageTimings: Sendable {
 
 /// A finished image: its pixels, its encoded bytes and where the time went.
 public struct RenderedImage: Sendable {
+    /// The pixels; of an image rendered without keeping them (`DesignPipeline.render`'s
+    /// `keepsPixels`), only the size is to be read.
     public let image: Image
     /// The file's bytes, in `format`; none when they were written into a file as they
     /// were made (`DesignPipeline.render(_:provenance:into:)`).
@@ -123,11 +125,12 @@ enum PipelineSteps {
     /// Renders the scene and encodes it (in any `OutputFormat`), adding to `timings`. The scene's picture,
     /// perhaps still being decoded (`source`, read from its `path`), is finished first:
     /// if its rows turn out damaged, that is the error, and nothing drawn from them is
-    /// encoded.
+    /// encoded. Without `keepsPixels`, only the result's size is read afterwards (see
+    /// `Renderer.renderTimed`).
     static func renderAndEncode(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
         encoding: OutputEncoding, provenance: Provenance? = nil, timings: inout StageTimings,
-        softCanvases: [(width: Int, height: Int)]? = nil, into file: GrowingFile? = nil
+        softCanvases: [(width: Int, height: Int)]? = nil, into file: GrowingFile? = nil, keepsPixels: Bool = true
     ) throws(PipelineError) -> RenderedImage {
         // A PNG's bands are compressed as the render finishes them (`PNGRowStream`).
         var stream: PNGRowStream?
@@ -137,7 +140,8 @@ enum PipelineSteps {
         }
         defer { stream?.close() }
         let image = try render(
-            scene, source: source, renderer: renderer, timings: &timings, rowsFinished: stream?.rowsFinished
+            scene, source: source, renderer: renderer, timings: &timings, rowsFinished: stream?.rowsFinished,
+            keepsPixels: keepsPixels || stream == nil
         ).image
         return try encode(
             image, source: source, encoding: encoding, provenance: provenance, timings: timings,
@@ -151,13 +155,13 @@ enum PipelineSteps {
     static func render(
         _ scene: Scene, source: (picture: DecodedPicture, path: String, origin: InputOrigin), renderer: Renderer,
         timings: inout StageTimings, keepBackground: ((Image) -> Void)? = nil,
-        rowsFinished: (@Sendable (Image, Int) -> Void)? = nil
+        rowsFinished: (@Sendable (Image, Int) -> Void)? = nil, keepsPixels: Bool = true
     ) throws(PipelineError) -> (image: Image, changedRows: Range<Int>) {
         let image: Image
         let changedRows: Range<Int>
         do {
             let rendered = try renderer.renderTimed(
-                scene, keepBackground: keepBackground, rowsFinished: rowsFinished)
+                scene, keepBackground: keepBackground, rowsFinished: rowsFinished, keepsPixels: keepsPixels)
             image = rendered.image
             changedRows = rendered.changedRows
             let renderTimings = rendered.timings

@@ -55,7 +55,8 @@ enum ImageCommand {
         ) {
             (file) throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate())
-            return try pipeline.render(spec, provenance: request.provenance, into: file)
+            // `SingleOutput` reads only the picture's size.
+            return try pipeline.render(spec, provenance: request.provenance, into: file, keepsPixels: false)
         }
     }
 
