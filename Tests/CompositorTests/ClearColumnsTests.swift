@@ -17,29 +17,14 @@ struct ClearColumnsTests {
     /// Skipping the clear columns gives the bytes of drawing every column, over a
     /// picture of every value: at alpha 0 source-over changes nothing.
     @Test func skippingClearColumnsChangesNoByte() {
-        let width = 301
-        let height = 9
-        let picture = Image(width: width, height: height)
-        var generator = SystemRandomNumberGenerator()
-        for y in 0..<height {
-            for x in 0..<width {
-                let alpha = UInt8.random(in: 0...255, using: &generator)
-                picture[x, y] = PremultipliedPixel(
-                    r: UInt8.random(in: 0...alpha, using: &generator),
-                    g: UInt8.random(in: 0...alpha, using: &generator),
-                    b: UInt8.random(in: 0...alpha, using: &generator), a: alpha)
-            }
-        }
-        let edge = LinearGradient(
-            axis: .horizontal, color: .black,
-            stops: [.init(0, alpha: 0.3), .init(0.2, alpha: 0), .init(0.8, alpha: 0), .init(1, alpha: 0.3)],
-            easing: .smooth)
-        let alphas = edge.alphas(count: width)
+        let (width, height) = (301, 9)
+        let picture = Self.randomPicture(width: width, height: height)
+        let alphas = Self.edgeShade.alphas(count: width)
         let spans = AreaCompositor.paintedSpans(of: alphas)
         #expect(spans.count == 2)
         #expect(spans.reduce(0) { $0 + $1.count } < width / 2)
         let color = SIMD4<Float>(0.1, 0.2, 0.3, 1)
-        var outputs: [[UInt8]] = []
+        var canvases: [Image] = []
         for painted in [[0..<width], spans] {
             let canvas = Image(width: width, height: height)
             AreaCompositor(
@@ -48,12 +33,11 @@ struct ClearColumnsTests {
                 ],
                 dithers: true
             ).apply(to: canvas, rows: 0..<height, startBlank: true)
-            outputs.append(Array(UnsafeBufferPointer(start: canvas.pixels, count: canvas.bytesPerRow * height)))
+            canvases.append(canvas)
         }
-        #expect(zip(outputs[0], outputs[1]).count { $0 != $1 } == 0)
+        #expect(Self.differingBytes(canvases[0], canvases[1]) == 0)
         // The gradient did draw: the painted columns differ from the picture.
-        let original = Array(UnsafeBufferPointer(start: picture.pixels, count: picture.bytesPerRow * height))
-        #expect(zip(outputs[1], original).count { $0 != $1 } > 0)
+        #expect(Self.differingBytes(canvases[1], picture) > 0)
     }
 
     /// Composited in place, over a picture that is the canvas or over the canvas's own
@@ -64,11 +48,7 @@ struct ClearColumnsTests {
         let width = 333
         let height = 40
         let picture = Self.randomPicture(width: width, height: height)
-        let edge = LinearGradient(
-            axis: .horizontal, color: .black,
-            stops: [.init(0, alpha: 0.3), .init(0.2, alpha: 0), .init(0.8, alpha: 0), .init(1, alpha: 0.3)],
-            easing: .smooth)
-        let edgeAlphas = edge.alphas(count: width)
+        let edgeAlphas = Self.edgeShade.alphas(count: width)
         let bottom = LinearGradient(
             axis: .vertical, color: .black, stops: [.init(0.5, alpha: 0), .init(1, alpha: 1)], easing: .smooth)
         let gradients: [AreaCompositor.Operation] = [
@@ -106,6 +86,13 @@ struct ClearColumnsTests {
         #expect(AreaCompositor.partialColumns(operations.dropFirst(), width: 4, inPlace: true) == [0..<4])
         #expect(AreaCompositor.partialColumns(operations.dropFirst(), width: 4, inPlace: false) == nil)
     }
+
+    /// A card's edge shade (written out here: `SeasonWallpaper.edgeShade` is the designs'):
+    /// dark at both sides, clear across the middle three fifths.
+    static let edgeShade = LinearGradient(
+        axis: .horizontal, color: .black,
+        stops: [.init(0, alpha: 0.3), .init(0.2, alpha: 0), .init(0.8, alpha: 0), .init(1, alpha: 0.3)],
+        easing: .smooth)
 
     static func randomPicture(width: Int, height: Int) -> Image {
         let picture = Image(width: width, height: height)
