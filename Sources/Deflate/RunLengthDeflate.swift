@@ -23,14 +23,14 @@ public enum RunLengthDeflate {
     /// `data` as one dynamic block: the final one of its stream when `isFinal`,
     /// otherwise followed by an empty stored block, which ends the band on a byte
     /// boundary (as zlib's sync flush does), so bands compressed apart simply concatenate.
-    /// `vectorized` looks for runs 57 positions a step in AVX2 and writes the codes with BMI2's
-    /// shifts (the caller decides, from the processor, as for the Adler-32); the bytes are
-    /// the same either way.
+    /// `vectorized` looks for runs 57 positions a step in AVX2, counts the commonest bytes
+    /// 32 at a time, and writes the codes with BMI2's shifts (the caller decides, from the
+    /// processor, as for the Adler-32); the bytes are the same either way.
     public static func compress(_ data: UnsafeBufferPointer<UInt8>, isFinal: Bool, vectorized: Bool = false)
         -> [UInt8]
     {
         let runs = findRuns(data, vectorized: vectorized)
-        var frequencies = symbolCounts(data, runs: runs)
+        var frequencies = symbolCounts(data, runs: runs, vectorized: vectorized)
         frequencies[endOfBlock] = 1
 
         let literalLengths = HuffmanCode.lengths(for: frequencies, limit: 15)
@@ -92,14 +92,15 @@ public enum RunLengthDeflate {
 
     /// How often each literal/length symbol occurs: the bytes outside the runs as
     /// literals, and each run as its length's symbol. (The counting is in C:
-    /// `wg_deflate_token_counts`.)
-    static func symbolCounts(_ data: UnsafeBufferPointer<UInt8>, runs: [UInt32]) -> [Int] {
+    /// `wg_deflate_token_counts`; `vectorized` counts the commonest bytes in AVX2.)
+    static func symbolCounts(_ data: UnsafeBufferPointer<UInt8>, runs: [UInt32], vectorized: Bool) -> [Int] {
         var literals = [UInt32](repeating: 0, count: 256)
         var lengths = [UInt32](repeating: 0, count: longestRun + 1)
         literals.withUnsafeMutableBufferPointer { literals in
             lengths.withUnsafeMutableBufferPointer { lengths in
                 wg_deflate_token_counts(
-                    data.baseAddress, data.count, runs, runs.count / 2, literals.baseAddress!, lengths.baseAddress!)
+                    data.baseAddress, data.count, runs, runs.count / 2, literals.baseAddress!, lengths.baseAddress!,
+                    vectorized ? 1 : 0)
             }
         }
         var frequencies = [Int](repeating: 0, count: 286)

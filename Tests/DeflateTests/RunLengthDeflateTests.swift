@@ -139,9 +139,6 @@ import Testing
         }
     }
 
-    /// The run search in AVX2 (32 positions a step) and one position at a time, against
-    /// a plain greedy search: runs of every length from 1 to 300 planted in random bytes
-    /// and in zeros, at every alignment, in data from 0 to 400 bytes and 20,000.
     /// Runs of 1 to 300 bytes of one of `values` planted over `data`, some touching each
     /// other and the ends.
     func plantRuns(in data: inout [UInt8], values: ClosedRange<UInt8>, using random: inout SplitMix64) {
@@ -154,29 +151,70 @@ import Testing
         }
     }
 
-    /// The symbol counts the Huffman code is fitted to, against counting each token
-    /// the plain way: every byte outside the runs once as a literal, every run once as
-    /// its length's symbol (the runs from the plain search). Runs of every length from 1
-    /// to 300 of 0 or 1, over random bytes 0 to 3, in data from 0 to 300 bytes and 20,000.
+    /// Bytes as PNG filtering leaves them, in stretches: mostly 0, 1, 255, 2 and 254 with
+    /// `others` in a hundred of any other value (0 to 100: from none to only others),
+    /// the share changing every 1 to 200 bytes, so that blocks of 32 hold from none to all
+    /// of their bytes outside those five.
+    func filteredLikeBytes(count: Int, using random: inout SplitMix64) -> [UInt8] {
+        let common: [UInt8] = [0, 0, 0, 0, 255, 255, 1, 1, 254, 2]
+        var data: [UInt8] = []
+        data.reserveCapacity(count)
+        while data.count < count {
+            let others = [0, 3, 6, 15, 30, 100].randomElement(using: &random)!
+            for _ in 0..<min(count - data.count, Int.random(in: 1...200, using: &random)) {
+                data.append(
+                    Int.random(in: 0..<100, using: &random) < others
+                        ? UInt8.random(in: 3...252, using: &random) : common.randomElement(using: &random)!)
+            }
+        }
+        return data
+    }
+
+    /// The symbol counts the Huffman code is fitted to, by both counts (the AVX2 one where
+    /// the processor has it), against counting each token the plain way: every byte
+    /// outside the runs once as a literal, every run once as its length's symbol (the runs
+    /// from the plain search). Runs of every length from 1 to 300 planted over random
+    /// bytes 0 to 3 and over bytes like a filtered band's, and zeros throughout (each of
+    /// the AVX2 count's lanes counting every block), in data from 0 to 300 bytes, 20,000
+    /// and 100,000 (that count sums its lanes every 8,160 bytes).
     @Test func symbolCountsCountEachTokenOnce() {
         var random = SplitMix64(seed: 27)
-        for size in Array(0...300) + [20_000] {
-            var data = (0..<size).map { _ in UInt8.random(in: 0...3, using: &random) }
-            plantRuns(in: &data, values: 0...1, using: &random)
-            let runs = data.withUnsafeBufferPointer { RunLengthDeflate.findRuns($0, vectorized: false) }
-            var expected = [Int](repeating: 0, count: 286)
-            var inRun = [Bool](repeating: false, count: size)
-            for run in stride(from: 0, to: runs.count, by: 2) {
-                let (start, length) = (Int(runs[run]), Int(runs[run + 1]))
-                for j in start..<(start + length) { inRun[j] = true }
-                expected[RunLengthDeflate.lengthSymbol(length).symbol] += 1
+        let counts = wg_cpu_supports_x86_64_v3() == 1 ? [false, true] : [false]
+        for size in Array(0...300) + [20_000, 100_000] {
+            for kind in ["random 0 to 3", "filtered-like", "zeros"] {
+                var data: [UInt8]
+                switch kind {
+                case "random 0 to 3":
+                    data = (0..<size).map { _ in UInt8.random(in: 0...3, using: &random) }
+                    plantRuns(in: &data, values: 0...1, using: &random)
+                case "filtered-like":
+                    data = filteredLikeBytes(count: size, using: &random)
+                    plantRuns(in: &data, values: 0...255, using: &random)
+                default:
+                    data = [UInt8](repeating: 0, count: size)
+                }
+                let runs = data.withUnsafeBufferPointer { RunLengthDeflate.findRuns($0, vectorized: false) }
+                var expected = [Int](repeating: 0, count: 286)
+                var inRun = [Bool](repeating: false, count: size)
+                for run in stride(from: 0, to: runs.count, by: 2) {
+                    let (start, length) = (Int(runs[run]), Int(runs[run + 1]))
+                    for j in start..<(start + length) { inRun[j] = true }
+                    expected[RunLengthDeflate.lengthSymbol(length).symbol] += 1
+                }
+                for (byte, skipped) in zip(data, inRun) where !skipped { expected[Int(byte)] += 1 }
+                for vectorized in counts {
+                    let counted = data.withUnsafeBufferPointer {
+                        RunLengthDeflate.symbolCounts($0, runs: runs, vectorized: vectorized)
+                    }
+                    #expect(counted == expected, "size \(size), \(kind), vectorized \(vectorized)")
+                }
             }
-            for (byte, skipped) in zip(data, inRun) where !skipped { expected[Int(byte)] += 1 }
-            let counted = data.withUnsafeBufferPointer { RunLengthDeflate.symbolCounts($0, runs: runs) }
-            #expect(counted == expected, "size \(size)")
         }
     }
 
+    /// The run search in AVX2 (57 positions a step) and one position at a time, against
+    /// a plain greedy search: runs of every length from 1 to 300 planted in random bytes
+    /// and in zeros, at every alignment, in data from 0 to 400 bytes and 20,000.
     @Test func bothRunSearchesFindTheGreedyRuns() {
         func greedy(_ data: [UInt8]) -> [UInt32] {
             var runs: [UInt32] = []
