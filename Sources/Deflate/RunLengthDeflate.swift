@@ -61,11 +61,10 @@ public enum RunLengthDeflate {
         writeCodeLengths(literalLengths, distanceLengths, to: &writer)
         // The bytes between runs are literals, several codes joined per write (see
         // deflate_codes.c).
-        let longestLiteral = UInt32(literalLengths[0..<256].max() ?? 0)
         writer.continueWriting { next, pending, pendingCount in
             wg_deflate_write_tokens(
-                data.baseAddress, data.count, runs, runs.count / 2, tokenCodes, longestLiteral, next, &pending,
-                &pendingCount, vectorized ? 1 : 0)
+                data.baseAddress, data.count, runs, runs.count / 2, tokenCodes, next, &pending, &pendingCount,
+                vectorized ? 1 : 0)
         }
         writer.write(UInt32(literalCode.codes[endOfBlock]), count: Int(literalLengths[endOfBlock]))
         if !isFinal {

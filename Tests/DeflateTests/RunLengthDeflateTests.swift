@@ -11,9 +11,9 @@ import Testing
 @Suite struct RunLengthDeflateTests {
     static let rowWidth = 100
 
-    /// `payload` (padded with zeros to whole rows) through `RunLengthDeflate`, split into
-    /// bands at `splits`, and back through the PNG decoder.
-    func roundTrip(_ payload: [UInt8], splits: [Int] = []) throws -> [UInt8] {
+    /// `payload` (padded with zeros to whole rows, each after a filter byte 0) through
+    /// `RunLengthDeflate`, split into bands at `splits`, and back through zlib.
+    func roundTrip(_ payload: [UInt8], splits: [Int] = [], vectorized: Bool = false) throws -> [UInt8] {
         let rows = max(1, (payload.count + Self.rowWidth - 1) / Self.rowWidth)
         var data: [UInt8] = []
         for row in 0..<rows {
@@ -25,7 +25,7 @@ import Testing
         let bounds = [0] + splits.map { $0 / Self.rowWidth * (Self.rowWidth + 1) } + [data.count]
         for band in 0..<(bounds.count - 1) {
             data[bounds[band]..<bounds[band + 1]].withUnsafeBufferPointer {
-                deflated += RunLengthDeflate.compress($0, isFinal: band == bounds.count - 2)
+                deflated += RunLengthDeflate.compress($0, isFinal: band == bounds.count - 2, vectorized: vectorized)
             }
         }
         var a: UInt32 = 1
@@ -79,6 +79,27 @@ import Testing
         var random = SplitMix64(seed: 2)
         payload.shuffle(using: &random)
         #expect(try roundTrip(payload) == padded(payload))
+    }
+
+    /// Four literals are written together when their codes take at most 56 bits, else in
+    /// two writes. Random bytes 0 to 9, each half as frequent as the one before, make up
+    /// most of the payload, so that the bytes from 10 to 255, four times each, in
+    /// stretches of every one in a row, get codes of 14 or 15 bits: fours of over 56 bits,
+    /// the stretches starting at four alignments, between fours that fit. (With fours up
+    /// to 64 bits joined, zlib refuses the stream.)
+    @Test func rareBytesInARowRoundTrip() throws {
+        var random = SplitMix64(seed: 4)
+        var payload = (0..<150_000).map { _ in
+            UInt8(UInt64.random(in: 1..<1024, using: &random).leadingZeroBitCount - 54)
+        }
+        let rare = (10...255).map { UInt8($0) }
+        for stretch in 0..<4 {
+            payload.replaceSubrange((stretch * 30_001)..<(stretch * 30_001 + rare.count), with: rare)
+        }
+        let searches = wg_cpu_supports_x86_64_v3() == 1 ? [false, true] : [false]
+        for vectorized in searches {
+            #expect(try roundTrip(payload, vectorized: vectorized) == padded(payload), "vectorized \(vectorized)")
+        }
     }
 
     @Test func bandsCompressedApartJoinIntoOneStream() throws {

@@ -189,13 +189,13 @@ void wg_deflate_token_counts(const uint8_t *_Nullable data, size_t size, const u
 /// the `run_count` runs (start, length pairs, in order), each one length code. `codes`
 /// holds 256 literals then the lengths 3...258 (with their extra bits and distance
 /// code), each as bits in the low 24 and their count in the high 8; no literal is longer
-/// than `longest_literal` bits. Writing starts at `out` after the `pending_count` (under
+/// than 15 bits (deflate's limit). Writing starts at `out` after the `pending_count` (under
 /// 8) bits in `pending`, and leaves them so again, all eight pending bytes stored at the
 /// returned offset; `out` needs room for 2 * size + 8 bytes. With `vectorized`, the loop
 /// compiled for BMI2 (the caller decides, as for wg_adler32); the bits are the same.
 size_t wg_deflate_write_tokens(const uint8_t *_Nullable data, size_t size, const uint32_t *_Nullable runs,
-                               size_t run_count, const uint32_t *codes, unsigned longest_literal, uint8_t *out,
-                               uint64_t *pending, unsigned *pending_count, int vectorized);
+                               size_t run_count, const uint32_t *codes, uint8_t *out, uint64_t *pending,
+                               unsigned *pending_count, int vectorized);
 /// The Adler-32 of a buffer; with `vectorized`, 32 bytes a step in AVX2. The caller
 /// decides, from the same processor check (and WALLGEN_KERNELS) as every other kernel:
 /// see KernelChoice.
