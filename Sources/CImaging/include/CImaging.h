@@ -161,10 +161,11 @@ uint32_t wg_crc32(uint32_t crc, const uint8_t *_Nullable data, size_t size);
 /// byte and the filtered bytes per row, RGB unless `keep_alpha`. `filter` 0...4 (none, sub,
 /// up, average, Paeth) for every row, or -1 for the filter whose output has the smallest
 /// signed sum, row by row (libpng's rule). *opaque is set to whether every pixel of these
-/// rows has alpha 255 (always 1 with `keep_alpha`): RGB output is only right if so.
+/// rows has alpha 255 (always 1 with `keep_alpha`): RGB output is only right if so. With
+/// `vectorized`, the Up filter to RGB goes through AVX2 in one pass; the bytes are the same.
 wg_status wg_png_filter_rows(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t first_row,
                              uint32_t end_row, int keep_alpha, int filter, uint8_t *output, int *opaque,
-                             char *message, size_t capacity);
+                             int vectorized, char *message, size_t capacity);
 
 /// Compresses one band as raw deflate with libdeflate at `level` (1...12). Unless `final`,
 /// the stream is left open and byte-aligned (as by a sync flush), so the next band's

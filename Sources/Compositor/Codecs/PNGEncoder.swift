@@ -177,7 +177,8 @@ public enum PNGEncoder {
         let filtered = ShimResult.call {
             wg_png_filter_rows(
                 source.pixels, source.bytesPerRow, UInt32(source.width), UInt32(rows.lowerBound),
-                UInt32(rows.upperBound), keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, &opaque, $0, $1)
+                UInt32(rows.upperBound), keepsAlpha ? 1 : 0, options.filter.rawValue, buffer, &opaque,
+                KernelChoice.isVectorized ? 1 : 0, $0, $1)
         }
         guard filtered.succeeded else {
             bands.fail(filtered.encodingError(.png))
