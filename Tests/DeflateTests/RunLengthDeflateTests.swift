@@ -11,6 +11,10 @@ import Testing
 @Suite struct RunLengthDeflateTests {
     static let rowWidth = 100
 
+    /// The loops to check (`vectorized`): the portable ones, and the AVX2 and BMI2 ones
+    /// where the processor has them.
+    static let loops: [Bool] = wg_cpu_supports_x86_64_v3() == 1 ? [false, true] : [false]
+
     /// `payload` (padded with zeros to whole rows, each after a filter byte 0) through
     /// `RunLengthDeflate`, split into bands at `splits`, and back through zlib.
     func roundTrip(_ payload: [UInt8], splits: [Int] = [], vectorized: Bool = false) throws -> [UInt8] {
@@ -96,8 +100,7 @@ import Testing
         for stretch in 0..<4 {
             payload.replaceSubrange((stretch * 30_001)..<(stretch * 30_001 + rare.count), with: rare)
         }
-        let searches = wg_cpu_supports_x86_64_v3() == 1 ? [false, true] : [false]
-        for vectorized in searches {
+        for vectorized in Self.loops {
             #expect(try roundTrip(payload, vectorized: vectorized) == padded(payload), "vectorized \(vectorized)")
         }
     }
@@ -200,7 +203,6 @@ import Testing
     /// and 100,000 (that count sums its lanes every 8,160 bytes).
     @Test func symbolCountsCountEachTokenOnce() {
         var random = SplitMix64(seed: 27)
-        let counts = wg_cpu_supports_x86_64_v3() == 1 ? [false, true] : [false]
         for size in Array(0...300) + [20_000, 100_000] {
             for kind in ["random 0 to 3", "filtered-like", "zeros"] {
                 var data: [UInt8]
@@ -223,7 +225,7 @@ import Testing
                     expected[RunLengthDeflate.lengthSymbol(length).symbol] += 1
                 }
                 for (byte, skipped) in zip(data, inRun) where !skipped { expected[Int(byte)] += 1 }
-                for vectorized in counts {
+                for vectorized in Self.loops {
                     let counted = data.withUnsafeBufferPointer {
                         RunLengthDeflate.symbolCounts($0, runs: runs, vectorized: vectorized)
                     }
@@ -254,18 +256,17 @@ import Testing
             return runs
         }
         var random = SplitMix64(seed: 9)
-        let searches = wg_cpu_supports_x86_64_v3() == 1 ? [false, true] : [false]
         for size in Array(0...400) + [20_000] {
             for background in [UInt8(0), 1] {
                 var data = (0..<size).map { _ in background == 0 ? 0 : UInt8.random(in: 0...3, using: &random) }
                 plantRuns(in: &data, values: 0...255, using: &random)
                 let expected = greedy(data)
-                for vectorized in searches {
+                for vectorized in Self.loops {
                     let found = data.withUnsafeBufferPointer { RunLengthDeflate.findRuns($0, vectorized: vectorized) }
                     #expect(found == expected, "size \(size), vectorized \(vectorized)")
                 }
-                if searches.count == 2 {
-                    let bytes = searches.map { vectorized in
+                if Self.loops.count == 2 {
+                    let bytes = Self.loops.map { vectorized in
                         data.withUnsafeBufferPointer {
                             RunLengthDeflate.compress($0, isFinal: true, vectorized: vectorized)
                         }
