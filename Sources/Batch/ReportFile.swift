@@ -8,13 +8,23 @@ public final class ReportFile {
     /// The report's file: the path named, or the file a link there points at.
     public var path: String { file.path }
 
-    /// Opens the file; throws when the folder is missing or not writable, before any
-    /// work is done.
+    /// Opens the file a person named (a link there is written through); throws when the
+    /// folder is missing or not writable, before any work is done.
     public init(path: String) throws(ReportFileError) {
         do {
             file = try GrowingFile(path: path)
         } catch {
             throw ReportFileError(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Opens the report wallgen names itself inside the output folder: beneath it, so a
+    /// link planted at that name is refused, never written through.
+    public init(named name: String, in folder: OutputFolder) throws(ReportFileError) {
+        do {
+            file = try folder.growingFile(name)
+        } catch {
+            throw ReportFileError(path: folder.path + "/" + name, reason: "\(error)")
         }
     }
 

@@ -2,7 +2,7 @@
 //
 // The writer registers each temporary file (a name in a folder it holds open) before
 // creating it and releases the slot once the file is renamed or removed. On SIGINT,
-// SIGTERM or SIGHUP the handler unlinks every registered name (unlinkat is
+// SIGTERM, SIGHUP or SIGQUIT the handler unlinks every registered name (unlinkat is
 // async-signal-safe), then hands the signal on to the action it replaced: a handler the
 // program installed before (the studio's stop handler, which ends the server cleanly)
 // is called as that action would have been; the default action is restored and the
@@ -24,8 +24,8 @@ static int wg_cleanup_folders[WG_CLEANUP_SLOTS];
 static atomic_int wg_cleanup_state[WG_CLEANUP_SLOTS];
 static atomic_int wg_cleanup_installed;
 
-enum { WG_CLEANUP_SIGNALS = 3 };
-static const int wg_cleanup_signals[WG_CLEANUP_SIGNALS] = {SIGINT, SIGTERM, SIGHUP};
+enum { WG_CLEANUP_SIGNALS = 4 };
+static const int wg_cleanup_signals[WG_CLEANUP_SIGNALS] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 // The action each signal had before this handler replaced it; written before the
 // handler is installed, only read afterwards.
 static struct sigaction wg_cleanup_previous[WG_CLEANUP_SIGNALS];

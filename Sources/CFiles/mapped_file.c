@@ -79,7 +79,7 @@ static void wg_mapped_install_guard(void) {
     sigaction(SIGBUS, &action, NULL);
 }
 
-const void *_Nullable wg_map_file(int descriptor, size_t length) {
+const void *_Nullable wg_map_file(int descriptor, size_t length, int whole) {
     if (length == 0) {
         errno = EINVAL;
         return NULL;
@@ -97,11 +97,13 @@ const void *_Nullable wg_map_file(int descriptor, size_t length) {
     }
     // MAP_POPULATE maps every page the page cache holds at once, rather than a fault
     // for each few as the decoder reaches them.
-    void *mapped = mmap(NULL, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
+    void *mapped = mmap(NULL, length, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), descriptor, 0);
     if (mapped == MAP_FAILED) {
         pthread_mutex_unlock(&wg_mapped_slots_lock);
         return NULL;
     }
+    // Headers read here and there: no read-ahead around each (advice only).
+    if (!whole) madvise(mapped, length, MADV_RANDOM);
     atomic_store(&wg_mapped_cut[slot], 0);
     atomic_store(&wg_mapped_length[slot], length);
     atomic_store(&wg_mapped_start[slot], (uintptr_t)mapped);

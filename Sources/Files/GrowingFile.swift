@@ -51,11 +51,19 @@ public final class GrowingFile: @unchecked Sendable {
 
     /// Opens the file that will replace `target` (a resolved destination), which is to
     /// get `keptMode`, the replaced file's bits.
-    private init(replacing target: String, keeping keptMode: mode_t?) throws(FileError) {
+    private convenience init(replacing target: String, keeping keptMode: mode_t?) throws(FileError) {
+        try self.init(
+            name: FilePath.name(of: target), in: try AtomicFileWriter.openFolder(FilePath.folder(of: target)),
+            display: target, keeping: keptMode)
+    }
+
+    /// Opens the file that will be `name` in `folder`, a descriptor this file owns from
+    /// now on (closed on failure too); `display` is the target's path, for messages.
+    init(name: String, in folder: Int32, display target: String, keeping keptMode: mode_t?) throws(FileError) {
         self.path = target
         mode = keptMode
-        name = FilePath.name(of: target)
-        folder = try AtomicFileWriter.openFolder(FilePath.folder(of: target))
+        self.name = name
+        self.folder = folder
         descriptor = TestHook.isSet("WALLGEN_TEST_NO_TMPFILE") ? -1 : wg_open_unnamed_at(folder, 0o666)
         if descriptor < 0 {
             let code = errno

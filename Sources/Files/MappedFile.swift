@@ -8,11 +8,20 @@ import Glibc
 public final class MappedFile: @unchecked Sendable {
     public let bytes: UnsafeBufferPointer<UInt8>
 
+    /// How much of a mapped file is to be read.
+    public enum Use: Sendable {
+        /// All of it (a picture to decode): every page the page cache holds is mapped at once.
+        case whole
+        /// Its headers, here and there (a container's check): a page is mapped only when
+        /// read, so the rest of a file of any size costs no memory.
+        case headers
+    }
+
     /// The first `length` bytes of the file open as `descriptor`, which may be closed
     /// afterwards; nil when they cannot be mapped (an empty file, a file system that
     /// cannot map), for the caller to read them instead.
-    public init?(descriptor: Int32, length: Int) {
-        guard length > 0, let start = wg_map_file(descriptor, length) else { return nil }
+    public init?(descriptor: Int32, length: Int, use: Use = .whole) {
+        guard length > 0, let start = wg_map_file(descriptor, length, use == .whole ? 1 : 0) else { return nil }
         bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: length)
     }
 

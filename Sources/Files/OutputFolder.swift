@@ -25,25 +25,64 @@ public final class OutputFolder: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Writes `bytes` as `relative` (parts separated by `/`, none empty, `.` or `..`),
-    /// making the folders on the way, replacing a regular file that is there.
-    public func write(_ bytes: [UInt8], to relative: String) throws(FileError) {
+    /// making the folders on the way, replacing a regular file that is there (whose
+    /// permission bits the new file keeps, unless `mode` is given).
+    public func write(_ bytes: [UInt8], to relative: String, mode: mode_t? = nil) throws(FileError) {
         let (parent, name) = try openParent(of: relative, creating: true)
         defer { if parent != descriptor { close(parent) } }
         let display = path + "/" + relative
+        let kept = try replaceableMode(of: name, in: parent, display: display)
+        try FileReplacement.replace(name, in: parent, with: bytes, mode: mode ?? kept, display: display)
+    }
+
+    /// A file written piece by piece as `relative` (a batch's report), put in place by
+    /// `finish` only when whole, by the same rules as `write`: no link followed on the way
+    /// or at its place.
+    public func growingFile(_ relative: String) throws(FileError) -> GrowingFile {
+        let (parent, name) = try openParent(of: relative, creating: true)
+        defer { if parent != descriptor { close(parent) } }
+        let display = path + "/" + relative
+        let mode = try replaceableMode(of: name, in: parent, display: display)
+        let folder = fcntl(parent, F_DUPFD_CLOEXEC, 0)
+        guard folder >= 0 else { throw .from(errno: errno, path: FilePath.folder(of: display)) }
+        return try GrowingFile(name: name, in: folder, display: display, keeping: mode)
+    }
+
+    /// Throws what `write(_:to:)` would throw for `relative` before it wrote a byte: a
+    /// link on the way or at its place, a file where a folder must be, a folder, FIFO or
+    /// device where the file goes, a name too long. Nothing is made: a command checks
+    /// every name it will write before it renders the first (missing folders are fine,
+    /// they are made when written).
+    public func checkWritable(_ relative: String) throws(FileError) {
+        let display = path + "/" + relative
+        guard let (parent, name) = try openParentIfPresent(of: relative) else {
+            try FileReplacement.checkLength(FilePath.name(of: relative), display: display)
+            return
+        }
+        defer { if parent != descriptor { close(parent) } }
+        _ = try replaceableMode(of: name, in: parent, display: display)
+    }
+
+    /// `checkWritable` for every name, in order: the first that cannot be written throws.
+    public func checkWritable(_ relatives: some Sequence<String>) throws(FileError) {
+        for relative in relatives { try checkWritable(relative) }
+    }
+
+    /// The permission bits of the regular file at `name` to keep when it is replaced, nil
+    /// when there is none; throws when what is there may not be replaced.
+    private func replaceableMode(of name: String, in parent: Int32, display: String) throws(FileError) -> mode_t? {
         try FileReplacement.checkLength(name, display: display)
         var status = stat()
-        var mode: mode_t?
-        if fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: mode = status.st_mode & 0o7777
-            case S_IFLNK: throw .linkRefused(path: display)
-            case S_IFDIR: throw .isDirectory(path: display)
-            default: throw .notARegularFile(path: display, kind: .init(mode: status.st_mode))
-            }
-        } else if errno != ENOENT {
+        guard fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+            if errno == ENOENT { return nil }
             throw .from(errno: errno, path: display)
         }
-        try FileReplacement.replace(name, in: parent, with: bytes, mode: mode, display: display)
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return status.st_mode & 0o7777
+        case S_IFLNK: throw .linkRefused(path: display)
+        case S_IFDIR: throw .isDirectory(path: display)
+        default: throw .notARegularFile(path: display, kind: .init(mode: status.st_mode))
+        }
     }
 
     /// Opens the regular file `relative` for reading (following no link on the way);
@@ -64,6 +103,15 @@ public final class OutputFolder: @unchecked Sendable {
                 ? .isDirectory(path: display) : .notARegularFile(path: display, kind: .init(mode: status.st_mode))
         }
         return file
+    }
+
+    /// `openParent` without making anything: nil when a folder on the way is missing.
+    private func openParentIfPresent(of relative: String) throws(FileError) -> (Int32, String)? {
+        do {
+            return try openParent(of: relative, creating: false)
+        } catch .notFound {
+            return nil
+        }
     }
 
     /// The folder holding `relative`'s last part, open (this folder's own descriptor

@@ -10,6 +10,11 @@ import Glibc
 public enum ProcessEnvironment {
     public static let variables: [String: String] = read(environ)
 
+    /// Where temporary files go: `TMPDIR` when set and not empty, else `/tmp`.
+    public static var temporaryFolder: String {
+        variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
     /// Every `NAME=value` entry of a NULL-terminated list like `environ`. When a name
     /// comes twice, the first counts, as with `getenv`; an entry without `=` names
     /// nothing and is skipped. Bytes that are not UTF-8 become U+FFFD, as in

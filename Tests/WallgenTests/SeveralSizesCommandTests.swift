@@ -225,23 +225,43 @@ import Testing
         }
     }
 
-    /// A write that fails (a link to /dev/full) is named, with what was written before
-    /// it and what was not, and the status is not 0.
+    /// A write that fails part-way (a file above the size limit `ulimit -f` sets, the
+    /// kernel's EFBIG, with SIGXFSZ ignored as a shell can leave it) is named, with what
+    /// was written before it and what was not, and the status is 74. The small picture is
+    /// below the limit, the large one above it.
     @Test func aFailedWriteIsNamed() throws {
+        try withTemporaryFolder { folder in
+            func limited(_ arguments: [String]) throws -> RunResult {
+                let wallgen = productsFolder.appendingPathComponent("wallgen").path
+                return try launch(
+                    ["-c", "trap '' XFSZ; ulimit -f 32; exec \"$@\"", "bash", wallgen] + arguments, in: folder,
+                    executable: URL(fileURLWithPath: "/bin/bash"))
+            }
+            let second = try limited(["--size", "8x8", "--size", "600x400", "-o", "x.png"])
+            #expect(second.status == 74, "\(second.standardError)")
+            #expect(
+                second.standardError.contains("(2 of 2; written before it: x-8x8.png)"), "\(second.standardError)")
+            #expect(!second.standardError.contains("Wrote 2 pictures"))
+            #expect(filesIn(folder) == ["x-8x8.png"], "the failed file left nothing")
+            try FileManager.default.removeItem(atPath: folder + "/x-8x8.png")
+            let first = try limited(["--size", "600x400", "--size", "8x8", "-o", "x.png"])
+            #expect(first.status == 74, "\(first.standardError)")
+            #expect(
+                first.standardError.contains("(1 of 2; none was written; not written: x-8x8.png)"),
+                "\(first.standardError)")
+            #expect(filesIn(folder) == [])
+        }
+    }
+
+    /// A link planted at a name wallgen derives (`x-100x60.png`) is refused before any
+    /// picture is written (73), and the file it points at is left alone.
+    @Test func aLinkAtADerivedNameIsRefusedFirst() throws {
         try withTemporaryFolder { folder in
             try FileManager.default.createSymbolicLink(
                 atPath: folder + "/x-100x60.png", withDestinationPath: "/dev/full")
-            let second = try launch(["--size", "100x50", "--size", "100x60", "-o", "x.png"], in: folder)
-            #expect(second.status == 74, "\(second.standardError)")
-            #expect(
-                second.standardError.contains("(2 of 2; written before it: x-100x50.png)"), "\(second.standardError)")
-            #expect(!second.standardError.contains("Wrote 2 pictures"))
-            try FileManager.default.removeItem(atPath: folder + "/x-100x50.png")
-            let first = try launch(["--size", "100x60", "--size", "100x50", "-o", "x.png"], in: folder)
-            #expect(first.status == 74, "\(first.standardError)")
-            #expect(
-                first.standardError.contains("(1 of 2; none was written; not written: x-100x50.png)"),
-                "\(first.standardError)")
+            let refused = try launch(["--size", "100x50", "--size", "100x60", "-o", "x.png"], in: folder)
+            #expect(refused.status == 73, "\(refused.standardError)")
+            #expect(refused.standardError.contains("x-100x60.png' is a symbolic link inside the output folder"))
             #expect(filesIn(folder) == ["x-100x60.png"])
         }
     }

@@ -11,7 +11,7 @@
 #pragma clang assume_nonnull begin
 
 /// Registers the temporary file `name` in the folder open as `folder` (or a path, with
-/// AT_FDCWD) to be removed if SIGINT, SIGTERM or SIGHUP arrives before it is released
+/// AT_FDCWD) to be removed if SIGINT, SIGTERM, SIGHUP or SIGQUIT arrives before it is released
 /// (installing the handlers on first use). The folder must stay open until then. The
 /// handlers chain: after removing the files, a signal goes on to the handler that was
 /// installed before (called as it would have been), or, when there was none, to the
@@ -48,8 +48,11 @@ int wg_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 /// the process with SIGBUS, and `wg_mapped_file_was_cut` says so (the guard, a SIGBUS
 /// handler, is installed on first use and hands any other SIGBUS on to the action it
 /// replaced). Returns the mapping, or NULL with errno set (an empty file, a file system
-/// that cannot map, no free slot among 64).
-const void *_Nullable wg_map_file(int descriptor, size_t length);
+/// that cannot map, no free slot among 64). `whole`: every page the page cache holds is
+/// mapped at once (a picture about to be decoded); otherwise pages are mapped one at a
+/// time as they are read, without read-ahead (a container's headers, read here and there
+/// in a file of any size: what is not read costs no memory).
+const void *_Nullable wg_map_file(int descriptor, size_t length, int whole);
 /// Whether the file mapped at `start` was found cut short while mapped.
 int wg_mapped_file_was_cut(const void *start);
 /// Unmaps a mapping `wg_map_file` made.

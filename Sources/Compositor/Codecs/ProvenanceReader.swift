@@ -15,8 +15,18 @@ public enum ProvenanceReader {
     /// the bytes are none of these formats). Only an AVIF needs a library (libheif), and
     /// without it the file is not said to have no note: that is the error.
     public static func provenance(in bytes: [UInt8]) throws(LibraryUnavailable) -> String? {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(LibraryUnavailable) in try provenance(in: buffer) }
+    }
+
+    /// The same for a file's bytes, mapped or held: a mapped file is touched only where
+    /// its containers' headers and the note are.
+    public static func provenance(in file: FileBytes) throws(LibraryUnavailable) -> String? {
+        try file.withUnsafeBufferPointer { (buffer) throws(LibraryUnavailable) in try provenance(in: buffer) }
+    }
+
+    static func provenance(in bytes: UnsafeBufferPointer<UInt8>) throws(LibraryUnavailable) -> String? {
         if bytes.starts(with: [0xFF, 0xD8]) { return jpegComment(bytes) }
-        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
             return webpXMP(bytes).flatMap(XMPPacket.specValue(in:))
         }
         if FileSignature.heif.matches(bytes) { return try heifXMP(bytes).flatMap(XMPPacket.specValue(in:)) }
@@ -25,12 +35,10 @@ public enum ProvenanceReader {
 
     /// The first XMP item of a HEIF file's primary image, as text (libheif reads the
     /// boxes; no picture is decoded).
-    static func heifXMP(_ bytes: [UInt8]) throws(LibraryUnavailable) -> String? {
+    static func heifXMP(_ data: UnsafeBufferPointer<UInt8>) throws(LibraryUnavailable) -> String? {
         var xmp: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let result = bytes.withUnsafeBufferPointer { data in
-            ShimResult.call { wg_heif_read_xmp(data.baseAddress, data.count, &xmp, &size, $0, $1) }
-        }
+        let result = ShimResult.call { wg_heif_read_xmp(data.baseAddress, data.count, &xmp, &size, $0, $1) }
         if let unloadable = result.unloadable { throw unloadable }
         guard result.succeeded, let xmp else { return nil }
         defer { wg_free(xmp) }
@@ -38,7 +46,7 @@ public enum ProvenanceReader {
     }
 
     /// The first COM segment before the first scan whose payload starts with the prefix.
-    static func jpegComment(_ bytes: [UInt8]) -> String? {
+    static func jpegComment(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let prefix = Array(jpegCommentPrefix.utf8)
         var index = 2
         while index + 1 < bytes.count {
@@ -69,7 +77,7 @@ public enum ProvenanceReader {
     }
 
     /// The payload of the first `XMP ` chunk, as text.
-    static func webpXMP(_ bytes: [UInt8]) -> String? {
+    static func webpXMP(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         func littleEndian(_ at: Int) -> Int {
             Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
         }
@@ -79,7 +87,7 @@ public enum ProvenanceReader {
             let size = littleEndian(index + 4)
             let payloadStart = index + 8
             guard size <= riffEnd - payloadStart else { return nil }
-            if Array(bytes[index..<(index + 4)]) == Array("XMP ".utf8) {
+            if bytes[index..<(index + 4)].elementsEqual("XMP ".utf8) {
                 return String(validating: bytes[payloadStart..<(payloadStart + size)], as: UTF8.self)
             }
             index = payloadStart + size + (size & 1)

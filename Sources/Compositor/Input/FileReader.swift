@@ -44,13 +44,15 @@ public enum FileReader {
 
     /// The same file, checked the same way, but mapped rather than read where it can be
     /// (`MappedFile`): for a picture decoded once, whose decoder can then start without
-    /// waiting for a copy into fresh memory. Read as `read` does when it cannot be mapped.
+    /// waiting for a copy into fresh memory, or (`use: .headers`) a container checked
+    /// without bringing its data into memory. Read as `read` does when it cannot be mapped.
     public static func mapped(
-        _ path: String, maxBytes: Int = 512 << 20, expecting family: FileSignature.Family? = nil
+        _ path: String, maxBytes: Int = 512 << 20, expecting family: FileSignature.Family? = nil,
+        use: MappedFile.Use = .whole
     ) throws(FileError) -> FileBytes {
         let (descriptor, size) = try openFile(path, maxBytes: maxBytes)
         defer { close(descriptor) }
-        guard let mapping = MappedFile(descriptor: descriptor, length: size) else {
+        guard let mapping = MappedFile(descriptor: descriptor, length: size, use: use) else {
             return FileBytes(try read(descriptor, size: size, path: path, maxBytes: maxBytes, expecting: family))
         }
         if let family {

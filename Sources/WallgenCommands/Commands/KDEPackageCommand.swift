@@ -128,13 +128,17 @@ enum KDEPackageCommand {
                 }
                 license = card.spec.backgroundPath == nil ? "MIT" : "NOASSERTION"
             }
-            try AtomicFileWriter.makeFolders(folder + "/contents/images")
-            try AtomicFileWriter.makeFolders(folder + "/contents/images_dark")
-            for picture in pictures { try AtomicFileWriter.write(picture.bytes, to: folder + "/" + picture.path) }
+            // The folder is the person's (a link to it is followed); what wallgen names
+            // inside it is written beneath it, and a link at any of those names is refused
+            // before the first file is written.
+            try AtomicFileWriter.makeFolders(folder)
+            let outputs = try OutputFolder(opening: folder)
+            try outputs.checkWritable(pictures.map(\.path) + ["metadata.json"])
+            for picture in pictures { try outputs.write(picture.bytes, to: picture.path) }
             let metadata = KDEWallpaperPackage.metadata(
                 id: KDEWallpaperPackage.id(for: request.name), name: request.name,
                 author: license == "MIT" ? "the wallgen authors" : "wallgen", license: license)
-            try AtomicFileWriter.write(Array(metadata.utf8), to: folder + "/metadata.json")
+            try outputs.write(Array(metadata.utf8), to: "metadata.json")
             output.status(
                 "Wrote a KDE wallpaper package to \(folder): \(request.sizes.count) sizes, light and dark; "
                     + "apply it with plasma-apply-wallpaperimage \(ShellQuoting.quote(folder))")

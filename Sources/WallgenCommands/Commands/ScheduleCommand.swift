@@ -217,6 +217,15 @@ enum ScheduleCommand {
         }
         try AtomicFileWriter.makeFolders(folder)
         try AtomicFileWriter.checkWritableFolder(folder)
+        // Every file the schedule writes is named by wallgen and written beneath the
+        // folder: a link, folder or FIFO at any of those names is refused before the
+        // first picture is rendered.
+        let outputs = try OutputFolder(opening: folder)
+        let pictures = SchedulePicture.all(request, folder: folder)
+        let unitNames = ScheduleUnitNames.following(terms: request.byTerms)
+        try outputs.checkWritable(
+            pictures.map { FilePath.name(of: $0.path) }
+                + spannedNames(request, monitors: monitors) + fileNames(request, unitNames))
         let keys = request.sizes.map { "\($0.width)x\($0.height)" }
         let fileExtension = request.settings.encoding.format.fileExtension
         let names = PictureFolder(folder: folder, sizes: keys, fileExtension: fileExtension)
@@ -230,22 +239,21 @@ enum ScheduleCommand {
                 from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
                 zone: request.zone, darkPictures: darkNames, pictures: names.pictures(for:))
         schedule.monitors = monitors
-        var count = try renderPictures(request, folder: folder, quiet: output.quiet)
+        var count = try renderPictures(pictures, request, into: outputs, quiet: output.quiet)
         // GNOME has one picture for all monitors: its slideshow shows each slide's
         // monitors' pictures put together, spanned.
         var slideshow = schedule
         var darkSlideshow = schedule.darkStyle
         let spanned = monitors.count > 1
         if spanned {
-            slideshow = try spannedSchedule(schedule, monitors: monitors, folder: folder, dark: false)
+            slideshow = try spannedSchedule(schedule, monitors: monitors, into: outputs, dark: false)
             count += Set(schedule.slides.map(\.subject)).count
             if request.dark {
-                darkSlideshow = try spannedSchedule(schedule, monitors: monitors, folder: folder, dark: true)
+                darkSlideshow = try spannedSchedule(schedule, monitors: monitors, into: outputs, dark: true)
                 count += Set(schedule.slides.map(\.subject)).count
             }
         }
         let schedulePath = folder + "/schedule.json"
-        let unitNames = ScheduleUnitNames.following(terms: request.byTerms)
         let service = try SystemdUnits.service(wallgen: wallgen, schedule: schedulePath, names: unitNames)
         let autostart = try AutostartEntry.text(
             command: SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedulePath), names: unitNames)
@@ -267,7 +275,6 @@ enum ScheduleCommand {
                     try GnomeTimedBackground.xml(darkSlideshow, zone: request.zone, spanned: spanned)
                 ))
         }
-        let outputs = try OutputFolder(opening: folder)
         for (name, text) in files { try outputs.write(Array(text.utf8), to: name) }
         output.status(
             "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(yearsText(request))) to \(folder) in "
@@ -321,10 +328,31 @@ enum ScheduleCommand {
         return monitors
     }
 
+    /// The files besides the pictures a schedule writes in its folder.
+    static func fileNames(_ request: ScheduleRequest, _ unitNames: ScheduleUnitNames) -> [String] {
+        ["schedule.xml", "schedule.json", unitNames.timer, unitNames.service, unitNames.autostartEntry]
+            + ["gnome-background-properties.xml"] + (request.dark ? ["schedule-dark.xml"] : [])
+    }
+
+    /// The name of a subject's monitors' pictures put together, for GNOME's slideshow.
+    static func spannedName(_ subject: SlideSubject, dark: Bool) -> String {
+        "\(subject.stem)-spanned\(dark ? "-dark" : "").png"
+    }
+
+    /// Every spanned picture a schedule for `monitors` writes (none for one monitor).
+    static func spannedNames(_ request: ScheduleRequest, monitors: [Monitor]) -> [String] {
+        guard monitors.count > 1 else { return [] }
+        let subjects: [SlideSubject] =
+            request.byTerms ? SolarTerm.all.map { .term($0) } : Season.allCases.map { .season($0) }
+        return (request.dark ? [false, true] : [false]).flatMap { dark in
+            subjects.map { spannedName($0, dark: dark) }
+        }
+    }
+
     /// The schedule GNOME's slideshow shows for several monitors: each subject's pictures
     /// for the monitors put together (`NN-stem-spanned.png`), the one picture of each slide.
-    static func spannedSchedule(_ schedule: Schedule, monitors: [Monitor], folder: String, dark: Bool) throws
-        -> Schedule
+    static func spannedSchedule(_ schedule: Schedule, monitors: [Monitor], into outputs: OutputFolder, dark: Bool)
+        throws -> Schedule
     {
         guard let layout = SpanLayout(monitors) else { return schedule }
         let work = ApplyPictures()
@@ -340,10 +368,10 @@ enum ScheduleCommand {
                     }
                     tiles.append(CompositeTile(bytes: try work.read(path, role: "picture"), path: path, rect: rect))
                 }
-                let target = "\(folder)/\(slide.subject.stem)-spanned\(dark ? "-dark" : "").png"
-                try AtomicFileWriter.write(
-                    try work.composite(tiles, width: layout.canvasWidth, height: layout.canvasHeight), to: target)
-                made[slide.subject] = target
+                let name = spannedName(slide.subject, dark: dark)
+                try outputs.write(
+                    try work.composite(tiles, width: layout.canvasWidth, height: layout.canvasHeight), to: name)
+                made[slide.subject] = outputs.path + "/" + name
             }
             slides.append(Slide(start: slide.start, subject: slide.subject, pictures: [key: made[slide.subject]!]))
         }
@@ -354,15 +382,11 @@ enum ScheduleCommand {
     /// 4 wallpapers, made as one batch (`BatchEngine`, `--jobs` at once). Any picture
     /// failing fails the schedule, after the others were made: it would point at a
     /// missing file.
-    static func renderPictures(_ request: ScheduleRequest, folder: String, quiet: Bool) throws -> Int {
+    static func renderPictures(
+        _ pictures: [SchedulePicture], _ request: ScheduleRequest, into outputs: OutputFolder, quiet: Bool
+    ) throws -> Int {
         let engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
         let data = try DataDirectory.locate()
-        var pictures: [SchedulePicture] = []
-        for size in request.sizes {
-            for dark in request.dark ? [false, true] : [false] {
-                pictures += SchedulePicture.all(request, size: size, dark: dark, folder: folder)
-            }
-        }
         // No picture cache: no two pictures share a background (see `PictureMaker(data:batch:pictureCache:)`).
         let maker = PictureMaker(data: data, batch: engine, pictureCache: nil)
         if request.byTerms {
@@ -372,11 +396,11 @@ enum ScheduleCommand {
         }
         let settings = request.settings
         let tally = engine.run(
-            pictures, make: { picture, slot in picture.make(maker, settings: settings, slot: slot) },
+            pictures, make: { picture, slot in picture.make(maker, settings: settings, into: outputs, slot: slot) },
             progress: BatchProgress.onStandardError(total: pictures.count, unit: "pictures", quiet: quiet),
             label: { FilePath.name(of: $0.path) })
         guard tally.failed == 0 else {
-            throw PicturesFailed(tally: tally, total: pictures.count, folder: folder)
+            throw PicturesFailed(tally: tally, total: pictures.count, folder: outputs.path)
         }
         return tally.done
     }
@@ -391,6 +415,15 @@ enum ScheduleCommand {
         }
         let subject: Subject
         let path: String
+
+        /// Every picture of the schedule: each size's, light and (with --dark) dark.
+        static func all(_ request: ScheduleRequest, folder: String) -> [SchedulePicture] {
+            request.sizes.flatMap { size in
+                (request.dark ? [false, true] : [false]).flatMap { dark in
+                    all(request, size: size, dark: dark, folder: folder)
+                }
+            }
+        }
 
         /// One size's pictures, light or dark.
         static func all(_ request: ScheduleRequest, size: CanvasSize, dark: Bool, folder: String) -> [SchedulePicture] {
@@ -417,7 +450,9 @@ enum ScheduleCommand {
 
         /// Renders the picture and writes it, giving its place to the next one while it
         /// writes (`BatchSlot`).
-        func make(_ maker: PictureMaker, settings: RenderSettings, slot: BatchSlot) -> BatchOutcome<Void> {
+        func make(_ maker: PictureMaker, settings: RenderSettings, into outputs: OutputFolder, slot: BatchSlot)
+            -> BatchOutcome<Void>
+        {
             let subject = FilePath.name(of: path)
             do {
                 let encoded =
@@ -426,7 +461,7 @@ enum ScheduleCommand {
                     case .wallpaper(let spec): try maker.render(spec, settings: settings, provenance: nil).encoded
                     }
                 slot.writing()
-                try AtomicFileWriter.write(encoded, to: path)
+                try outputs.write(encoded, to: FilePath.name(of: path))
                 return .done(())
             } catch {
                 return .failed(.from(error, subject: subject))
@@ -458,7 +493,7 @@ enum ScheduleCommand {
 
     /// The running binary, for the service to run again.
     static func executablePath() -> String {
-        PathQueries.linkTarget("/proc/self/exe") ?? absolutePath(CommandLine.arguments[0])
+        PathQueries.linkTarget("/proc/self/exe").map(OwnExecutable.livePath) ?? absolutePath(CommandLine.arguments[0])
     }
 }
 

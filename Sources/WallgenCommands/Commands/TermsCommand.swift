@@ -90,9 +90,21 @@ enum TermsCommand: WallgenCommand {
     }
 
     static func run(_ request: TermsRequest, _ output: StatusOutput) -> ExitCode {
-        // An unusable folder is reported before any card is rendered.
+        let suffix = request.specs.first?.isDark == true ? "-dark" : ""
+        let cards = request.specs.indices.map { index in
+            CardFile(
+                spec: request.specs[index],
+                provenance: request.provenances.indices.contains(index) ? request.provenances[index] : nil,
+                name: request.specs[index].term.fileStem + suffix + "."
+                    + request.settings.encoding.format.fileExtension)
+        }
+        // An unusable folder, or a link, folder or FIFO at any name this run writes, is
+        // reported before any card is rendered; every file is written beneath the folder.
+        let outputs: OutputFolder
         do {
             try AtomicFileWriter.prepareFolder(request.folder)
+            outputs = try OutputFolder(opening: request.folder)
+            try outputs.checkWritable(cards.map(\.name) + (request.gallery ? galleryNames(request) : []))
         } catch {
             Console.report("Error: --output: \(error)")
             return error.exitCode
@@ -109,22 +121,16 @@ enum TermsCommand: WallgenCommand {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        let suffix = request.specs.first?.isDark == true ? "-dark" : ""
-        let cards = request.specs.indices.map { index in
-            CardFile(
-                spec: request.specs[index],
-                provenance: request.provenances.indices.contains(index) ? request.provenances[index] : nil,
-                path: request.folder + "/" + request.specs[index].term.fileStem + suffix + "."
-                    + request.settings.encoding.format.fileExtension)
-        }
         let thumbnails = Thumbnails()
         let tally = engine.run(
             cards,
             make: { card, slot in
-                card.make(maker, settings: request.settings, thumbnailWidth: request.gallery ? 180 : nil, slot: slot)
+                card.make(
+                    maker, settings: request.settings, thumbnailWidth: request.gallery ? 180 : nil, into: outputs,
+                    slot: slot)
             },
             finished: { card, outcome in
-                if case .done(let thumbnail) = outcome { thumbnails.keep(thumbnail, for: card.path) }
+                if case .done(let thumbnail) = outcome { thumbnails.keep(thumbnail, for: card.name) }
             },
             progress: BatchProgress.onStandardError(total: cards.count, unit: "cards", quiet: output.quiet),
             label: { "\($0.spec.term.fileStem) \($0.spec.term.name)" })
@@ -138,7 +144,7 @@ enum TermsCommand: WallgenCommand {
         }
         if request.gallery {
             do {
-                try writeGallery(cards, thumbnails, request)
+                try writeGallery(cards, thumbnails, request, into: outputs)
             } catch {
                 Console.report("Error: --output: \(error)")
                 return error.exitCode
@@ -152,25 +158,26 @@ enum TermsCommand: WallgenCommand {
         return .success
     }
 
-    /// One card of the batch and the file it is written to: `DIR/01-lichun.png`
+    /// One card of the batch and the name of its file in the folder: `01-lichun.png`
     /// (`01-lichun-dark.png` for the dark style; `.jpg` or `.webp` with --format).
     struct CardFile: Sendable {
         let spec: TermCardSpec
         let provenance: Provenance?
-        let path: String
+        let name: String
 
         /// Renders the card, writes it, and returns its thumbnail for the contact sheet
         /// when `thumbnailWidth` is given (scaling a card down to one costs about as much
         /// as its own picture's horizontal pass). The thumbnail is made before the file is
         /// written, which gives the card's place to the next (`BatchSlot`).
-        func make(_ maker: PictureMaker, settings: RenderSettings, thumbnailWidth: Int?, slot: BatchSlot)
-            -> BatchOutcome<Image?>
-        {
+        func make(
+            _ maker: PictureMaker, settings: RenderSettings, thumbnailWidth: Int?, into outputs: OutputFolder,
+            slot: BatchSlot
+        ) -> BatchOutcome<Image?> {
             let subject = "\(spec.term.fileStem) (\(spec.term.name))"
             do {
                 let (encoded, thumbnail) = try render(maker, settings: settings, thumbnailWidth: thumbnailWidth)
                 slot.writing()
-                try AtomicFileWriter.write(encoded, to: path)
+                try outputs.write(encoded, to: name)
                 return .done(thumbnail)
             } catch {
                 return .failed(.from(error, subject: subject))
@@ -192,36 +199,38 @@ enum TermsCommand: WallgenCommand {
 
     /// The cards' thumbnails by file, kept as they finish (one at a time) for the sheet.
     final class Thumbnails: @unchecked Sendable {
-        private(set) var byPath: [String: Image] = [:]
+        private(set) var byName: [String: Image] = [:]
 
-        func keep(_ thumbnail: Image?, for path: String) {
-            byPath[path] = thumbnail
+        func keep(_ thumbnail: Image?, for name: String) {
+            byName[name] = thumbnail
         }
     }
 
     /// The contact sheet (one row per season, in term order) and index.html.
-    static func writeGallery(_ cards: [CardFile], _ thumbnails: Thumbnails, _ request: TermsRequest)
-        throws(FileError)
-    {
+    static func writeGallery(
+        _ cards: [CardFile], _ thumbnails: Thumbnails, _ request: TermsRequest, into outputs: OutputFolder
+    ) throws(FileError) {
         let rows = Season.allCases.map { season in
-            cards.filter { $0.spec.term.season == season }.compactMap { thumbnails.byPath[$0.path] }
+            cards.filter { $0.spec.term.season == season }.compactMap { thumbnails.byName[$0.name] }
         }.filter { !$0.isEmpty }
         let sheet = ContactSheet.make(rows: rows)
-        let sheetPath = request.folder + "/" + contactSheetName(request)
         let bytes: [UInt8]
         do {
             bytes = try request.settings.encoding.encode(sheet)
         } catch {
-            throw .other(path: sheetPath, reason: "\(error)")
+            throw .other(path: request.folder + "/" + contactSheetName(request), reason: "\(error)")
         }
-        try AtomicFileWriter.write(bytes, to: sheetPath)
+        try outputs.write(bytes, to: contactSheetName(request))
         let entries = cards.map { card in
-            Gallery.Card(
-                term: card.spec.term, fileName: FilePath.name(of: card.path),
-                dateText: card.spec.dateText)
+            Gallery.Card(term: card.spec.term, fileName: card.name, dateText: card.spec.dateText)
         }
         let html = Gallery.html(cards: entries, language: request.specs.first?.language ?? .chinese)
-        try AtomicFileWriter.write(Array(html.utf8), to: request.folder + "/index.html")
+        try outputs.write(Array(html.utf8), to: "index.html")
+    }
+
+    /// The files the gallery adds to the folder: the contact sheet and index.html.
+    static func galleryNames(_ request: TermsRequest) -> [String] {
+        [contactSheetName(request), "index.html"]
     }
 
     /// `contact-sheet.png`, or `.jpg`, `.webp`: the sheet is in the cards' format.

@@ -42,7 +42,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .bundledDataMissing:
             "the bundled pictures or fonts are missing (set WALLGEN_DATA), or a library wallgen loads when it is needed (FreeType, HarfBuzz, libwebp, libheif, civetweb) cannot be loaded (install the package the message names)"
         case .cannotCreate:
-            "the output cannot be created (a missing folder, no permission, a folder in the way, a name over 255 bytes, a link inside a batch's folder), or a service systemd would refuse to run"
+            "the output cannot be created (a missing folder, no permission, a folder in the way, a name over 255 bytes, a link at a name wallgen writes in a folder), or a service systemd would refuse to run"
         case .ioError:
             "writing failed part-way (disk full, I/O error, a closed standard output, or a pipe whose reader left early: one line says so, where other programs die of SIGPIPE)"
         case .tryAgain:

@@ -25,8 +25,9 @@ enum PictureNote {
     }
 
     /// The note in the file at `path`, or nil when it carries none. A PNG is read only up
-    /// to its image data; the other formats are read whole (a WebP keeps its XMP after
-    /// the image), within the size any input may have.
+    /// to its image data; the other formats are mapped (a WebP keeps its XMP after the
+    /// image) and touched only where their containers' headers and the note are, within
+    /// the size any input may have.
     static func read(_ path: String) throws(ReadError) -> Provenance? {
         guard let text = try noteText(path) else { return nil }
         guard let note = Provenance(json: text), Provenance.commands.contains(note.command) else { throw .damaged }
@@ -40,14 +41,15 @@ enum PictureNote {
         } catch {
             guard error == .notPNG else { throw .unreadable(error) }
         }
-        let bytes: [UInt8]
+        let bytes: FileBytes
         do {
-            bytes = try FileReader.read(path)
+            bytes = try FileReader.mapped(path, use: .headers)
         } catch {
             throw .unreadable(.unreadable("\(error)"))
         }
         let formats = OutputFormat.allCases
-        guard FileSignature.sniff(bytes, among: formats.map(\.declaration.signature)) != nil else {
+        let start = bytes.withUnsafeBufferPointer { Array($0.prefix(FileSignature.prefixLength)) }
+        guard FileSignature.sniff(start, among: formats.map(\.declaration.signature)) != nil else {
             throw .unreadable(.unreadable("it is not a \(OutputFormat.listed(formats.map(\.description))) file"))
         }
         do {

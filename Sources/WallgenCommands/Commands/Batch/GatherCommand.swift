@@ -178,12 +178,12 @@ enum GatherCommand {
                 return status
             }
         }
-        let shown = entries.filter { entry in check.whole.contains(entry.index) }
+        let shown = entries.filter { entry in check.sizes[entry.index] != nil }
         let galleryFolder = request.folder ?? batchFolder
         if request.gallery {
             do {
                 try writeGallery(
-                    shown, pictures: check.pictures, folder: galleryFolder, of: first.rows, missing: absent)
+                    shown, sizes: check.sizes, from: outputs, folder: galleryFolder, of: first.rows, missing: absent)
             } catch {
                 Console.report("Error: --output: \(error)")
                 return error.exitCode
@@ -230,35 +230,43 @@ enum GatherCommand {
         return parts.joined(separator: "/")
     }
 
-    /// Every output opened beneath the folder and checked whole (`WholePicture`); the
-    /// first `sheetLimit` kept for the contact sheet.
+    /// Every output opened beneath the folder, mapped and checked whole (`WholePicture`),
+    /// one at a time: the pixel size of each whole one by its index, and nothing of its
+    /// bytes kept (memory stays flat however large and many the pictures are).
     static func checkOutputs(_ entries: [(index: Int, row: Int, output: String)], in outputs: OutputFolder)
-        -> (problems: [String], anyMissing: Bool, pictures: [[UInt8]], whole: Set<Int>)
+        -> (problems: [String], anyMissing: Bool, sizes: [Int: (width: Int, height: Int)])
     {
-        var whole: Set<Int> = []
+        var sizes: [Int: (width: Int, height: Int)] = [:]
         var problems: [String] = []
         var anyMissing = false
-        var pictures: [[UInt8]] = []
         for entry in entries {
-            let bytes: [UInt8]
+            let size: (width: Int, height: Int)?
             do {
-                let descriptor = try outputs.openForReading(entry.output)
-                defer { close(descriptor) }
-                bytes = try FileReader.read("/proc/self/fd/\(descriptor)")
+                size = WholePicture.size(of: try mapped(entry.output, in: outputs, use: .headers))
             } catch {
                 if case .notFound = error { anyMissing = true }
                 problems.append("row \(entry.row): \(error)")
                 continue
             }
-            guard WholePicture.size(of: bytes) != nil else {
+            guard let size else {
                 problems.append(
                     "row \(entry.row): \(ShellQuoting.quote(entry.output)) is cut short or holds no picture")
                 continue
             }
-            whole.insert(entry.index)
-            if whole.count <= sheetLimit { pictures.append(bytes) }
+            sizes[entry.index] = size
         }
-        return (problems, anyMissing, pictures, whole)
+        return (problems, anyMissing, sizes)
+    }
+
+    /// The output `relative`, opened beneath the folder and mapped for `use` (read where
+    /// it cannot be).
+    static func mapped(_ relative: String, in outputs: OutputFolder, use: MappedFile.Use) throws(FileError)
+        -> FileBytes
+    {
+        let descriptor = try outputs.openForReading(relative)
+        defer { close(descriptor) }
+        // The file as opened beneath the folder, never the path again.
+        return try FileReader.mapped("/proc/self/fd/\(descriptor)", use: use)
     }
 
     /// Whether `path` is a folder, or a link to one.
@@ -304,16 +312,21 @@ enum GatherCommand {
     }
 
     /// contact-sheet.png (the first `sheetLimit` pictures, small, in justified rows) and
-    /// index.html (every picture, of `rowCount` rows, and what is `missing`).
+    /// index.html (every picture, of `rowCount` rows, and what is `missing`), written
+    /// beneath `folder`: a link at either name is refused before either is made. Each
+    /// picture of the sheet is mapped and decoded in its turn, never all at once.
     static func writeGallery(
-        _ entries: [(index: Int, row: Int, output: String)], pictures: [[UInt8]], folder: String, of rowCount: Int,
-        missing: [String]
+        _ entries: [(index: Int, row: Int, output: String)], sizes: [Int: (width: Int, height: Int)],
+        from outputs: OutputFolder, folder: String, of rowCount: Int, missing: [String]
     ) throws(FileError) {
-        // Every picture was checked whole, so its header gives its size.
-        let sizes = pictures.map { WholePicture.size(of: $0) ?? (1, 1) }
-        let layout = JustifiedRows(sizes: sizes, width: sheetWidth, rowHeight: sheetRowHeight, gap: 16)
+        let gallery = try OutputFolder(opening: folder)
+        try gallery.checkWritable(["contact-sheet.png", "index.html"])
+        let onSheet = Array(entries.prefix(sheetLimit))
+        let layout = JustifiedRows(
+            sizes: onSheet.map { sizes[$0.index] ?? (1, 1) }, width: sheetWidth, rowHeight: sheetRowHeight, gap: 16)
         let sheet = ContactSheet.make(layout) { index, tile in
-            guard let picture = try? ImageDecoder.decode(pictures[index], coverTarget: (tile.width, tile.height))
+            guard let file = try? mapped(onSheet[index].output, in: outputs, use: .whole),
+                let picture = try? ImageDecoder.decode(file, coverTarget: (tile.width, tile.height))
             else { return nil }
             return Resampler.coverReducingFirst(picture, width: tile.width, height: tile.height, workers: 1)
         }
@@ -323,12 +336,12 @@ enum GatherCommand {
         } catch {
             throw .other(path: folder + "/contact-sheet.png", reason: "\(error)")
         }
-        try AtomicFileWriter.write(png, to: folder + "/contact-sheet.png")
+        try gallery.write(png, to: "contact-sheet.png")
         let html = BatchGallery.html(
             entries: entries.map { BatchGallery.Entry(fileName: $0.output, row: $0.row) },
             title: missing.isEmpty ? "\(entries.count) pictures" : "\(entries.count) of \(rowCount) pictures",
             missing: missing)
-        try AtomicFileWriter.write(Array(html.utf8), to: folder + "/index.html")
+        try gallery.write(Array(html.utf8), to: "index.html")
     }
 }
 

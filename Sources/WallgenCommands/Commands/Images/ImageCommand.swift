@@ -51,7 +51,7 @@ enum ImageCommand {
         let spec = Design.spec(request.spec, width: only.size.width, height: only.size.height)
         return SingleOutput.run(
             only.target, format: request.settings.encoding.format, subject: subject, output,
-            thenApply: request.applyAfterwards, makingFolders: only.folders
+            thenApply: request.applyAfterwards, derived: only.derived
         ) {
             (file) throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate())
@@ -147,14 +147,14 @@ enum SeveralOutputs {
             return .usage
         }
         for planned in outputs {
-            if let (message, code) = SingleOutput.precheck(planned.target, folders: planned.folders) {
+            if let (message, code) = SingleOutput.precheck(planned.target, derived: planned.derived) {
                 Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
                 return code
             }
         }
         let clock = ContinuousClock()
         let started = clock.now
-        var made: [(target: OutputTarget, size: CanvasSize, bytes: [UInt8], folders: PatternFolders?)] = []
+        var made: [(target: OutputTarget, size: CanvasSize, bytes: [UInt8], derived: DerivedPlace?)] = []
         var warnings: [String] = []
         var timings: [StageTimings] = []
         // The same line as a batch's, one step a picture made (they are written after).
@@ -168,7 +168,7 @@ enum SeveralOutputs {
             func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
                 for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
                 timings.append(rendered.timings)
-                for item in planned { made.append((item.target, item.size, rendered.encoded, item.folders)) }
+                for item in planned { made.append((item.target, item.size, rendered.encoded, item.derived)) }
                 if let first = planned.first {
                     let name =
                         if case .file(let path) = first.target { FilePath.name(of: path) } else { "-" }
@@ -206,7 +206,7 @@ enum SeveralOutputs {
         for (index, item) in made.enumerated() {
             let place = if case .file(let path) = item.target { path } else { "standard output" }
             do {
-                try SingleOutput.write(item.bytes, to: item.target, makingFolders: item.folders)
+                try SingleOutput.write(item.bytes, to: item.target, derived: item.derived)
             } catch {
                 let before =
                     written.isEmpty ? "none was written" : "written before it: " + written.joined(separator: ", ")

@@ -1,42 +1,65 @@
 import Files
 import FoundationEssentials
+import Glibc
 
 /// One file of an image command: the canvas it holds and where it goes.
 struct PlannedOutput: Sendable, Equatable {
     var size: CanvasSize
     var target: OutputTarget
-    /// The folders its pattern adds, made when it is written (nil: its folder must exist).
-    var folders: PatternFolders? = nil
+    /// Where a name wallgen derived (a size's or a monitor's suffix, a pattern) is written
+    /// beneath the folder the person named; nil for the name exactly as given.
+    var derived: DerivedPlace? = nil
 }
 
-/// The folders a pattern such as `cards/{device}.png` or `out/{w}x{h}/card.png` adds, made
-/// as `terms -o FOLDER` makes its folder: `root`, the pattern's folder up to its first
-/// placeholder, is made when only it is missing (its parent must exist), then the
-/// folders below it down to `folder`, the file's own. Nothing above `root` is ever made:
-/// wallgen writes only inside what the person named.
-struct PatternFolders: Sendable, Equatable {
+/// A name wallgen derived from `-o`, written beneath the folder the person named: the
+/// folder itself is theirs (a link to it is followed), but below it no link is (a link
+/// planted at `card-1920x1080.png` in a shared folder is refused, never written through).
+///
+/// For a pattern such as `cards/{device}.png` or `out/{w}x{h}/card.png`, `root` is the
+/// pattern's folder up to its first placeholder, made as `terms -o FOLDER` makes its
+/// folder when only it is missing (its parent must exist), and the folders below it
+/// are made beneath it when the file is written. Nothing above `root` is ever made:
+/// wallgen writes only inside what the person named. For a suffixed name the folder
+/// must exist, as for any `-o`.
+struct DerivedPlace: Sendable, Equatable {
     var root: String
-    var folder: String
+    var relative: String
+    var makesRoot: Bool
 
-    init?(pattern: String, file: String) {
+    /// `file`, the name made from `pattern` (the person's `-o`, a pattern or not).
+    init(pattern: String, file: String) {
         let patternFolder = FilePath.folder(of: pattern)
-        guard patternFolder != "." else { return nil }
+        guard OutputNaming.isPattern(.file(pattern)), patternFolder != "." else {
+            // A suffixed name, or a pattern in the current folder: its folder must exist.
+            (root, relative, makesRoot) = (FilePath.folder(of: file), FilePath.name(of: file), false)
+            return
+        }
         let parts = patternFolder.split(separator: "/", omittingEmptySubsequences: true)
         let literal = parts.prefix { part in !OutputNaming.placeholders.contains { part.contains($0) } }
         let start = pattern.hasPrefix("/") ? "/" : ""
         root = literal.isEmpty ? (start.isEmpty ? "." : "/") : start + literal.joined(separator: "/")
-        folder = FilePath.folder(of: file)
+        relative = file.split(separator: "/", omittingEmptySubsequences: true).dropFirst(literal.count)
+            .joined(separator: "/")
+        makesRoot = true
     }
 
-    /// Before any work: `root` is a folder, or could be made (its parent is a folder).
+    /// Before any work: `root` is a folder or could be made, and nothing at the file's
+    /// place beneath it (a link, a folder, a FIFO) would stop the write.
     func check() throws(FileError) {
-        try AtomicFileWriter.checkFolderCanBePrepared(root)
+        if makesRoot {
+            try AtomicFileWriter.checkFolderCanBePrepared(root)
+        } else {
+            try AtomicFileWriter.checkDestination(root + "/" + relative)
+        }
+        var status = stat()
+        guard stat(root, &status) == 0 else { return }
+        try OutputFolder(opening: root).checkWritable(relative)
     }
 
-    /// When the file is written: `root` as `terms` makes its folder, then those below it.
-    func make() throws(FileError) {
-        try AtomicFileWriter.prepareFolder(root)
-        try AtomicFileWriter.makeFolders(folder)
+    /// Writes the file beneath `root`, making `root` (a pattern's) and the folders below it.
+    func write(_ bytes: [UInt8]) throws(FileError) {
+        if makesRoot { try AtomicFileWriter.prepareFolder(root) }
+        try OutputFolder(opening: root).write(bytes, to: relative)
     }
 }
 
@@ -105,7 +128,7 @@ enum OutputNaming {
                     .replacing("{device}", with: entry.device)
                 : suffixed(path, entry.suffix)
             let output = PlannedOutput(
-                size: entry.size, target: .file(name), folders: PatternFolders(pattern: path, file: name))
+                size: entry.size, target: .file(name), derived: DerivedPlace(pattern: path, file: name))
             if let same = planned.first(where: { $0.target == output.target }) {
                 guard same.size == output.size else {
                     throw UsageError(

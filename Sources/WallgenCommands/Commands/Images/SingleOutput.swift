@@ -9,7 +9,7 @@ import Platform
 enum SingleOutput {
     /// A usage problem with the target that can be seen before any work: image bytes
     /// to a terminal, or a file whose folder is missing.
-    static func precheck(_ target: OutputTarget, format: OutputFormat = .png, folders: PatternFolders? = nil)
+    static func precheck(_ target: OutputTarget, format: OutputFormat = .png, derived: DerivedPlace? = nil)
         -> (String, ExitCode)?
     {
         switch target {
@@ -24,9 +24,10 @@ enum SingleOutput {
             return nil
         case .file(let path):
             do {
-                // A pattern's folders are made when it is written; their root must be able to be.
-                if let folders {
-                    try folders.check()
+                // A derived name is checked beneath its folder (a pattern's folders are made
+                // when it is written; their root must be able to be).
+                if let derived {
+                    try derived.check()
                     return nil
                 }
                 try AtomicFileWriter.checkDestination(path)
@@ -48,10 +49,8 @@ enum SingleOutput {
             .joined(separator: ", ")
     }
 
-    static func write(_ bytes: [UInt8], to target: OutputTarget, makingFolders folders: PatternFolders? = nil)
-        throws(FileError)
-    {
-        try folders?.make()
+    static func write(_ bytes: [UInt8], to target: OutputTarget, derived: DerivedPlace? = nil) throws(FileError) {
+        if let derived { return try derived.write(bytes) }
         switch target {
         case .standardOutput: try Console.standardOutputBytes(bytes)
         case .file(let path): try AtomicFileWriter.write(bytes, to: path)
@@ -68,31 +67,32 @@ enum SingleOutput {
     /// bytes are written after). With `thenApply`, the file is then set as the wallpaper.
     static func run(
         _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput,
-        thenApply: ApplyAfterwards? = nil, makingFolders folders: PatternFolders? = nil,
+        thenApply: ApplyAfterwards? = nil, derived: DerivedPlace? = nil,
         _ make: (GrowingFile?) throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
         if thenApply != nil, target == .standardOutput {
             Console.report("Error: --apply needs a file to set, not -o -\nRun 'wallgen --help' for usage.")
             return .usage
         }
-        if let (message, code) = precheck(target, format: format, folders: folders) {
+        if let (message, code) = precheck(target, format: format, derived: derived) {
             Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
             return code
         }
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            // A file (not standard output, a device, or a pattern whose folders are still
-            // to be made) is opened first and the encoder writes into it as it goes; it is
-            // put in place only when whole, and nothing is left if anything fails.
+            // A file named as given (not standard output, a device, or a derived name
+            // whose folders may still be to be made) is opened first and the encoder
+            // writes into it as it goes; it is put in place only when whole, and nothing
+            // is left if anything fails.
             let file: GrowingFile? =
-                if folders == nil, case .file(let path) = target { try GrowingFile.replacing(path) } else { nil }
+                if derived == nil, case .file(let path) = target { try GrowingFile.replacing(path) } else { nil }
             let rendered = try make(file)
             for warning in rendered.warnings { Console.report(warning) }
             if let file {
                 try file.finish()
             } else {
-                try write(rendered.encoded, to: target, makingFolders: folders)
+                try write(rendered.encoded, to: target, derived: derived)
             }
             if output.verbose { Console.report(Self.describe(rendered.timings)) }
             let place = if case .file(let path) = target { path } else { "standard output" }
