@@ -37,17 +37,16 @@ public final class ManifestReader {
     private var nextIndex = 0
     private var sawContent = false
 
-    /// Opens `path` (a regular file, read twice by a batch, so not a pipe); the format
-    /// is CSV for a name ending in `.csv` unless `format` says.
-    public init(path: String, format: Format? = nil) throws(ManifestError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("it is not a regular file") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        self.descriptor = descriptor
-        self.lines = LineReader(descriptor: descriptor)
-        self.format = format ?? (path.lowercased().hasSuffix(".csv") ? .csv : .jsonLines)
+    /// Reads `source` from its start, in `format`, else the source's own.
+    public init(source: ManifestSource, format: Format? = nil) throws(ManifestError) {
+        descriptor = try source.openAfresh()
+        lines = LineReader(descriptor: descriptor)
+        self.format = format ?? source.format
+    }
+
+    /// Opens `path` (a regular file, or a stream copied first: see `ManifestSource`).
+    public convenience init(path: String, format: Format? = nil) throws(ManifestError) {
+        try self.init(source: try ManifestSource(opening: path), format: format)
     }
 
     deinit { close(descriptor) }
@@ -124,15 +123,20 @@ public final class ManifestReader {
         case row([String: ManifestValue])
     }
 
+    /// The line read strictly (`JSONValue.parse(strict:)`): a key given twice, bytes that
+    /// are not UTF-8 or a lone surrogate is refused with its own reason and column, never
+    /// taken for "not an object"; a number is taken as its text, exactly as written.
     private static func jsonObject(_ bytes: [UInt8], line: Int) throws(ManifestError) -> LineObject {
         let decoded: [String: JSONValue]
         do {
-            decoded = try JSONDecoder().decode([String: JSONValue].self, from: Data(bytes))
-        } catch let error as DecodingError {
-            if case .typeMismatch = error { throw .notAnObject(line: line) }
-            throw malformed(error, bytes: bytes, line: line)
+            guard case .object(let members) = try JSONValue.parse(bytes, strict: true) else {
+                throw ManifestError.notAnObject(line: line)
+            }
+            decoded = members
+        } catch let error as JSONSyntaxError {
+            throw .malformedJSON(line: line, column: error.offset.map { $0 + 1 }, reason: error.reason)
         } catch {
-            throw .malformedJSON(line: line, column: nil, reason: "\(error)")
+            throw .notAnObject(line: line)
         }
         if decoded.count == 1, case .object(let values)? = decoded["defaults"] {
             return .defaults(try fields(values, line: line))
@@ -146,16 +150,19 @@ public final class ManifestReader {
         var fields: [String: ManifestValue] = [:]
         for (key, value) in object {
             switch value {
-            case .text(let text): fields[key] = .text(text)
-            case .flag(let flag): fields[key] = .flag(flag)
+            case .string(let text): fields[key] = .text(text)
+            case .number(let number): fields[key] = .text(number.text)
+            case .bool(let flag): fields[key] = .flag(flag)
             case .null: continue
-            case .list(let items):
+            case .array(let items):
                 var words: [String] = []
                 for item in items {
-                    guard case .text(let text) = item else {
+                    switch item {
+                    case .string(let text): words.append(text)
+                    case .number(let number): words.append(number.text)
+                    default:
                         throw .badValue(line: line, key: key, reason: "is a list of something other than values")
                     }
-                    words.append(text)
                 }
                 fields[key] = .list(words)
             case .object:
@@ -163,44 +170,5 @@ public final class ManifestReader {
             }
         }
         return fields
-    }
-
-    /// Where and why the line is not JSON: the decoder does not say, the syntax reader
-    /// does (it counts bytes from 0, a column from 1).
-    private static func malformed(_ error: DecodingError, bytes: [UInt8], line: Int) -> ManifestError {
-        do {
-            _ = try Escaping.JSONValue.parse(bytes)
-        } catch {
-            return .malformedJSON(line: line, column: error.offset.map { $0 + 1 }, reason: error.reason)
-        }
-        return .malformedJSON(line: line, column: nil, reason: "not valid JSON")
-    }
-}
-
-/// A JSON value as a row may hold it.
-private enum JSONValue: Decodable {
-    case text(String)
-    case flag(Bool)
-    case null
-    case list([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .flag(flag)
-        } else if let whole = try? container.decode(Int.self) {
-            self = .text(String(whole))
-        } else if let number = try? container.decode(Double.self) {
-            self = .text("\(number)")
-        } else if let text = try? container.decode(String.self) {
-            self = .text(text)
-        } else if let list = try? container.decode([JSONValue].self) {
-            self = .list(list)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
     }
 }

@@ -5,20 +5,24 @@
 /// a comma may end an array or object (`[1,]`). No comments, no leading zeros. Nesting deeper
 /// than `maximumDepth` is refused rather than recursed into, so a hostile file cannot
 /// exhaust the stack. Strings are decoded to Unicode scalars; invalid UTF-8 becomes
-/// U+FFFD.
+/// U+FFFD, and a key given twice keeps its last value, unless the reading is `strict`. A
+/// number keeps the text it was written as beside its value.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
     public static let maximumDepth = 512
 
-    /// Parses one JSON value filling `bytes` (whitespace around it allowed).
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes: bytes)
+    /// Parses one JSON value filling `bytes` (whitespace around it allowed). `strict`
+    /// refuses, each with its reason and offset, what RFC 8259 leaves to the reader and a
+    /// person's file should not hold: a key given twice in one object (which one was
+    /// meant?), bytes that are not UTF-8, and an escaped surrogate without its pair.
+    public static func parse(_ bytes: [UInt8], strict: Bool = false) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes, strict: strict)
         return try reader.document()
     }
 
@@ -28,14 +32,26 @@ public enum JSONValue: Sendable, Equatable {
 
     public var string: String? { if case .string(let text) = self { text } else { nil } }
     public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
-    public var double: Double? { if case .number(let value) = self { value } else { nil } }
+    public var double: Double? { if case .number(let number) = self { number.value } else { nil } }
     public var array: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
     public var object: [String: JSONValue]? { if case .object(let members) = self { members } else { nil } }
 
     /// The number when it is a whole number an `Int` holds exactly (`3` and `3.0`, not `3.5`).
     public var int: Int? {
-        guard case .number(let value) = self, value == value.rounded(), abs(value) < 0x1p63 else { return nil }
+        guard let value = double, value == value.rounded(), abs(value) < 0x1p63 else { return nil }
         return Int(value)
+    }
+}
+
+/// A JSON number: its text as written (`2026`, `0.50`, `1e400`), for a reader that hands
+/// it to a parser of its own, and its nearest `Double` (infinite when out of range).
+public struct JSONNumber: Sendable, Equatable {
+    public let text: String
+    public let value: Double
+
+    public init(text: String, value: Double) {
+        self.text = text
+        self.value = value
     }
 }
 
@@ -55,9 +71,13 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 
 private struct JSONReader {
     let bytes: [UInt8]
+    let strict: Bool
     var index = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], strict: Bool) {
+        self.bytes = bytes
+        self.strict = strict
+    }
 
     mutating func document() throws(JSONSyntaxError) -> JSONValue {
         let result = try value(depth: 0)
@@ -121,7 +141,11 @@ private struct JSONReader {
                 return .object(members)
             }
             guard try peek() == UInt8(ascii: "\"") else { throw invalid() }
+            let keyStart = index
             let key = try string()
+            if strict, members[key] != nil {
+                throw JSONSyntaxError(reason: "the key \"\(key)\" is given twice", offset: keyStart)
+            }
             guard try peek() == UInt8(ascii: ":") else { throw invalid() }
             index += 1
             members[key] = try value(depth: depth)
@@ -195,21 +219,25 @@ private struct JSONReader {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text) else { throw JSONSyntaxError(reason: "invalid value", offset: start) }
-        return .number(value)
+        return .number(JSONNumber(text: text, value: value))
     }
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flushRun(_ reader: JSONReader, upTo end: Int) {
-            scalars.append(contentsOf: String(decoding: reader.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        func flushRun(_ reader: JSONReader, upTo end: Int) throws(JSONSyntaxError) {
+            let run = reader.bytes[runStart..<end]
+            if reader.strict, let bad = Self.firstInvalidUTF8(run) {
+                throw JSONSyntaxError(reason: "bytes that are not UTF-8", offset: bad)
+            }
+            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
         }
         while true {
             guard index < bytes.count else { throw endOfText }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flushRun(self, upTo: index)
+                try flushRun(self, upTo: index)
                 index += 1
                 return String(scalars)
             }
@@ -218,9 +246,23 @@ private struct JSONReader {
                 index += 1
                 continue
             }
-            flushRun(self, upTo: index)
+            try flushRun(self, upTo: index)
             scalars.append(try escape())
             runStart = index
+        }
+    }
+
+    /// Where the first byte that starts no UTF-8 scalar is, if one does.
+    private static func firstInvalidUTF8(_ run: ArraySlice<UInt8>) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = run.makeIterator()
+        var offset = run.startIndex
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
         }
     }
 
@@ -242,15 +284,17 @@ private struct JSONReader {
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
             let unit = try hexUnit(bad)
+            let lone = JSONSyntaxError(
+                reason: "a surrogate (\\u\(String(unit, radix: 16))) without its pair", offset: backslash)
             if (0xD800..<0xDC00).contains(unit) {
                 guard index + 1 < bytes.count else { throw endOfText }
-                guard bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw bad }
+                guard bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw lone }
                 index += 2
                 let low = try hexUnit(bad)
-                guard (0xDC00..<0xE000).contains(low) else { throw bad }
+                guard (0xDC00..<0xE000).contains(low) else { throw lone }
                 return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
             }
-            guard let scalar = Unicode.Scalar(unit) else { throw bad }
+            guard let scalar = Unicode.Scalar(unit) else { throw lone }
             return scalar
         default:
             throw bad

@@ -97,6 +97,70 @@ import Testing
         #expect(try rows("a,b\n", name: "m.csv") == .failure(.empty))
     }
 
+    /// Each way a line is not a row says so, with its column, never "not a JSON object":
+    /// a key given twice (which value was meant?), bytes that are not UTF-8, a surrogate
+    /// without its pair, a raw control character.
+    @Test func eachBadLineSaysWhy() throws {
+        func reason(_ bytes: [UInt8]) throws -> (column: Int?, reason: String)? {
+            try withTemporaryFolder { folder in
+                let path = folder + "/m.jsonl"
+                try Data(bytes + [0x0A]).write(to: URL(fileURLWithPath: path))
+                do {
+                    let reader = try ManifestReader(path: path)
+                    _ = try reader.next()
+                } catch let ManifestError.malformedJSON(_, column, reason) {
+                    return (column, reason)
+                }
+                return nil
+            }
+        }
+        let twice = try reason(Array(#"{"season":"winter","season":"summer"}"#.utf8))
+        #expect(
+            twice?.reason == #"the key "season" is given twice"# && twice?.column == 20, "\(String(describing: twice))")
+        let latin1 = try reason(Array(#"{"text":"caf"#.utf8) + [0xE9] + Array(#""}"#.utf8))
+        #expect(latin1?.reason == "bytes that are not UTF-8" && latin1?.column == 13, "\(String(describing: latin1))")
+        let lone = try reason(Array(#"{"text":"\ud800x"}"#.utf8))
+        #expect(lone?.reason == #"a surrogate (\ud800) without its pair"#, "\(String(describing: lone))")
+        let raw = try reason(Array(#"{"text":"a"#.utf8) + [0] + Array(#""}"#.utf8))
+        #expect(raw?.reason == "unescaped control character" && raw?.column == 11, "\(String(describing: raw))")
+    }
+
+    /// A number is taken as written, for the option's own parser to judge: `0.50` stays
+    /// `0.50`, and `1e400` (no Double holds it) reaches the parser rather than failing
+    /// as "not an object".
+    @Test func numbersAreTakenAsWritten() throws {
+        let rows = try rows(#"{"alpha": 0.50, "year": 1e400, "size": [1920, "x"]}"# + "\n").get()
+        #expect(rows.first?.fields["alpha"] == .text("0.50"))
+        #expect(rows.first?.fields["year"] == .text("1e400"))
+        #expect(rows.first?.fields["size"] == .list(["1920", "x"]))
+    }
+
+    /// A name that says neither format is read as what its first line is; a stream (a
+    /// FIFO, as `<(…)` gives) is copied whole first, so it can be read twice.
+    @Test func formatFromContentAndStreamsCopied() throws {
+        try withTemporaryFolder { folder in
+            try Data("season,output\nwinter,w.png\n".utf8).write(to: URL(fileURLWithPath: folder + "/m.txt"))
+            let csv = try ManifestReader(path: folder + "/m.txt")
+            #expect(csv.format == .csv)
+            #expect(try csv.next()?.fields == ["season": .text("winter"), "output": .text("w.png")])
+            let fifo = folder + "/pipe"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let writer = Thread {
+                let handle = FileHandle(forWritingAtPath: fifo)
+                handle?.write(Data("\n{\"season\": \"summer\"}\n".utf8))
+                try? handle?.close()
+            }
+            writer.start()
+            let source = try ManifestSource(opening: fifo)
+            #expect(source.format == .jsonLines)
+            for _ in 0..<2 {
+                let reader = try ManifestReader(source: source)
+                #expect(try reader.next()?.fields == ["season": .text("summer")])
+                #expect(try reader.next() == nil)
+            }
+        }
+    }
+
     /// A line past the limit is refused as it is read, not after holding all of it.
     @Test func overlongLineIsRefused() throws {
         let long = "{\"text\": \"" + String(repeating: "x", count: 1 << 20) + "\"}\n"
@@ -105,7 +169,7 @@ import Testing
 
     @Test func aFolderOrMissingFileIsUnreadable() throws {
         try withTemporaryFolder { folder in
-            #expect(throws: ManifestError.unreadable("it is not a regular file")) {
+            #expect(throws: ManifestError.unreadable("it is a folder, not a manifest")) {
                 _ = try ManifestReader(path: folder)
             }
             #expect(throws: ManifestError.unreadable("No such file or directory")) {

@@ -12,7 +12,7 @@ struct JSONValueTests {
         switch value {
         case .null: return "<null>"
         case .bool(let flag): return flag ? 1.0 : 0.0
-        case .number(let number): return number
+        case .number(let number): return number.value
         case .string(let text): return "s:" + text
         case .array(let items): return items.map(plain)
         case .object(let members): return members.mapValues(plain)

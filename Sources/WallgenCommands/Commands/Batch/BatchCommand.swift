@@ -24,8 +24,11 @@ public struct BatchRequest: Equatable, Sendable {
 
     /// The report's file: `--report`, or `.wallgen-report-I-of-N.json` in the folder.
     var reportPath: String {
-        report ?? folder + "/.wallgen-report-\(shard.index)-of-\(shard.count).json"
+        report ?? folder + "/" + defaultReportName
     }
+
+    /// The name of the report wallgen writes in the folder when no `--report` is given.
+    var defaultReportName: String { ".wallgen-report-\(shard.index)-of-\(shard.count).json" }
 }
 
 /// `wallgen batch MANIFEST`: one render per manifest row, this shard's rows only.
@@ -108,9 +111,16 @@ enum BatchCommand {
         // Everything that can be checked before rendering is: the manifest whole (every
         // row's options, outputs inside the folder and all different), the folder and
         // the report's folder.
+        // A stream (`-`, `<(…)`) is copied once here: the plan and the rows each read it.
+        let source: ManifestSource
+        do {
+            source = try ManifestSource(opening: request.manifest)
+        } catch {
+            return fail("manifest '\(request.manifest)': \(error)", .noInput)
+        }
         let total: Int
         do {
-            total = try checkPlan(request, today: today)
+            total = try checkPlan(request, source: source, today: today)
         } catch {
             return fail(error.message, error.code)
         }
@@ -121,11 +131,18 @@ enum BatchCommand {
         } catch {
             return fail("--output: \(error)", error.exitCode)
         }
+        // A report the person named is written where they named it (through a link);
+        // the one wallgen names itself is written beneath the folder, following none.
         let reportFile: ReportFile
         do {
-            reportFile = try ReportFile(path: request.reportPath)
+            if let named = request.report {
+                reportFile = try ReportFile(path: named)
+            } else {
+                reportFile = try ReportFile(named: request.defaultReportName, in: outputs)
+            }
         } catch {
-            return fail("--report: cannot write the report: \(error)", .cannotCreate)
+            return fail(
+                "\(request.report == nil ? "--output" : "--report"): cannot write the report: \(error)", .cannotCreate)
         }
         let data: DataDirectory
         do {
@@ -134,7 +151,8 @@ enum BatchCommand {
             return fail(ErrorReport.message(for: error), ErrorReport.exitCode(for: error))
         }
         let run = BatchRun(
-            request: request, data: data, report: reportFile, outputs: outputs, total: total, quiet: output.quiet)
+            request: request, manifest: source, data: data, report: reportFile, outputs: outputs, total: total,
+            quiet: output.quiet)
         let (tally, status) = run.renderShard(today: today)
         let seconds = WallgenCLI.seconds(clock.now - started)
         do {
@@ -162,16 +180,19 @@ enum BatchCommand {
         let code: ExitCode
     }
 
-    /// Reads the whole manifest once, checking every row and that no two rows share an
-    /// output; returns the number of rows. Only a 16-byte digest of each output is kept.
-    static func checkPlan(_ request: BatchRequest, today: CivilDate) throws(PlanFailure) -> Int {
+    /// Reads the whole manifest once, checking every row, that no two rows share an output
+    /// and that no output is another's folder (`x` and `x/y.png`); returns the number of
+    /// rows. Only 16-byte digests of each output and its folders are kept.
+    static func checkPlan(_ request: BatchRequest, source: ManifestSource, today: CivilDate) throws(PlanFailure)
+        -> Int
+    {
         let reader: ManifestReader
         do {
-            reader = try ManifestReader(path: request.manifest)
+            reader = try ManifestReader(source: source)
         } catch {
             throw PlanFailure(message: "manifest '\(request.manifest)': \(error)", code: .noInput)
         }
-        var outputs: [OutputDigest: Int] = [:]
+        var places = OutputPlaces()
         var problems: [String] = []
         let report = reportInsideFolder(request)
         var count = 0
@@ -180,6 +201,11 @@ enum BatchCommand {
             do {
                 row = try reader.next()
             } catch {
+                // A manifest that cannot be read (an I/O error, /proc/self/mem) is missing
+                // input (66), not a bad one.
+                if case .unreadable = error {
+                    throw PlanFailure(message: "manifest '\(request.manifest)': \(error)", code: .noInput)
+                }
                 problems.append("\(error)")
                 break
             }
@@ -187,17 +213,14 @@ enum BatchCommand {
             count += 1
             do {
                 let planned = try BatchRow.make(row, today: today, metadata: request.metadata)
-                let digest = OutputDigest(planned.output)
                 if let report,
                     planned.output == report || planned.output.hasPrefix(report + "/")
                         || report.hasPrefix(planned.output + "/")
                 {
                     problems.append(
                         "row \(row.line): output \(planned.output) is the report's file or on its way (--report)")
-                } else if let first = outputs[digest] {
-                    problems.append("row \(row.line): output \(planned.output) is also row \(first)'s")
-                } else {
-                    outputs[digest] = row.line
+                } else if let clash = places.claim(planned.output, row: row.line) {
+                    problems.append("row \(row.line): output \(planned.output) \(clash)")
                 }
             } catch {
                 problems.append(error.message)
@@ -225,6 +248,31 @@ enum BatchCommand {
         let report = parts(request.reportPath)
         guard report.count > folder.count, Array(report.prefix(folder.count)) == folder else { return nil }
         return report.dropFirst(folder.count).joined(separator: "/")
+    }
+
+    /// The outputs the rows claimed, and the folders on their way: a file may be no other
+    /// row's file, and no row's folder (`x` then `x/y.png`, or the other way round).
+    struct OutputPlaces {
+        private var claimed: [OutputDigest: (row: Int, isFolder: Bool)] = [:]
+
+        /// Claims `output` (and its folders) for `row`; why it cannot be, if it cannot.
+        mutating func claim(_ output: String, row: Int) -> String? {
+            let parts = output.split(separator: "/")
+            let folders = parts.indices.dropLast().map { parts[...$0].joined(separator: "/") }
+            if let first = claimed[OutputDigest(output)] {
+                return first.isFolder ? "is a folder row \(first.row)'s output is in" : "is also row \(first.row)'s"
+            }
+            for folder in folders {
+                if let first = claimed[OutputDigest(folder)], !first.isFolder {
+                    return "is in \(folder), row \(first.row)'s output"
+                }
+            }
+            claimed[OutputDigest(output)] = (row, false)
+            for folder in folders where claimed[OutputDigest(folder)] == nil {
+                claimed[OutputDigest(folder)] = (row, true)
+            }
+            return nil
+        }
     }
 
     /// The SHA-256 of an output path, cut to 16 bytes: what the duplicate check keeps of
@@ -274,7 +322,10 @@ extension BatchCommand: WallgenCommand {
             "Render one wallpaper or term card per row of a manifest: JSON Lines (one object a line, with the keys a command line would take: command, term, each option's long name, output) or CSV with a header. The whole manifest is checked first (every row's options, outputs inside -o and all different); then this shard's rows render, several at once, each written atomically, byte for byte as the same command alone would write it. A row that fails does not stop the others. A JSON report (rows done, skipped and failed with reasons, timings) is written at the end. Exit 65: a bad manifest or a row that failed on its own input (do not retry); 75: rows failed only in writing (retry, with --resume). docs/BATCH.md has the manifest format, shards on Kubernetes, Slurm and GNU parallel, and examples.",
         usage: ["<manifest> [-o <folder>] [--jobs <n>] [--shard <I/N>] [--resume] [--report <file>]"],
         arguments: [
-            .init(name: "manifest", help: "A .jsonl file (or .csv with a header), one render a row.", completion: .file)
+            .init(
+                name: "manifest",
+                help: "A .jsonl file (or .csv with a header), one render a row; - for standard input.",
+                completion: .file)
         ],
         options: options,
         sections: [
