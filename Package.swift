@@ -146,6 +146,7 @@ let package = Package(
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "StudioTests", dependencies: ["Studio", "Platform", "TestSupport"]),
         // Runs the built executables end to end; depends on them so `swift test` builds them.
         .testTarget(
             name: "WallgenTests",
@@ -168,5 +169,18 @@ for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+        ]
+}
+
+// Every C file is built as Debian builds C with its hardening flags: _FORTIFY_SOURCE=2 makes
+// glibc check the copies and prints whose sizes the compiler knows (`__memcpy_chk`,
+// `__snprintf_chk`: it needs optimisation, so release builds only), and the stack is
+// probed as it grows (no jump past the guard page into another mapping) and guarded
+// against overruns. Scripts/test-package checks the checked calls are in the binary.
+for target in package.targets where target.type == .regular {
+    target.cSettings =
+        (target.cSettings ?? []) + [
+            .define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release)),
+            .unsafeFlags(["-fstack-clash-protection", "-fstack-protector-strong"]),
         ]
 }

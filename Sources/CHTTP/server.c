@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct wg_http_server {
     struct mg_context *context;
@@ -84,7 +85,9 @@ wg_http_status wg_http_start(const wg_http_config *config, wg_http_handler handl
         "keep_alive_timeout_ms", keep_alive_timeout,
         "max_request_size", header_bytes,
         "enable_directory_listing", "no",
-        "decode_url", "yes",
+        // The path is decoded by the caller, who sees a %00 in it (civetweb's decoding
+        // would end the string there and serve the path before it).
+        "decode_url", "no",
         NULL,
     };
     struct mg_callbacks callbacks;
@@ -135,17 +138,27 @@ const char *wg_http_path(const wg_http_request *request) {
     return raw ? raw : "";
 }
 
-int32_t wg_http_path_was_cleaned(const wg_http_request *request) {
-    const char *raw = request->info->local_uri_raw;
-    const char *clean = request->info->local_uri;
-    if (raw == NULL || clean == NULL) return 1;
-    return strcmp(raw, clean) != 0;
-}
-
 const char *wg_http_query(const wg_http_request *request) { return request->info->query_string; }
 
 const char *wg_http_header(const wg_http_request *request, const char *name) {
     return wg_civetweb.mg_get_header(request->connection, name);
+}
+
+int32_t wg_http_header_count(const wg_http_request *request, const char *name) {
+    int32_t count = 0;
+    for (int i = 0; i < request->info->num_headers; i++) {
+        if (strcasecmp(request->info->http_headers[i].name, name) == 0) count++;
+    }
+    return count;
+}
+
+const char *wg_http_header_at(const wg_http_request *request, const char *name, int32_t index) {
+    for (int i = 0; i < request->info->num_headers; i++) {
+        if (strcasecmp(request->info->http_headers[i].name, name) == 0 && index-- == 0) {
+            return request->info->http_headers[i].value;
+        }
+    }
+    return NULL;
 }
 
 int64_t wg_http_content_length(const wg_http_request *request) { return request->info->content_length; }

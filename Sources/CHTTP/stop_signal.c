@@ -1,4 +1,4 @@
-// Waiting for Ctrl-C or SIGTERM: a handler that writes the signal's number into a pipe
+// Waiting for Ctrl-C, SIGTERM, SIGHUP (the terminal closed) or SIGQUIT (Ctrl-\): a handler that writes the signal's number into a pipe
 // (write is async-signal-safe), and a blocking read of that pipe. A plain handler, not a
 // signal mask: a mask would have to be set before any thread starts, and would pass on to
 // the processes the studio runs; a handler is reset to the default in them by exec.
@@ -35,7 +35,7 @@ wg_http_status wg_http_catch_stop_signals(char *message, size_t message_capacity
     action.sa_handler = on_stop_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    const int signals[] = {SIGINT, SIGTERM};
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction previous;
         // A signal the parent chose to ignore (nohup, a background job's SIGINT) stays ignored.
@@ -50,8 +50,7 @@ wg_http_status wg_http_catch_stop_signals(char *message, size_t message_capacity
     // ever. Unblocked in this thread, the one that waits, they reach the handler here.
     sigset_t stopping;
     sigemptyset(&stopping);
-    sigaddset(&stopping, SIGINT);
-    sigaddset(&stopping, SIGTERM);
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaddset(&stopping, signals[i]);
     pthread_sigmask(SIG_UNBLOCK, &stopping, NULL);
     return WG_HTTP_OK;
 }

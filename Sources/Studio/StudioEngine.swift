@@ -90,6 +90,9 @@ public struct StudioOutcome: Sendable, Equatable, Codable {
 public protocol StudioEngine: Sendable {
     /// The controls the page draws (ranges, steps, defaults, choices, devices, terms), as JSON.
     var controls: [UInt8] { get }
+    /// What the page may set, from the same controls: every route's settings are checked
+    /// against it before anything else.
+    var allowList: StudioAllowList { get }
     /// The command, file name, warnings and errors for these settings, without rendering.
     func describe(_ settings: StudioSettings) -> StudioDescription
     /// The settings rendered at `width`×`height` as PNG, as the command line would with

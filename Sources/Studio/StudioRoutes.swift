@@ -25,11 +25,17 @@ struct StudioRoutes: Sendable {
         "/api/upload": "POST", "/api/apply": "POST", "/api/schedule": "POST",
     ]
 
-    func respond(to exchange: HTTPExchange) -> HTTPResponse {
-        let path = exchange.path
-        // `/../x`, `/./x` and `//x` are answered as the unknown paths they are, never cleaned
-        // into a known one.
-        guard !exchange.pathWasCleaned else { return .text(404, "not found") }
+    /// The launcher's form is a token and nothing else.
+    static let launchBodyLimit = 1 << 10
+
+    func respond(to exchange: HTTPExchange, token: StudioToken) -> HTTPResponse {
+        // `/../x`, `/%2e%2e/x`, `/./x` and `//x` are answered as the unknown paths they are,
+        // never cleaned into a known one.
+        guard case .plain(let path) = exchange.path else { return .text(404, "not found") }
+        if path == "/launch" {
+            guard exchange.method == "POST" else { return methodNotAllowed("POST") }
+            return launch(exchange, token: token)
+        }
         if let asset = EmbeddedPage.assets[path] {
             guard exchange.method == "GET" || exchange.method == "HEAD" else { return methodNotAllowed("GET") }
             var headers = [("Content-Type", asset.mediaType)]
@@ -51,9 +57,9 @@ struct StudioRoutes: Sendable {
         }
         let request: PageRequest
         do {
-            request = try PageRequest(json: body, folder: folder)
+            request = try PageRequest(json: body, allowList: engine.allowList, folder: folder)
         } catch {
-            return failures([error], status: error.option == nil ? 400 : 422)
+            return failures([error.failure], status: error.status)
         }
         switch path {
         case "/api/describe": return .json(200, encoding: engine.describe(request.settings))
@@ -63,6 +69,19 @@ struct StudioRoutes: Sendable {
         case "/api/schedule": return .json(200, encoding: engine.schedule(request.settings))
         default: return .text(404, "not found")
         }
+    }
+
+    /// `POST /launch` from the launcher file (`Launcher`): with the right token, to the page
+    /// with the token in the fragment, where only the page reads it. The only redirect the
+    /// studio answers, always to that same-origin path.
+    private func launch(_ exchange: HTTPExchange, token: StudioToken) -> HTTPResponse {
+        let (end, body) = exchange.readBody(limit: Self.launchBodyLimit)
+        guard end == .complete,
+            let given = AccessGuard.queryValue("token", in: String(validating: body, as: UTF8.self)),
+            token.matches(given)
+        else { return .text(403, "wallgen studio: open the address wallgen studio printed, with its token") }
+        return HTTPResponse(
+            status: 303, headers: [("Location", Launcher.pageAddress(token))])
     }
 
     private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
@@ -144,8 +163,15 @@ struct StudioRoutes: Sendable {
         } catch {
             return cannotStore(error)
         }
+        // Each picture within what --background reads, and all of them within the folder's budget.
+        let room = folder.uploadRoom(replacing: name)
+        let limit = min(Self.uploadLimit, max(0, room))
+        var stored = 0
         do {
-            end = try exchange.readChunks(limit: Self.uploadLimit) { chunk in try growing.write(Array(chunk)) }
+            end = try exchange.readChunks(limit: limit) { chunk in
+                try growing.write(Array(chunk))
+                stored += chunk.count
+            }
         } catch {
             growing.abandon()
             return cannotStore(error)
@@ -157,8 +183,14 @@ struct StudioRoutes: Sendable {
             } catch {
                 return cannotStore(error)
             }
-            folder.keep(upload: file, as: name)
+            folder.keep(upload: file, as: name, bytes: stored)
             return .json(200, encoding: ["name": name])
+        case .tooLarge where limit < Self.uploadLimit:
+            growing.abandon()
+            return .text(
+                413,
+                "--background '\(name)': the studio keeps at most \(PrivateFolder.uploadBudget >> 20) MiB of pictures at once, and the others take \((PrivateFolder.uploadBudget - room) >> 20) MiB"
+            )
         case .tooLarge:
             growing.abandon()
             return .text(

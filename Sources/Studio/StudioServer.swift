@@ -3,7 +3,8 @@ import FoundationEssentials
 import Platform
 import Synchronization
 
-/// `wallgen studio`: serves the page on the loopback interface until Ctrl-C or SIGTERM.
+/// `wallgen studio`: serves the page on the loopback interface until Ctrl-C, SIGTERM, SIGHUP
+/// or SIGQUIT.
 public enum StudioServer {
     /// Why the studio did not start, and whether the installation is the cause (civetweb
     /// cannot be loaded) rather than the port or the system.
@@ -13,21 +14,26 @@ public enum StudioServer {
         public var library: LibraryUnavailable? = nil
     }
 
-    /// civetweb gives each connection its own thread: 64 serve a browser's six connections,
-    /// dozens of previews at once, and clients that stall (each is dropped after the read
-    /// timeout, so stalled ones cannot pile up for long). Keep-alive spares a reconnection
-    /// per preview during a drag.
+    /// civetweb gives each connection its own thread, so clients that stall must be few
+    /// and short-lived next to the threads. 256 threads outnumber what a browser opens (six
+    /// connections, dozens of previews) many times over; a request's line and headers must
+    /// arrive within 3 s of its connection, or it is dropped (civetweb's whole-header
+    /// deadline), and a body must keep up `HTTPExchange.minimumBodyRate` (checked as it is
+    /// read): so 70 clients dripping a body a byte at a time and 90 sending half a request
+    /// line and coming back when dropped still leave threads for the page. Keep-alive
+    /// spares a reconnection per preview during a drag.
     static let limits = HTTPLimits(
-        threads: 64, requestTimeoutMilliseconds: 10_000, keepAliveTimeoutMilliseconds: 5_000, maxHeaderBytes: 16 << 10)
+        threads: 256, requestTimeoutMilliseconds: 3_000, keepAliveTimeoutMilliseconds: 5_000,
+        maxHeaderBytes: 16 << 10)
 
-    /// Serves until SIGINT or SIGTERM, then stops the server, ends what the engine started
+    /// Serves until SIGINT, SIGTERM, SIGHUP or SIGQUIT, then stops the server, ends what the engine started
     /// and removes the private folder. `announce` gets the one line for standard output
     /// (the address with its token); `report` the lines for standard error.
     public static func run(
         engine: any StudioEngine, port: Int, opensBrowser: Bool, environment: [String: String],
         announce: (String) -> Void, report: @escaping @Sendable (String) -> Void
     ) throws(StartError) {
-        // Ctrl-C and SIGTERM are waited for below, not left to end the process at once.
+        // Ctrl-C, SIGTERM, SIGHUP and SIGQUIT are waited for below, not left to end the process at once.
         var message = [CChar](repeating: 0, count: 256)
         guard wg_http_catch_stop_signals(&message, message.count) == WG_HTTP_OK else {
             throw StartError(
@@ -54,11 +60,25 @@ public enum StudioServer {
             box.port = server.port
         } catch {
             if let library = error.library { throw StartError(description: "\(library)", library: library) }
+            // civetweb says only "Failed to setup server ports"; the likely cause is asked
+            // of the system itself.
+            if port != 0, HTTPServer.isInUse(port: port) {
+                throw StartError(
+                    description:
+                        "cannot listen on 127.0.0.1:\(port): another program (another studio?) listens there; choose another --port, or --port 0 for any free one"
+                )
+            }
             throw StartError(description: "cannot listen on 127.0.0.1:\(port): \(error)")
         }
-        let address = "http://127.0.0.1:\(server.port)/?token=\(token.text)"
+        // The token is in the fragment, which the browser keeps to itself (no server, log or
+        // proxy sees it); the page moves it into its tab's sessionStorage.
+        let address = "http://127.0.0.1:\(server.port)/#token=\(token.text)"
         announce(address)
-        if opensBrowser { BrowserOpener.open(address, environment: environment, report: report) }
+        if opensBrowser {
+            BrowserOpener.open(
+                launcher: Launcher(port: server.port, token: token), in: folder, environment: environment,
+                report: report)
+        }
         _ = wg_http_wait_for_stop_signal()
         report("wallgen studio: stopping")
         // What the engine runs first: a request waiting for it would keep the server from stopping.
@@ -69,17 +89,13 @@ public enum StudioServer {
     /// The guard first, then the routes.
     static func answer(_ exchange: HTTPExchange, _ guard: AccessGuard, _ routes: StudioRoutes) -> HTTPResponse {
         let decision = `guard`.decide(
-            path: exchange.path, query: exchange.query, host: exchange.header("Host"),
-            origin: exchange.header("Origin"), cookie: exchange.header("Cookie"))
+            AccessGuard.Request(
+                method: exchange.method, path: exchange.path, hosts: exchange.headers("Host"),
+                origins: exchange.headers("Origin"), token: exchange.header(AccessGuard.tokenHeader)))
         switch decision {
-        case .forbidden(let reason):
-            return .text(403, "wallgen studio: \(reason)")
-        case .setCookie(let location):
-            // The address without the token, so it stays out of the history and the address bar.
-            return HTTPResponse(
-                status: 303, headers: [("Location", location), ("Set-Cookie", `guard`.cookieHeader)])
-        case .allowed:
-            return routes.respond(to: exchange)
+        case .badRequest(let reason): return .text(400, "wallgen studio: \(reason)")
+        case .forbidden(let reason): return .text(403, "wallgen studio: \(reason)")
+        case .allowed: return routes.respond(to: exchange, token: `guard`.token)
         }
     }
 }

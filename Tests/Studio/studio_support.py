@@ -126,6 +126,9 @@ def all_by_test_id(driver, test_id):
 
 
 def open_page(driver, studio):
+    # The address differs from the page's own only in its fragment (#token=…), which a
+    # browser follows without loading the page: a blank page first makes it a fresh load.
+    driver.get("about:blank")
     driver.get(studio.address)
     WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
     wait_for_preview(driver)

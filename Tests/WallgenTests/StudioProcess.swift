@@ -14,7 +14,10 @@ final class StudioProcess: @unchecked Sendable {  // set up once in init; reques
     private let output = Pipe()
     private let errors = Pipe()
 
-    init(in folder: String, arguments: [String] = ["--no-open"], environment extra: [String: String] = [:]) throws {
+    init(
+        in folder: String, arguments: [String] = ["--no-open"], environment extra: [String: String] = [:],
+        executable: URL = productsFolder.appendingPathComponent("wallgen")
+    ) throws {
         self.folder = folder
         temporary = folder + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
@@ -25,7 +28,7 @@ final class StudioProcess: @unchecked Sendable {  // set up once in init; reques
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
         for (name, value) in extra { environment[name] = value }
-        process.executableURL = productsFolder.appendingPathComponent("wallgen")
+        process.executableURL = executable
         process.arguments = ["studio"] + arguments
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
@@ -34,7 +37,7 @@ final class StudioProcess: @unchecked Sendable {  // set up once in init; reques
         try process.run()
         let line = Self.firstLine(output.fileHandleForReading)
         address = line
-        let pattern = #/^http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})$/#
+        let pattern = ##/^http://127\.0\.0\.1:(\d+)/#token=([0-9a-f]{32})$/##
         guard let match = line.wholeMatch(of: pattern) else {
             process.terminate()
             process.waitUntilExit()
@@ -67,15 +70,16 @@ final class StudioProcess: @unchecked Sendable {  // set up once in init; reques
         )
     }
 
-    var cookie: String { "wallgen-studio-\(port)=\(token)" }
+    /// The header the page sends its token in.
+    var tokenHeader: String { "X-Wallgen-Token: \(token)" }
     var host: String { "127.0.0.1:\(port)" }
 
-    /// A request with the cookie and the right Host, and whatever else is given.
+    /// A request with the token and the right Host, and whatever else is given.
     func request(
-        _ method: String, _ path: String, headers: [String] = [], body: [UInt8] = [], cookie: Bool = true
+        _ method: String, _ path: String, headers: [String] = [], body: [UInt8] = [], withToken: Bool = true
     ) throws -> RawResponse {
         var lines = ["\(method) \(path) HTTP/1.1", "Host: \(host)", "Connection: close"]
-        if cookie { lines.append("Cookie: \(self.cookie)") }
+        if withToken { lines.append(tokenHeader) }
         if !body.isEmpty { lines.append("Content-Length: \(body.count)") }
         lines += headers
         return try RawHTTP.exchange(port: port, Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body)
@@ -135,6 +139,11 @@ enum RawHTTP {
             if count <= 0 { return }
             sent += count
         }
+    }
+
+    /// Sends `bytes` whole; false once the other end has closed the connection.
+    static func trySend(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
     /// Reads one response: headers, then Content-Length bytes of body.

@@ -23,48 +23,102 @@ import Testing
 
     static let wallpaper = #"{"settings":{"command":"wallpaper","options":{"season":"winter"}}}"#
 
-    @Test func printsOneAddressLineAndSwapsTheTokenForAStrictCookie() throws {
+    /// The address carries the token in its fragment, which a browser sends to no server;
+    /// the page's files hold no secret and are served without it; nothing the studio
+    /// answers sets a cookie (a cookie for 127.0.0.1 would reach every local port).
+    @Test func printsOneAddressLineWithTheTokenInItsFragment() throws {
         try withStudio { studio throws in
-            #expect(studio.address == "http://127.0.0.1:\(studio.port)/?token=\(studio.token)")
-            let first = try studio.request("GET", "/?token=\(studio.token)", cookie: false)
-            #expect(first.status == 303)
-            #expect(first.headers["location"] == "/", "the token is taken out of the address")
-            let cookie = try #require(first.headers["set-cookie"])
-            #expect(cookie.hasPrefix("wallgen-studio-\(studio.port)=\(studio.token);"))
-            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
-            let page = try studio.request("GET", "/")
+            #expect(studio.address == "http://127.0.0.1:\(studio.port)/#token=\(studio.token)")
+            let page = try studio.request("GET", "/", withToken: false)
             #expect(page.status == 200)
             #expect(page.text.contains("data-testid=\"preview\""))
+            #expect(!page.text.contains(studio.token), "the page holds no token")
             let policy = try #require(page.headers["content-security-policy"])
             #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'"))
             #expect(page.headers["x-frame-options"] == "DENY" && page.headers["cache-control"] == "no-store")
+            for answer in [
+                page, try studio.request("GET", "/api/controls"),
+                try studio.post("/api/describe", json: Self.wallpaper),
+                try studio.request("GET", "/?token=\(studio.token)", withToken: false),
+            ] {
+                #expect(answer.headers["set-cookie"] == nil, "a cookie was set: \(answer.headers)")
+            }
+        }
+    }
+
+    /// The launcher's form posts the token to /launch: the right one is sent to the page with
+    /// the token in the fragment (a same-origin path, the only redirect the studio makes);
+    /// a wrong one, none, or a GET is refused.
+    @Test func theLauncherPostsTheTokenAndIsSentToThePage() throws {
+        try withStudio { studio throws in
+            let form = ["Content-Type: application/x-www-form-urlencoded", "Origin: null"]
+            let launched = try studio.request(
+                "POST", "/launch", headers: form, body: Array("token=\(studio.token)".utf8), withToken: false)
+            #expect(launched.status == 303)
+            #expect(launched.headers["location"] == "/#token=\(studio.token)")
+            let wrong = String(studio.token.reversed())
+            for body in ["token=\(wrong)", "token=", "", "token=\(studio.token)0"] {
+                let refused = try studio.request(
+                    "POST", "/launch", headers: form, body: Array(body.utf8), withToken: false)
+                #expect(refused.status == 403, "\(body): \(refused.status)")
+                #expect(refused.headers["location"] == nil)
+            }
+            #expect(try studio.request("GET", "/launch", withToken: false).status == 405)
+            // An address that once redirected to what followed it: no redirect at all now.
+            for path in ["//evil.example/?token=\(studio.token)", "/\\evil.example/?token=\(studio.token)"] {
+                let answer = try studio.request("GET", path, withToken: false)
+                #expect(answer.headers["location"] == nil, "\(path) redirected to \(answer.headers["location"] ?? "")")
+                #expect(answer.status == 403 || answer.status == 404, "\(path): \(answer.status)")
+            }
         }
     }
 
     @Test func noTokenOrAWrongOneIsForbidden() throws {
         try withStudio { studio throws in
-            for path in ["/", "/studio.js", "/api/controls"] {
-                #expect(try studio.request("GET", path, cookie: false).status == 403, "\(path) without the token")
+            for path in ["/api/controls", "/api/nothing", "/nothing"] {
+                #expect(try studio.request("GET", path, withToken: false).status == 403, "\(path) without the token")
             }
             #expect(
-                try studio.request("POST", "/api/apply", body: Array(Self.wallpaper.utf8), cookie: false).status == 403)
+                try studio.request("POST", "/api/apply", body: Array(Self.wallpaper.utf8), withToken: false).status
+                    == 403)
             let wrong = String(studio.token.reversed())
-            #expect(try studio.request("GET", "/?token=\(wrong)", cookie: false).status == 403)
-            #expect(try studio.request("GET", "/?token=", cookie: false).status == 403)
-            #expect(try studio.request("GET", "/?token=\(studio.token)0", cookie: false).status == 403)
-            let badCookie = "Cookie: wallgen-studio-\(studio.port)=\(wrong)"
-            #expect(try studio.request("GET", "/", headers: [badCookie], cookie: false).status == 403)
-            // Another port's cookie is another studio's.
-            let otherCookie = "Cookie: wallgen-studio-\(studio.port + 1)=\(studio.token)"
-            #expect(try studio.request("GET", "/", headers: [otherCookie], cookie: false).status == 403)
+            for value in [wrong, "", studio.token + "0", studio.token.uppercased()] {
+                let answer = try studio.request(
+                    "GET", "/api/controls", headers: ["X-Wallgen-Token: \(value)"], withToken: false)
+                #expect(answer.status == 403, "token '\(value)'")
+            }
+            // The token in a query or a cookie is not the token in its header.
+            #expect(try studio.request("GET", "/api/controls?token=\(studio.token)", withToken: false).status == 403)
+            let cookie = "Cookie: wallgen-studio-\(studio.port)=\(studio.token)"
+            #expect(try studio.request("GET", "/api/controls", headers: [cookie], withToken: false).status == 403)
+        }
+    }
+
+    /// A second Host or Origin is refused, never taken for the first (400), and so is a
+    /// path that is not one: a NUL or another control character, a malformed escape.
+    @Test func duplicateHeadersAndBrokenPathsAre400() throws {
+        try withStudio { studio throws in
+            let own = "Origin: http://127.0.0.1:\(studio.port)"
+            let twice = [
+                ["Host: \(studio.host)"], ["Host: evil.example"], [own, own], [own, "Origin: http://evil.example"],
+            ]
+            for extra in twice {
+                let answer = try studio.request("GET", "/api/controls", headers: extra)
+                #expect(answer.status == 400, "\(extra): \(answer.status)")
+            }
+            for path in ["/api/controls%00x", "/api/controls%0a", "/%ff", "/api/con%2", "/%00"] {
+                let answer = try studio.request("GET", path)
+                #expect(answer.status == 400, "\(path): \(answer.status) \(answer.text)")
+            }
+            #expect(try studio.request("GET", "/api/controls").status == 200)
         }
     }
 
     /// DNS rebinding: a page on another name that resolves to 127.0.0.1 sends its own Host.
-    @Test func aForeignHostIsForbiddenEvenWithTheCookie() throws {
+    @Test func aForeignHostIsForbiddenEvenWithTheToken() throws {
         try withStudio { studio throws in
             func get(host: String?) throws -> Int {
-                var lines = ["GET /api/controls HTTP/1.1", "Connection: close", "Cookie: \(studio.cookie)"]
+                var lines = ["GET /api/controls HTTP/1.1", "Connection: close", studio.tokenHeader]
                 if let host { lines.append("Host: \(host)") }
                 return try RawHTTP.exchange(
                     port: studio.port, Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
@@ -112,14 +166,14 @@ import Testing
                 ("/api/describe", 1 << 20), ("/api/preview", 65537), ("/api/upload?name=a.png", 600 << 20),
             ] {
                 let head =
-                    "POST \(path) HTTP/1.1\r\nHost: \(studio.host)\r\nCookie: \(studio.cookie)\r\nContent-Length: \(length)\r\n\r\n"
+                    "POST \(path) HTTP/1.1\r\nHost: \(studio.host)\r\n\(studio.tokenHeader)\r\nContent-Length: \(length)\r\n\r\n"
                 let answer = try RawHTTP.exchange(port: studio.port, Array(head.utf8), timeout: 5)
                 #expect(answer.status == 413, "\(path) with \(length) bytes: \(answer.status) \(answer.text)")
             }
             // A chunked body has no length to refuse by: it is read up to the limit.
             let chunk = [UInt8](repeating: 0x20, count: 70000)
             var request = Array(
-                "POST /api/describe HTTP/1.1\r\nHost: \(studio.host)\r\nCookie: \(studio.cookie)\r\nTransfer-Encoding: chunked\r\n\r\n"
+                "POST /api/describe HTTP/1.1\r\nHost: \(studio.host)\r\n\(studio.tokenHeader)\r\nTransfer-Encoding: chunked\r\n\r\n"
                     .utf8)
             request +=
                 Array(String(chunk.count, radix: 16).utf8) + [13, 10] + chunk + [13, 10] + Array("0\r\n\r\n".utf8)
@@ -161,10 +215,68 @@ import Testing
                 stalled.append(descriptor)
             }
             let head =
-                "GET /api/controls HTTP/1.1\r\nHost: \(studio.host)\r\nCookie: \(studio.cookie)\r\nConnection: close\r\n\r\n"
+                "GET /api/controls HTTP/1.1\r\nHost: \(studio.host)\r\n\(studio.tokenHeader)\r\nConnection: close\r\n\r\n"
             let answer = try RawHTTP.exchange(port: studio.port, Array(head.utf8), timeout: 5)
             #expect(answer.status == 200)
             #expect(answer.text.contains("\"defaultDevice\""))
+        }
+    }
+
+    /// Slow and half-open clients cannot starve the page: while 70 clients with the token
+    /// drip a body a byte every 2 s (each is dropped once it falls behind the minimum rate,
+    /// and comes back) and 90 send half a request line and reconnect whenever dropped, a
+    /// normal request is answered within 2 s, again and again for 8 s.
+    @Test func slowClientsCannotStarveOthers() throws {
+        try withStudio { studio throws in
+            let stop = Flag()
+            var threads: [Thread] = []
+            let head =
+                "POST /api/describe HTTP/1.1\r\nHost: \(studio.host)\r\n\(studio.tokenHeader)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+            for _ in 0..<70 {
+                threads.append(
+                    Thread {
+                        while !stop.isSet {
+                            guard let descriptor = try? RawHTTP.connect(port: studio.port, timeout: 1) else { continue }
+                            RawHTTP.send(descriptor, Array(head.utf8))
+                            // A byte every 2 s until the server gives up on this body.
+                            while !stop.isSet, RawHTTP.trySend(descriptor, [0x20]) {
+                                for _ in 0..<20 where !stop.isSet { usleep(100_000) }
+                            }
+                            close(descriptor)
+                        }
+                    })
+            }
+            for index in 0..<90 {
+                threads.append(
+                    Thread {
+                        while !stop.isSet {
+                            guard let descriptor = try? RawHTTP.connect(port: studio.port, timeout: 1) else { continue }
+                            RawHTTP.send(descriptor, Array("GET /api/cont\(index)".utf8))
+                            // Held until the server drops it (a read returns 0) or the test ends.
+                            var byte: UInt8 = 0
+                            while !stop.isSet, recv(descriptor, &byte, 1, 0) < 0, errno == EAGAIN || errno == EINTR {}
+                            close(descriptor)
+                        }
+                    })
+            }
+            for thread in threads { thread.start() }
+            defer { stop.set() }
+            usleep(500_000)
+            let clock = ContinuousClock()
+            let end = clock.now + .seconds(8)
+            var slowest: Duration = .zero
+            var asked = 0
+            while clock.now < end {
+                let started = clock.now
+                let answer = try studio.request("GET", "/api/controls")
+                let took = clock.now - started
+                slowest = max(slowest, took)
+                asked += 1
+                #expect(answer.status == 200, "request \(asked): \(answer.status)")
+                #expect(took < .seconds(2), "request \(asked) took \(took)")
+            }
+            #expect(asked >= 4, "only \(asked) requests in 8 s (slowest \(slowest))")
         }
     }
 
@@ -206,18 +318,48 @@ import Testing
         }
     }
 
-    /// The page may set only the options it has controls for: no --output, --apply or --font.
+    /// One allow-list for every route: the page may set only the options it has controls
+    /// for (no --output, --apply, --font or --monitors, on Schedule as on the others), each
+    /// with a value of its kind (a flag is true or false, never text); anything else is a
+    /// 400 naming it, before anything is rendered, installed or read.
     @Test func settingsOutsideThePageAreRefused() throws {
-        try withStudio { studio throws in
-            for option in [#""output":"/tmp/x.png""#, #""apply":true"#, #""font":"/etc/passwd""#, #""monitors":"x""#] {
-                let answer = try studio.post(
-                    "/api/describe", json: #"{"settings":{"command":"wallpaper","options":{\#(option)}}}"#)
-                #expect(answer.status == 200)
-                #expect(answer.text.contains("the studio does not set --"), "\(option): \(answer.text)")
+        try withTemporaryFolder { folder in
+            let secret = folder + "/secret.txt"
+            try "hunter2-the-secret\n".write(toFile: secret, atomically: true, encoding: .utf8)
+            let studio = try StudioProcess(in: folder)
+            defer { _ = studio.stop() }
+            let routes = ["/api/describe", "/api/preview", "/api/save", "/api/apply", "/api/schedule"]
+            for option in [
+                #""output":"\#(folder)/out""#, #""apply":true"#, #""font":"/etc/passwd""#, #""monitors":"\#(secret)""#,
+            ] {
+                for route in routes {
+                    let answer = try studio.post(
+                        route,
+                        json: #"{"settings":{"command":"wallpaper","options":{\#(option)}},"width":20,"height":20}"#)
+                    #expect(answer.status == 400, "\(route) \(option): \(answer.status) \(answer.text)")
+                    #expect(answer.text.contains("the studio does not set --"), "\(route) \(option): \(answer.text)")
+                    #expect(!answer.text.contains("hunter2"), "\(route) quoted the file")
+                }
             }
-            let picture = try studio.post(
-                "/api/save", json: #"{"settings":{"command":"wallpaper","options":{"output":"/tmp/x.png"}}}"#)
-            #expect(picture.status == 422)
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out"), "Schedule rendered into --output")
+            for (option, value) in [
+                ("vertical", #""no""#), ("dark", #""false""#), ("alpha", "true"), ("label", "false"),
+            ] {
+                for route in routes {
+                    let answer = try studio.post(
+                        route,
+                        json:
+                            #"{"settings":{"command":"wallpaper","options":{"\#(option)":\#(value)}},"width":20,"height":20}"#
+                    )
+                    #expect(answer.status == 400, "\(route) \(option)=\(value): \(answer.status) \(answer.text)")
+                    #expect(answer.text.contains("--\(option)"), "\(route) \(option): \(answer.text)")
+                }
+            }
+            // The same options, of the right kinds, are taken.
+            let right = try studio.post(
+                "/api/describe",
+                json: #"{"settings":{"command":"wallpaper","options":{"vertical":false,"alpha":"0.4"}}}"#)
+            #expect(right.status == 200, "\(right.text)")
             // A picture is read only from the studio's own uploads, never from a path.
             let named = try studio.post(
                 "/api/preview",
@@ -233,19 +375,19 @@ import Testing
             #expect(
                 try studio.post("/api/describe", json: #"{"settings":{"command":"wallpaper","options":{"alpha":0.5}}}"#)
                     .status == 400)
-            #expect(
-                try studio.post("/api/describe", json: #"{"settings":{"command":"rm","options":{}}}"#).text.contains(
-                    "unknown command"))
+            let unknown = try studio.post("/api/schedule", json: #"{"settings":{"command":"rm","options":{}}}"#)
+            #expect(unknown.status == 400 && unknown.text.contains("unknown command 'rm'"), "\(unknown.text)")
         }
     }
 
     /// An upload lives in the studio's private folder until it stops; then nothing is left.
     /// The upload and Apply's copy are written through `Files`, whose clean-up handler for
-    /// SIGINT and SIGTERM is installed after the studio's stop handler: it hands the signal
-    /// on, so Ctrl-C and SIGTERM still stop the studio cleanly (exit 0), its private folder
-    /// and every temporary gone. (Before the handler chained, the studio died of the signal
-    /// and left its private folder.)
-    @Test(arguments: [SIGINT, SIGTERM])
+    /// SIGINT, SIGTERM, SIGHUP and SIGQUIT is installed after the studio's stop handler: it
+    /// hands the signal on, so each still stops the studio cleanly (exit 0), its private
+    /// folder and every temporary gone. (Before the handler chained, the studio died of the
+    /// signal and left its private folder; before SIGHUP and SIGQUIT were caught, a closed
+    /// terminal or Ctrl-\ left it too.)
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func uploadsAreGoneWhenTheStudioStops(signal: Int32) throws {
         try withTemporaryFolder { folder in
             // Apply finds no desktop here: it must not change the wallpaper of the session running the tests.
@@ -260,8 +402,9 @@ import Testing
             let privateFolder = studio.temporary + "/" + made[0]
             var status = stat()
             #expect(stat(privateFolder, &status) == 0 && status.st_mode & 0o777 == 0o700)
-            // The upload is whole, under a name of its own (no temporary left beside it).
-            let stored = filesIn(privateFolder)
+            // The upload is whole, under a name of its own (no temporary left beside it),
+            // beside the record of the folder's owner.
+            let stored = filesIn(privateFolder).filter { $0 != "owner" }
             #expect(stored.count == 1 && !stored[0].hasPrefix("."), "\(stored)")
             if let first = stored.first {
                 #expect(try Data(contentsOf: URL(fileURLWithPath: privateFolder + "/" + first)) == picture)
@@ -276,14 +419,47 @@ import Testing
                 json: #"{"settings":{"command":"wallpaper","options":{"background":"my photo.jpg","size":"60x40"}}}"#)
             #expect(applied.status == 200, "\(applied.status) \(applied.text)")
             #expect(!applied.text.contains("cannot keep the picture"), "\(applied.text)")
-            #expect(filesIn(privateFolder) == stored, "Apply's copy is gone once applied")
+            #expect(filesIn(privateFolder) == (stored + ["owner"]).sorted(), "Apply's copy is gone once applied")
             let end = studio.stop(signal: signal)
-            #expect(end.status == 0, "\(signal == SIGINT ? "Ctrl-C" : "SIGTERM") exits 0: \(end.errors)")
+            #expect(end.status == 0, "signal \(signal) exits 0: \(end.errors)")
             #expect(end.errors.contains("wallgen studio: stopping"), "\(end.errors)")
             #expect(filesIn(studio.temporary).isEmpty, "left: \(filesIn(studio.temporary))")
             let temporaries = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }
                 .filter { $0.contains(".wg-") && $0.hasSuffix(".tmp") }
             #expect(temporaries == [], "temporaries left: \(temporaries ?? [])")
+        }
+    }
+
+    /// A package upgrade replaces the binary under a running studio: Apply still runs the
+    /// studio's own binary (held open since it started), never the new file at the path
+    /// and never "cannot run" (70). Here the studio's copy of wallgen is replaced by a
+    /// script that would say so.
+    @Test func applyRunsTheStudiosOwnBinaryAfterAnUpgrade() throws {
+        try withTemporaryFolder { folder in
+            let bin = folder + "/bin"
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            let copy = bin + "/wallgen"
+            try FileManager.default.copyItem(
+                atPath: productsFolder.appendingPathComponent("wallgen").path, toPath: copy)
+            let studio = try StudioProcess(
+                in: folder,
+                environment: [
+                    "WALLGEN_DATA": repositoryRoot, "XDG_CURRENT_DESKTOP": "X-none", "SWAYSOCK": "",
+                    "HYPRLAND_INSTANCE_SIGNATURE": "",
+                ], executable: URL(fileURLWithPath: copy))
+            defer { _ = studio.stop() }
+            // The upgrade: the old file removed, a new one put at its path.
+            try FileManager.default.removeItem(atPath: copy)
+            try "#!/bin/sh\necho the new binary ran\nexit 3\n".write(toFile: copy, atomically: false, encoding: .utf8)
+            chmod(copy, 0o755)
+            let applied = try studio.post(
+                "/api/apply", json: #"{"settings":{"command":"wallpaper","options":{"size":"60x40"}}}"#)
+            #expect(applied.status == 200, "\(applied.text)")
+            let outcome = try #require(
+                try JSONSerialization.jsonObject(with: Data(applied.body)) as? [String: Any], "\(applied.text)")
+            #expect(outcome["status"] as? Int == 69, "apply found no desktop, as wallgen says: \(outcome)")
+            let output = outcome["output"] as? String ?? ""
+            #expect(!output.contains("the new binary ran") && !output.contains("cannot run"), "\(output)")
         }
     }
 
@@ -294,7 +470,7 @@ import Testing
             let studio = try StudioProcess(in: folder)
             defer { _ = studio.stop(signal: SIGTERM) }
             let head =
-                "POST /api/upload?name=half.jpg HTTP/1.1\r\nHost: \(studio.host)\r\nCookie: \(studio.cookie)\r\nContent-Length: 200000\r\n\r\n"
+                "POST /api/upload?name=half.jpg HTTP/1.1\r\nHost: \(studio.host)\r\n\(studio.tokenHeader)\r\nContent-Length: 200000\r\n\r\n"
             let descriptor = try RawHTTP.connect(port: studio.port)
             defer { close(descriptor) }
             RawHTTP.send(descriptor, Array(head.utf8) + [UInt8](repeating: 0xFF, count: 70000))
@@ -304,7 +480,7 @@ import Testing
             #expect(answer.status == 400, "\(answer.status) \(answer.text)")
             let made = filesIn(studio.temporary)
             #expect(made.count == 1 && made[0].hasPrefix("wallgen-studio-"), "\(made)")
-            #expect(filesIn(studio.temporary + "/" + made[0]).isEmpty, "the private folder is empty")
+            #expect(filesIn(studio.temporary + "/" + made[0]) == ["owner"], "the private folder holds no upload")
             // The name was never kept: describing with it says the picture was not uploaded.
             let preview = try studio.post(
                 "/api/preview",
@@ -322,7 +498,8 @@ import Testing
                 #expect(result.status == 64)
                 #expect(
                     result.standardError.hasPrefix(
-                        "Error: --port \(studio.port): cannot listen on 127.0.0.1:\(studio.port)"))
+                        "Error: --port \(studio.port): cannot listen on 127.0.0.1:\(studio.port): another program (another studio?) listens there"
+                    ), "\(result.standardError)")
                 #expect(result.output.isEmpty)
             }
             let bad = try launch(["studio", "--port", "65536"], in: studio.folder)
@@ -330,34 +507,68 @@ import Testing
         }
     }
 
-    /// xdg-open is run with the address where there is a graphical session, and not with
-    /// --no-open or without one. A stand-in on PATH records what it was given.
+    /// xdg-open is run where there is a graphical session, and not with --no-open or
+    /// without one; it is given the launcher's path, never the token (a process's
+    /// arguments are there for every user to read): a private file (0600) whose form posts
+    /// the token to the studio. A stand-in on PATH records its argument, the file's mode
+    /// and its contents.
     @Test func opensTheBrowserOnlyWithAGraphicalSession() throws {
         try withTemporaryFolder { folder in
             let bin = folder + "/bin"
             try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
             let record = folder + "/opened"
-            try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(record)'\n".write(
-                toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
+            try
+                "#!/bin/sh\n{ printf '%s %s\\n' \"$1\" \"$(stat -c %a \"$1\")\"; tr -d '\\n' < \"$1\"; echo; } >> '\(record)'\n"
+                .write(toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
             chmod(bin + "/xdg-open", 0o755)
             let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            func run(_ arguments: [String], _ environment: [String: String]) throws -> String {
+            func recorded() -> [String] {
+                ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            }
+            /// Runs a studio; when it opens a browser, waits (30 s at most) for the stand-in's
+            /// two lines before stopping it.
+            func run(_ arguments: [String], _ environment: [String: String], opens: Bool) throws -> StudioProcess {
+                let before = recorded().count
                 let studio = try StudioProcess(
                     in: folder, arguments: arguments, environment: environment.merging(["PATH": path]) { $1 })
-                // The opener runs right after the address is printed; a request that answers
-                // shows the studio is past that point.
-                _ = try studio.request("GET", "/api/controls")
-                usleep(300_000)
+                let deadline = Date().addingTimeInterval(30)
+                while opens && recorded().count < before + 2 && Date() < deadline { usleep(20_000) }
                 #expect(studio.stop().status == 0)
-                return studio.address
+                return studio
             }
-            let opened = try run([], ["DISPLAY": ":99"])
-            _ = try run(["--no-open"], ["DISPLAY": ":99"])
-            _ = try run([], [:])
-            let wayland = try run([], ["WAYLAND_DISPLAY": "wayland-9"])
-            let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
-            #expect(lines == [opened, wayland])
+            let opened = try run([], ["DISPLAY": ":99"], opens: true)
+            _ = try run(["--no-open"], ["DISPLAY": ":99"], opens: false)
+            _ = try run([], [:], opens: false)
+            let wayland = try run([], ["WAYLAND_DISPLAY": "wayland-9"], opens: true)
+            let lines = recorded()
+            #expect(lines.count == 4, "\(lines)")
+            for (index, studio) in [opened, wayland].enumerated() where lines.count == 4 {
+                let (argument, page) = (lines[2 * index], lines[2 * index + 1])
+                #expect(argument.hasPrefix(studio.temporary + "/wallgen-studio-"), "\(argument)")
+                #expect(argument.hasSuffix("/launch.html 600"), "the launcher is private: \(argument)")
+                #expect(!argument.contains(studio.token), "the token is on xdg-open's command line")
+                #expect(page.contains(#"action="http://127.0.0.1:\#(studio.port)/launch""#), "\(page)")
+                #expect(page.contains(#"name="token" value="\#(studio.token)""#), "\(page)")
+            }
         }
+    }
+}
+
+/// A stop sign for the threads a test starts.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
     }
 }
 

@@ -58,15 +58,19 @@ void wg_http_stop(wg_http_server *server);
 
 /// `GET`, `POST`…
 const char *wg_http_method(const wg_http_request *request);
-/// The path as the client sent it (percent-decoded, not cleaned: `/../x` stays as it is),
-/// without the query.
+/// The path as the client sent it, still percent-encoded and not cleaned (`/../x` and
+/// `%2e%2e` stay as they are), without the query: the caller decodes it, so a `%00` is
+/// seen rather than ending the string.
 const char *wg_http_path(const wg_http_request *request);
-/// Whether civetweb had to clean the path (`..`, `.` or `//` in it).
-int32_t wg_http_path_was_cleaned(const wg_http_request *request);
 /// The query after `?`, still percent-encoded; NULL when there is none.
 const char *_Nullable wg_http_query(const wg_http_request *request);
 /// The value of a header (any case), or NULL.
 const char *_Nullable wg_http_header(const wg_http_request *request, const char *name);
+/// How many times a header (any case) was sent: a second Host or Origin is refused, never
+/// taken for the first.
+int32_t wg_http_header_count(const wg_http_request *request, const char *name);
+/// The value of the `index`th (from 0) header of that name, or NULL.
+const char *_Nullable wg_http_header_at(const wg_http_request *request, const char *name, int32_t index);
 /// The body's declared length, or -1 when the request gives none (chunked or no body).
 int64_t wg_http_content_length(const wg_http_request *request);
 /// Reads up to `capacity` bytes of the body: the count read, 0 at its end, negative on error.
@@ -76,11 +80,11 @@ int64_t wg_http_read(wg_http_request *request, void *buffer, size_t capacity);
 int32_t wg_http_respond(wg_http_request *request, int32_t status, const char *headers,
                         const void *_Nullable body, size_t length);
 
-/// Catches SIGINT and SIGTERM from now on (unblocked in the calling thread, which is to wait),
-/// for wg_http_wait_for_stop_signal; the processes the studio starts get the default actions
+/// Catches SIGINT, SIGTERM, SIGHUP and SIGQUIT from now on (unblocked in the calling thread,
+/// which is to wait), for wg_http_wait_for_stop_signal; the processes the studio starts get the default actions
 /// back (exec resets caught signals). A signal ignored when the process started stays ignored.
 wg_http_status wg_http_catch_stop_signals(char *message, size_t message_capacity);
-/// Blocks until SIGINT or SIGTERM arrives (or arrived since they were caught); its number.
+/// Blocks until one of them arrives (or arrived since they were caught); its number.
 int32_t wg_http_wait_for_stop_signal(void);
 
 #pragma clang assume_nonnull end

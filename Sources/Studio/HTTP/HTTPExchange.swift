@@ -46,14 +46,22 @@ struct HTTPExchange: @unchecked Sendable {
     }
 
     var method: String { String(cString: wg_http_method(request)) }
-    /// The path as sent (percent-decoded, not cleaned), without the query.
-    var path: String { String(cString: wg_http_path(request)) }
-    /// Whether the path held `..`, `.` or `//` that civetweb would have cleaned away.
-    var pathWasCleaned: Bool { wg_http_path_was_cleaned(request) != 0 }
+    /// The path as sent, still percent-encoded and not cleaned, without the query.
+    var rawPath: String { String(cString: wg_http_path(request)) }
+    /// The path percent-decoded (see `RequestPath`).
+    var path: RequestPath { RequestPath(raw: rawPath) }
     var query: String? { wg_http_query(request).map { String(cString: $0) } }
 
     func header(_ name: String) -> String? {
         wg_http_header(request, name).map { String(cString: $0) }
+    }
+
+    /// Every value sent for the header `name`, in order: none, one, or (refused by the
+    /// guard for Host and Origin) more.
+    func headers(_ name: String) -> [String] {
+        (0..<Int(wg_http_header_count(request, name))).compactMap { index in
+            wg_http_header_at(request, name, Int32(index)).map { String(cString: $0) }
+        }
     }
 
     /// The declared body length, nil when none was declared (chunked).
@@ -70,21 +78,37 @@ struct HTTPExchange: @unchecked Sendable {
         return (end, end == .complete ? bytes : [])
     }
 
-    /// Hands the body to `take` a piece at a time (for uploads written to a file as they come).
+    /// The slowest a body may arrive, on average from `bodyGrace` after it started: a
+    /// browser on the same machine sends hundreds of megabytes a second, a tunnel over a
+    /// slow link far more than this; a client dripping a byte at a time falls behind within
+    /// seconds and is dropped, so it cannot hold a thread for long.
+    static let minimumBodyRate = 32 << 10
+    static let bodyGrace: Duration = .seconds(3)
+
+    /// Hands the body to `take` a piece at a time (for uploads written to a file as they
+    /// come). A body that falls behind `minimumBodyRate` ends as `.failed`.
     func readChunks(limit: Int, _ take: (UnsafeRawBufferPointer) throws -> Void) rethrows -> BodyEnd {
         if let declared = contentLength, declared > limit { return .tooLarge }
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        let clock = ContinuousClock()
+        let started = clock.now
         while true {
             let count = buffer.withUnsafeMutableBytes { wg_http_read(request, $0.baseAddress!, $0.count) }
             if count == 0 { break }
             if count < 0 { return .failed }
             total += Int(count)
             if total > limit { return .tooLarge }
+            let late = clock.now - started - Self.bodyGrace
+            if late > .zero, Double(total) < Double(Self.minimumBodyRate) * Self.seconds(late) { return .failed }
             try buffer.withUnsafeBytes { try take(UnsafeRawBufferPointer(rebasing: $0[0..<Int(count)])) }
         }
         if let declared = contentLength, total != declared { return .failed }
         return .complete
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     /// Sends the response; the headers every answer carries are added here.

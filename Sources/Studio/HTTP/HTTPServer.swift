@@ -1,6 +1,7 @@
 internal import CHTTP
 import Dispatch
 import FoundationEssentials
+import Glibc
 import Platform
 
 /// The limits the studio's server runs with; see `StudioServer.limits` for the values and why.
@@ -79,6 +80,23 @@ final class HTTPServer: @unchecked Sendable {
 
     /// As much as the main thread gets on Linux by default (`ulimit -s`).
     static let stackSize = 8 << 20
+
+    /// Whether binding 127.0.0.1:`port` fails because something is bound there already.
+    static func isInUse(port: Int) -> Bool {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return bound != 0 && errno == EADDRINUSE
+    }
 }
 
 /// The C callback: back to the server object that started civetweb.

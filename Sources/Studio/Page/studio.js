@@ -151,10 +151,43 @@
     return { width: device.width, height: device.height };
   }
 
+  // A file's name as it is: the controls that would reorder the text around them
+  // (U+202A–U+202E, U+2066–U+2069) shown as [U+202E], as wallgen's pages show them.
+  function visibleName(text) {
+    return text.replace(/[\u202A-\u202E\u2066-\u2069]/g,
+      (c) => "[U+" + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") + "]");
+  }
+
   // MARK: talking to the server
 
+  // The studio's token: read once from the address's fragment (#token=…, which the
+  // browser never sends to any server) and kept in this tab's sessionStorage, which no
+  // other origin (another port of 127.0.0.1 included) can read; it goes with every API
+  // request as a header. It is never a cookie: cookies ignore ports, so one would reach
+  // every local web server the browser visits.
+  function takeTokenFromAddress() {
+    const match = /(?:^#|&)token=([0-9a-f]{32})(?:&|$)/.exec(location.hash);
+    if (!match) return false;
+    sessionStorage.setItem("wallgen-studio-token", match[1]);
+    history.replaceState(null, "", location.pathname + location.search);
+    return true;
+  }
+  takeTokenFromAddress();
+  const token = sessionStorage.getItem("wallgen-studio-token") || "";
+  // The address opened again in this tab (only its fragment differs, so the browser would
+  // not load the page): taken as a new start, as a page load would be.
+  window.addEventListener("hashchange", () => { if (takeTokenFromAddress()) location.reload(); });
+
+  function api(path, options) {
+    const given = options || {};
+    return fetch(path, Object.assign({}, given, {
+      headers: Object.assign({}, given.headers, { "X-Wallgen-Token": token }),
+      credentials: "omit",
+    }));
+  }
+
   async function post(path, body) {
-    return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    return api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   }
 
   async function failures(response) {
@@ -440,7 +473,7 @@
 
   function pictureControl(c) {
     const input = element("input", { type: "file", testid: "background", id: "control-background", accept: "image/*", title: c.help });
-    const name = element("span", { className: "file-name", testid: "background-name", text: uploads[tab] || "" });
+    const name = element("bdi", { className: "file-name", testid: "background-name", text: visibleName(uploads[tab] || "") });
     const remove = element("button", { type: "button", className: "small", text: say("remove") });
     remove.hidden = !uploads[tab];
     input.addEventListener("change", () => { if (input.files[0]) upload(input.files[0]); });
@@ -455,7 +488,7 @@
 
   async function upload(file) {
     errors.render = [];
-    const response = await fetch("/api/upload?name=" + encodeURIComponent(file.name), { method: "POST", body: file })
+    const response = await api("/api/upload?name=" + encodeURIComponent(file.name), { method: "POST", body: file })
       .catch(() => null);
     if (!response || !response.ok) {
       errors.render = response ? await failures(response) : [{ option: "background", message: "the upload failed" }];
@@ -786,7 +819,13 @@
   // MARK: start
 
   async function start() {
-    const response = await fetch("/api/controls");
+    const response = await api("/api/controls");
+    if (!response.ok) {
+      // Opened without its token (a bookmark, a second browser): say where it is.
+      document.body.dataset.locked = "true";
+      $("locked").hidden = false;
+      return;
+    }
     data = await response.json();
     document.body.dataset.version = data.version;
     // Every control starts at its declared default.

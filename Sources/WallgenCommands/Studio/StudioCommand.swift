@@ -93,6 +93,8 @@ final class WallgenStudioEngine: StudioEngine {
 
     var controls: [UInt8] { StudioControls.json(today: CivilDate.today()) }
 
+    var allowList: StudioAllowList { StudioControls.allowList }
+
     func describe(_ settings: StudioSettings) -> StudioDescription {
         rendering.describe(settings)
     }

@@ -2,6 +2,7 @@ import Almanac
 import Compositor
 import Designs
 import FoundationEssentials
+import Studio
 
 /// The controls the studio's page draws, read from the command layer's own description
 /// of each command's controls (`CommandControls`: every option's kind, range and step or
@@ -204,4 +205,17 @@ enum StudioControls {
     static func options(of command: String) -> Set<String> {
         Set((layout[command] ?? []).map(\.option))
     }
+
+    /// What the page may set, from the tabs' own controls: a flag control takes on/off,
+    /// every other one text. The studio checks every route's settings against it.
+    static let allowList = StudioAllowList(
+        commands: Dictionary(
+            uniqueKeysWithValues: [wallpaper, term].map { tab in
+                (
+                    tab.command,
+                    Dictionary(
+                        tab.controls.map { ($0.option, $0.kind == .flag ? StudioAllowList.ValueKind.flag : .text) },
+                        uniquingKeysWith: { first, _ in first })
+                )
+            }))
 }

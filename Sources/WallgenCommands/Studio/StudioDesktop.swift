@@ -13,6 +13,9 @@ import Synchronization
 final class StudioDesktop: Sendable {
     /// What is running now, to be ended if the studio stops first; nil once it has stopped.
     private let running = Mutex<[ChildProcess]?>([])
+    /// The studio's own binary, held open from its start: Apply and Schedule run this very
+    /// file, even after an upgrade replaced it on disk.
+    private let program = OwnExecutable()
 
     func apply(file: String) -> StudioOutcome {
         run(["apply", file])
@@ -51,14 +54,15 @@ final class StudioDesktop: Sendable {
     /// Runs `wallgen WORDS`, collecting standard output and error together.
     private func run(_ words: [String]) -> StudioOutcome {
         let command = StudioRendering.commandLine(words)
-        let program = ScheduleCommand.executablePath()
+        let path = program?.runnablePath ?? ScheduleCommand.executablePath()
+        let name = program?.path ?? ScheduleCommand.executablePath()
         // Started under the lock, so stop() either sees it or refuses it.
         let started = running.withLock { list -> Result<ChildProcess, SpawnFailure>? in
             guard list != nil else { return nil }
             let result = Result { () throws(SpawnFailure) -> ChildProcess in
                 try ChildProcess.start(
-                    path: program, arguments: [program] + words, environment: ProcessEnvironment.variables,
-                    input: [], output: .merged)
+                    path: path, arguments: [name] + words, environment: ProcessEnvironment.variables, input: [],
+                    output: .merged)
             }
             if case .success(let child) = result { list?.append(child) }
             return result

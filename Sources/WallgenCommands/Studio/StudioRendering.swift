@@ -32,8 +32,9 @@ final class StudioRendering: Sendable {
     // MARK: settings to a command line
 
     /// The words after `wallgen` for these settings: `term NAME` for a card, then each
-    /// option the page set, in the order the command declares them. Options the page has no
-    /// control for (`--output`, `--apply`, `--font`…) are refused, whoever sent them.
+    /// option the page set, in the order the command declares them. The settings passed the
+    /// studio's allow-list (`StudioControls.allowList`): no option the page has no control
+    /// for (`--output`, `--apply`, `--font`…) reaches here.
     static func arguments(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
         -> [String]
     {
@@ -51,7 +52,6 @@ final class StudioRendering: Sendable {
         default:
             throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
         }
-        try Self.checkAllowed(settings)
         var seen = Set<String>()
         for option in declaration.options where !seen.contains(option.long) {
             seen.insert(option.long)
@@ -66,15 +66,6 @@ final class StudioRendering: Sendable {
         }
         if let preview { words += ["--size", "\(preview.width)x\(preview.height)", "--no-metadata"] }
         return words
-    }
-
-    /// Options the page has no control for (`--output`, `--apply`, `--font`…) are refused,
-    /// whoever sent them.
-    static func checkAllowed(_ settings: StudioSettings) throws(StudioFailure) {
-        let allowed = StudioControls.options(of: settings.command)
-        for name in settings.options.keys.sorted() where !allowed.contains(name) {
-            throw StudioFailure(option: nil, message: "the studio does not set --\(name)")
-        }
     }
 
     /// The settings as a picture's fields (`command`, `term`, each option set by its long
@@ -94,7 +85,6 @@ final class StudioRendering: Sendable {
         default:
             throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
         }
-        try checkAllowed(settings)
         for (name, value) in settings.options {
             if preview != nil, canvasAndFormat.contains(name) { continue }
             switch value {
