@@ -5,7 +5,10 @@
 /// attribute. Every scalar that can end an element or an attribute (`&`, `<`, `>`, `"`,
 /// `'`, and the backtick old browsers quoted with) becomes a character reference; a
 /// control character other than tab, line feed and carriage return, which HTML calls a
-/// parse error, becomes U+FFFD. Everything else, combining marks included, is kept.
+/// parse error, becomes U+FFFD. A control that reorders the text around it (U+202E and
+/// the other embeddings, overrides and isolates) is shown as `[U+202E]` (`BidiControls`):
+/// every name on wallgen's pages is a file's or a person's, and must read as it is.
+/// Everything else, combining marks and right-to-left letters included, is kept.
 public enum HTMLText {
     public static func escape(_ text: String) -> String {
         MarkupText.escape(text) { scalar in
@@ -16,6 +19,7 @@ public enum HTMLText {
             case "\"": "&quot;"
             case "'": "&#39;"
             case "`": "&#96;"
+            case _ where BidiControls.isReordering(scalar): BidiControls.visible(scalar)
             default: nil
             }
         }

@@ -117,5 +117,10 @@ let data = DataDirectory(path: repositoryRoot)
         let six = try #require(BackgroundEnlargement.bundledWarning((3200, 2400), canvases: [(6016, 3384)]))
         // 16:9 at 1.25 times 3200 wide.
         #expect(six.hasSuffix("6016x3384 (enlarged 1.9 times; sharp up to 4000x2250)"), "\(six)")
+        // A canvas a pixel wide is sharp at no size of its shape: never "sharp up to 0x3000".
+        let thin = try #require(BackgroundEnlargement.bundledWarning((3200, 2400), canvases: [(1, 16384)]))
+        #expect(thin.hasSuffix("1x16384 (enlarged 6.8 times; no canvas of that shape is sharp)"), "\(thin)")
+        let flat = try #require(BackgroundEnlargement.bundledWarning((3200, 2400), canvases: [(16384, 1)]))
+        #expect(flat.hasSuffix("16384x1 (enlarged 5.1 times; no canvas of that shape is sharp)"), "\(flat)")
     }
 }

@@ -22,6 +22,17 @@ import Testing
 
     /// Invalid UTF-8 (a file name on disk may hold it) reaches the escaper decoded with
     /// U+FFFD in its place, and stays so: the page is valid UTF-8.
+    /// The controls that reorder text (embeddings, overrides, isolates) are shown as what
+    /// they are; right-to-left letters and the marks that only set a direction are kept.
+    @Test func reorderingControlsAreShown() {
+        for value: UInt32 in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let scalar = Unicode.Scalar(value)!
+            let escaped = HTMLText.escape("a\(Character(scalar))b")
+            #expect(escaped == "a[U+\(String(value, radix: 16, uppercase: true))]b")
+        }
+        #expect(HTMLText.escape("שלום\u{200F}.png") == "שלום\u{200F}.png")
+    }
+
     @Test func invalidUTF8StaysReplaced() {
         let name = String(decoding: [0x61, 0xFF, 0xC3, 0x22], as: UTF8.self)
         #expect(HTMLText.escape(name) == "a\u{FFFD}\u{FFFD}&quot;")

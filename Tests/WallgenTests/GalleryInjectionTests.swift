@@ -16,7 +16,15 @@ import Testing
         "'\u{301} onmouseover='document.title=45' z.png",
         "data:text/html,<script>document.title=46</script>.png",
         "a&quot;b`\u{301} onfocus=document.title=47 autofocus `.png",
+        // Shown as `exe.png` if the override were applied; every reordering control is shown.
+        "invoice\u{202E}gnp.exe\u{2066}x\u{2069}.png",
     ]
+
+    /// A name as the page must show it: the controls that reorder text made visible.
+    static func shown(_ name: String) -> String {
+        name.replacing("\u{202E}", with: "[U+202E]").replacing("\u{2066}", with: "[U+2066]")
+            .replacing("\u{2069}", with: "[U+2069]")
+    }
 
     static let checker = """
         <!DOCTYPE html>
@@ -63,29 +71,30 @@ import Testing
             let gather = try launch(["gather", "out"], in: folder)
             #expect(gather.status == 0, "\(gather.standardError)")
             let result = try GalleryBrowserTests.runChecker(Self.checker, in: folder + "/out")
-            #expect(result["title"] as? String == "6 pictures", "a name ran script: \(result)")
+            #expect(result["title"] as? String == "7 pictures", "a name ran script: \(result)")
             let policy = try #require(result["policy"] as? String)
             #expect(policy.hasPrefix("default-src 'none'") && policy.contains("script-src 'none'"), "\(policy)")
             let images = try #require(result["images"] as? [[String: Any]])
             let links = try #require(result["links"] as? [[String: Any]])
             let captions = try #require(result["captions"] as? [String])
-            #expect(images.count == 6 && links.count == 6 && captions.count == 6)
-            // Grid, figures, links, images, captions: nothing a name could have added; and
-            // the bare line-break opportunities the captions put after each separator.
-            #expect(result["elements"] as? Int == 2 + 6 * 4, "\(result)")
+            #expect(images.count == 7 && links.count == 7 && captions.count == 7)
+            // Grid, figures, links, images, captions and the names isolated in them: nothing
+            // a name could have added; and the bare line-break opportunities the captions
+            // put after each separator.
+            #expect(result["elements"] as? Int == 2 + 7 * 5, "\(result)")
             let normalized = Self.hostileNames.map {
                 $0.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
             }
             let separators = normalized.joined().filter { "-_./".contains($0) }.count
-            #expect(result["breaks"] as? [String] == Array(repeating: "FIGCAPTION:", count: separators), "\(result)")
+            #expect(result["breaks"] as? [String] == Array(repeating: "BDI:", count: separators), "\(result)")
             for (index, name) in normalized.enumerated() {
                 #expect(images[index]["attributes"] as? String == "alt,loading,src")
-                #expect(images[index]["alt"] as? String == "\(name) · row \(index + 1)")
+                #expect(images[index]["alt"] as? String == "\(Self.shown(name)) · row \(index + 1)")
                 #expect(images[index]["loaded"] as? Bool == true, "\(name) did not load")
                 #expect(links[index]["attributes"] as? String == "href")
                 #expect(links[index]["protocol"] as? String == "file:", "\(name): \(links[index])")
                 #expect(links[index]["path"] as? String == folder + "/out/" + name)
-                #expect(captions[index] == "\(name) ·\u{A0}row\u{A0}\(index + 1)")
+                #expect(captions[index] == "\(Self.shown(name)) ·\u{A0}row\u{A0}\(index + 1)")
             }
         }
     }

@@ -59,8 +59,35 @@ func installedFontCovers(_ codePoint: UInt32) -> Bool {
         let start = try #require(message.range(of: "looked in: "), "\(message)")
         let end = try #require(message.range(of: " (set WALLGEN_DATA", range: start.upperBound..<message.endIndex))
         let places = message[start.upperBound..<end.lowerBound].components(separatedBy: ", ")
-        #expect(places.contains(folder) && places.contains("/share/wallgen"), "\(places)")
+        #expect(places.contains(folder) && places.contains(folder + "/share/wallgen"), "\(places)")
         #expect(Set(places).count == places.count, "listed twice: \(places)")
+        // The walk up stops below the first folder anyone may write in (/tmp, or above).
+        for place in places {
+            let walked = place.hasSuffix("/share/wallgen") ? String(place.dropLast("/share/wallgen".count)) : place
+            var status = stat()
+            #expect(stat(walked.isEmpty ? "/" : walked, &status) == 0 && status.st_mode & S_IWOTH == 0, "\(place)")
+        }
+    }
+
+    /// A copy of the program in a folder below one anyone may write in (as /tmp) does not
+    /// take pictures and fonts planted there by another user: the walk up stops below it.
+    @Test func dataPlantedInAWorldWritableFolderIsNotUsed() throws {
+        let folder = try temporaryFolder()
+        defer { removeTemporaryFolder(folder) }
+        let shared = folder + "/shared"
+        for planted in ["Assets/seasons", "fonts", "x"] {
+            try FileManager.default.createDirectory(atPath: shared + "/" + planted, withIntermediateDirectories: true)
+        }
+        chmod(shared, 0o1777)
+        try FileManager.default.copyItem(
+            atPath: productsFolder.appendingPathComponent("wallgen").path, toPath: shared + "/x/wallgen")
+        let result = try launch(
+            ["--size", "100x100", "-o", "out.png"], in: folder, environment: [:],
+            executable: URL(fileURLWithPath: shared + "/x/wallgen"))
+        #expect(result.status == 72, "\(result.standardError)")
+        #expect(
+            result.standardError.contains("looked in: \(shared)/x, \(shared)/x/share/wallgen (set"),
+            "\(result.standardError)")
     }
 
     /// A background enlarged more than 4 times is drawn, with a warning giving both sizes.

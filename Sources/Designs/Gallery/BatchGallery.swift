@@ -51,7 +51,7 @@ public enum BatchGallery {
         page += "</div>\n"
         if !missing.isEmpty {
             page += "<h2>Missing</h2>\n<ul class=\"missing\">\n"
-            for line in missing { page += "<li>\(HTMLText.escape(line))</li>\n" }
+            for line in missing { page += "<li><bdi>\(HTMLText.escape(line))</bdi></li>\n" }
             page += "</ul>\n"
         }
         return page + "</body>\n</html>\n"
@@ -72,7 +72,8 @@ public enum BatchGallery {
             }
         }
         parts.append(part)
-        return parts.map(HTMLText.escape).joined(separator: "<wbr>") + " ·\u{A0}row\u{A0}\(entry.row)"
+        // Isolated (`<bdi>`): a right-to-left name cannot pull the row number into its order.
+        return "<bdi>" + parts.map(HTMLText.escape).joined(separator: "<wbr>") + "</bdi> ·\u{A0}row\u{A0}\(entry.row)"
     }
 
     /// Where a file name may break: after the separators of its words and folders.

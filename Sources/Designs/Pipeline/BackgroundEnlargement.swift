@@ -39,8 +39,13 @@ enum BackgroundEnlargement {
         func times(_ value: Double) -> String { String((value * 10).rounded() / 10) }
         let described = soft.map { canvas in
             let sharp = sharpest(picture, shapeOf: canvas)
+            // A shape far narrower (or flatter) than the picture's is sharp at no size: its
+            // largest sharp canvas would be less than a pixel across.
+            let sharpText =
+                sharp.width < 1 || sharp.height < 1
+                ? "no canvas of that shape is sharp" : "sharp up to \(sharp.width)x\(sharp.height)"
             return "\(canvas.width)x\(canvas.height) (enlarged \(times(factor(picture, covering: canvas))) times; "
-                + "sharp up to \(sharp.width)x\(sharp.height))"
+                + sharpText + ")"
         }
         return "Warning: wallgen's picture is \(picture.width)x\(picture.height) and looks soft enlarged more than "
             + "\(bundledLimit) times: " + described.joined(separator: ", ")

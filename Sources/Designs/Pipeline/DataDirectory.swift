@@ -1,5 +1,6 @@
 import Files
 import FoundationEssentials
+import Glibc
 import Platform
 
 /// The folder holding wallgen's bundled `Assets/` and `fonts/`.
@@ -7,6 +8,9 @@ import Platform
 /// Looked for, in order: `$WALLGEN_DATA`; the folders above the running executable
 /// (a checkout: `.build/release/wallgen` sits three levels below); and the shared
 /// data folders an install uses (`<prefix>/share/wallgen`, found beside `<prefix>/bin`).
+/// The walk up stops at the first folder anyone may write in (`/tmp`, for a binary
+/// copied to `/tmp/x/`): there another user could have put pictures and fonts of their
+/// own for wallgen to parse.
 public struct DataDirectory: Sendable {
     public let path: String
 
@@ -36,12 +40,20 @@ public struct DataDirectory: Sendable {
         var folder = FilePath.folder(of: executable)
         // Near the root the walk up repeats "/": each place is listed once.
         for _ in 0..<5 {
+            if isWritableByOthers(folder) { break }
             for path in [folder, (folder == "/" ? "" : folder) + "/share/wallgen"] where !paths.contains(path) {
                 paths.append(path)
             }
             folder = FilePath.folder(of: folder)
         }
         return paths
+    }
+
+    /// Whether users other than its owner may make files in `folder` (world-writable, as
+    /// `/tmp` and `/var/tmp` are).
+    static func isWritableByOthers(_ folder: String) -> Bool {
+        var status = stat()
+        return stat(folder, &status) == 0 && status.st_mode & S_IWOTH != 0
     }
 
     private static func holdsData(_ path: String) -> Bool {
