@@ -48,6 +48,16 @@ func launch(
         standardError: try String(contentsOfFile: capture + "/err", encoding: .utf8))
 }
 
+/// Copies the built `wallgen` to `target` as an executable, with `install`: never through
+/// a descriptor of this process, which a process another test forks meanwhile would
+/// inherit, making the copy fail to run with "Text file busy".
+func installWallgen(at target: String) throws {
+    let result = try launch(
+        ["-m", "755", productsFolder.appendingPathComponent("wallgen").path, target], in: "/",
+        executable: URL(fileURLWithPath: "/usr/bin/install"))
+    guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["reason": result.standardError]) }
+}
+
 func filesIn(_ folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
 }

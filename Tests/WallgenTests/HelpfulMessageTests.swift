@@ -50,7 +50,7 @@ func installedFontCovers(_ codePoint: UInt32) -> Bool {
         let folder = try temporaryFolder()
         defer { removeTemporaryFolder(folder) }
         let copy = folder + "/wallgen"
-        try FileManager.default.copyItem(atPath: productsFolder.appendingPathComponent("wallgen").path, toPath: copy)
+        try installWallgen(at: copy)
         let result = try launch(
             ["--size", "100x100", "-o", "out.png"], in: folder, environment: [:],
             executable: URL(fileURLWithPath: copy))
@@ -79,8 +79,7 @@ func installedFontCovers(_ codePoint: UInt32) -> Bool {
             try FileManager.default.createDirectory(atPath: shared + "/" + planted, withIntermediateDirectories: true)
         }
         chmod(shared, 0o1777)
-        try FileManager.default.copyItem(
-            atPath: productsFolder.appendingPathComponent("wallgen").path, toPath: shared + "/x/wallgen")
+        try installWallgen(at: shared + "/x/wallgen")
         let result = try launch(
             ["--size", "100x100", "-o", "out.png"], in: folder, environment: [:],
             executable: URL(fileURLWithPath: shared + "/x/wallgen"))

@@ -349,8 +349,7 @@ import Testing
         try withTemporaryFolder { folder in
             let bin = folder + "/" + folderName
             try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                atPath: productsFolder.appendingPathComponent("wallgen").path, toPath: bin + "/wallgen")
+            try installWallgen(at: bin + "/wallgen")
             let environment = Living.session(folder, ["WALLGEN_DATA": repositoryRoot])
             let result = try launch(
                 ["schedule", "-o", "s", "--by", "seasons", "--size", "16x9", "--years", "1", "--install"], in: folder,

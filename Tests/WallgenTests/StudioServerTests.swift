@@ -439,8 +439,7 @@ import Testing
             let bin = folder + "/bin"
             try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
             let copy = bin + "/wallgen"
-            try FileManager.default.copyItem(
-                atPath: productsFolder.appendingPathComponent("wallgen").path, toPath: copy)
+            try installWallgen(at: copy)
             let studio = try StudioProcess(
                 in: folder,
                 environment: [
