@@ -34,6 +34,8 @@ public final class ManifestReader {
     private let lines: LineReader
     private var defaults: [String: ManifestValue] = [:]
     private var header: [String]?
+    /// The CSV's separator, found from its header line.
+    private var separator: UInt8?
     private var nextIndex = 0
     private var sawContent = false
 
@@ -79,15 +81,21 @@ public final class ManifestReader {
                 guard case .row(let fields) = object else { continue }
                 return makeRow(fields, line: line)
             case .csv:
+                if separator == nil {
+                    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                    separator = CSVRecord.separator(ofHeader: bytes)
+                }
                 var partial = CSVRecord.Partial()
                 var current = bytes
-                while try !CSVRecord.add(current, to: &partial, line: lines.lineNumber) {
+                while try !CSVRecord.add(current, to: &partial, line: lines.lineNumber, separator: separator!) {
                     guard let more = try lines.next() else {
                         throw .malformedCSV(line: line, column: 1, reason: "a quoted field is never closed")
                     }
                     current = more
                 }
-                if partial.fields == [""] { continue }
+                // A blank line, or a row of empty cells (a spreadsheet writes `,,` for each
+                // row below the data it has seen used), is no row.
+                if partial.fields.allSatisfy(\.isEmpty) { continue }
                 guard let header else {
                     try checkHeader(partial.fields, line: line)
                     self.header = partial.fields

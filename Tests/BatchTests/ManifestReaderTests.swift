@@ -81,6 +81,28 @@ import Testing
         #expect(rows[1].fields["command"] == .text("wallpaper"))
     }
 
+    /// CSV as spreadsheets write it: `;` (Excel in European locales) or tabs between the
+    /// cells, found from the header; and the rows of empty cells Excel adds below the data
+    /// (`,,`) skipped as blank lines are.
+    @Test func csvAsSpreadsheetsWriteIt() throws {
+        for separator in [",", ";", "\t"] {
+            let text =
+                ["season", "text", "output"].joined(separator: separator) + "\r\n"
+                + ["winter", "\"a\(separator)b\"", "w.png"].joined(separator: separator) + "\r\n"
+                + String(repeating: separator, count: 2) + "\r\n" + String(repeating: separator, count: 2) + "\r\n"
+            let rows = try rows(text, name: "m.csv").get()
+            #expect(rows.count == 1, "separator \(separator.debugDescription)")
+            #expect(
+                rows.first?.fields == [
+                    "season": .text("winter"), "text": .text("a\(separator)b"), "output": .text("w.png"),
+                ],
+                "separator \(separator.debugDescription)")
+        }
+        // A comma in a semicolon file is a cell's own.
+        let mixed = try rows("text;output\nhello, you;h.png\n", name: "m.csv").get()
+        #expect(mixed.first?.fields == ["text": .text("hello, you"), "output": .text("h.png")])
+    }
+
     @Test func malformedCSVNamesTheLineAndColumn() throws {
         #expect(
             try rows("a,b\nx\"y,z\n", name: "m.csv")

@@ -73,6 +73,32 @@ import Testing
         }
     }
 
+    /// A CSV as Excel saves it in a European locale: a byte-order mark, `;` between cells,
+    /// CRLF, flags as TRUE and FALSE, and rows of empty cells below the data. Exactly the
+    /// rows asked for are made (no unrequested `wallpaper-winter.png`, no duplicates).
+    @Test func excelsCSV() throws {
+        try withTemporaryFolder { folder in
+            let csv =
+                "\u{FEFF}season;vertical;dark;text;output\r\n"
+                + "winter;TRUE;False;冬;w.png\r\n" + "summer;FALSE;Yes;夏;s.png\r\n"
+                + ";;;;\r\n;;;;\r\n;;;;\r\n"
+            try Data(csv.utf8).write(to: URL(fileURLWithPath: folder + "/sheet.csv"))
+            let batch = try launch(["batch", "sheet.csv", "-o", "o", "-q"], in: folder)
+            #expect(batch.status == 0, "\(batch.standardError)")
+            #expect(filesIn(folder + "/o").filter { !$0.hasPrefix(".") } == ["s.png", "w.png"])
+            for (name, command) in [
+                ("w.png", ["--season", "winter", "--vertical", "--text", "冬"]),
+                ("s.png", ["--season", "summer", "--dark", "--text", "夏"]),
+            ] {
+                let alone = try launch(command + ["-o", "alone-" + name], in: folder)
+                #expect(alone.status == 0, "\(alone.standardError)")
+                #expect(
+                    try Data(contentsOf: URL(fileURLWithPath: folder + "/o/" + name))
+                        == Data(contentsOf: URL(fileURLWithPath: folder + "/alone-" + name)), "\(name)")
+            }
+        }
+    }
+
     /// A manifest that cannot be read (an I/O error: `/proc/self/mem` is a file that no
     /// read succeeds on) is missing input, 66, as BATCH.md says.
     @Test func anUnreadableManifestIs66() throws {

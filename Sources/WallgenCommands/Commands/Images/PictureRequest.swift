@@ -109,11 +109,12 @@ public struct PictureRequest: Sendable {
         -> [String?]
     {
         guard option.valueName != nil else {
+            // A spreadsheet's cell: TRUE and FALSE as Excel writes them, True, Yes, no…
             switch value {
             case .flag(let on): return on ? [nil] : []
-            case .text("true"), .text("yes"), .text("1"): return [nil]
-            case .text("false"), .text("no"), .text("0"): return []
-            default: throw UsageError("'\(option.long)' is a flag: true or false")
+            case .text(let text) where ["true", "yes", "1"].contains(text.lowercased()): return [nil]
+            case .text(let text) where ["false", "no", "0"].contains(text.lowercased()): return []
+            default: throw UsageError("'\(option.long)' is a flag: true or false (yes or no, 1 or 0)")
             }
         }
         switch value {
