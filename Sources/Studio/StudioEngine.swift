@@ -48,6 +48,8 @@ public struct StudioDescription: Sendable, Equatable, Codable {
     /// The person's text, as a person counts it, and the size step it gets.
     public var textCount: Int?
     public var textStep: String?
+    /// `wallgen … --apply` for these settings: the picture made at the screen's own size.
+    public var applyCommand: String?
     /// `wallgen schedule --install …` for these settings, and the options it cannot carry.
     public var scheduleCommand: String?
     public var scheduleDrops: [String] = []
@@ -100,8 +102,10 @@ public protocol StudioEngine: Sendable {
     func preview(_ settings: StudioSettings, width: Int, height: Int) throws(StudioFailure) -> [UInt8]
     /// The full picture, byte for byte what the described command writes.
     func picture(_ settings: StudioSettings) throws(StudioFailure) -> StudioPicture
-    /// Sets the file as the desktop's wallpaper, as `wallgen apply` does.
-    func apply(file: String) -> StudioOutcome
+    /// Makes the picture of these settings at the screen's own size, in `folder` (the
+    /// studio's own), and sets it as the desktop's wallpaper, as `wallgen … --apply` does
+    /// (the settings' uploaded picture read from `backgroundFile`).
+    func apply(_ settings: StudioSettings, in folder: String) -> StudioOutcome
     /// Installs the term schedule for these settings, as `wallgen schedule --install` does.
     func schedule(_ settings: StudioSettings) -> StudioOutcome
     /// Ends whatever the engine started (a schedule being rendered) when the studio stops.

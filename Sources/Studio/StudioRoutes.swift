@@ -124,24 +124,15 @@ struct StudioRoutes: Sendable {
         }
     }
 
-    /// The picture the shown command writes, written into the private folder under its
-    /// file name and set by `wallgen apply`; the folder's copy goes once it is applied
-    /// (apply keeps its own).
+    /// The picture made at the screen's own size by `wallgen … --apply` in a new folder of
+    /// the private folder, which goes once it is applied (apply keeps its own copy).
     private func apply(_ settings: StudioSettings) -> HTTPResponse {
-        let picture: StudioPicture
-        do {
-            picture = try gate.run { () throws(StudioFailure) in try engine.picture(settings) }
-        } catch {
-            return failures([error])
+        let place = folder.path + "/" + folder.newName("apply")
+        guard mkdir(place, 0o700) == 0 else {
+            return failures([StudioFailure(option: nil, message: "cannot make a folder for the picture to apply")])
         }
-        let place = folder.newName("apply")
-        do {
-            try folder.files.write(picture.bytes, to: place + "/" + picture.fileName)
-        } catch {
-            return failures([StudioFailure(option: nil, message: "cannot keep the picture to apply: \(error)")])
-        }
-        defer { try? FileManager.default.removeItem(atPath: folder.path + "/" + place) }
-        return .json(200, encoding: engine.apply(file: folder.path + "/" + place + "/" + picture.fileName))
+        defer { try? FileManager.default.removeItem(atPath: place) }
+        return .json(200, encoding: engine.apply(settings, in: place))
     }
 
     /// `POST /api/upload?name=NAME` with the picture's bytes: written to a new file in the

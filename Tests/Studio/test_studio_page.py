@@ -511,7 +511,9 @@ class TermsTabTests(StudioPageTest):
         by_test_id(d, "schedule").click()
         dialog = d.find_element(By.ID, "confirm")
         WebDriverWait(d, 10).until(lambda d: dialog.is_displayed())
-        self.assertIn("wallgen schedule --install --size 48x27 --lang en", dialog.text)
+        # The schedule's pictures are the screen's size, not the preview's.
+        self.assertIn("wallgen schedule --install --lang en", dialog.text)
+        self.assertNotIn("48x27", dialog.text)
         self.assertIn("--alpha", dialog.find_element(By.ID, "confirm-drops").text)
         by_test_id(d, "confirm-no").click()
         self.assertFalse(dialog.is_displayed())
@@ -524,8 +526,10 @@ class TermsTabTests(StudioPageTest):
         self.assertIn("systemctl --user enable --now", result.text)
         units = os.path.join(self.studio.folder, "config", "systemd", "user")
         self.assertTrue(os.path.exists(os.path.join(units, "wallgen-terms.timer")), os.listdir(self.studio.folder))
+        # No display here: no monitor to be found, so 1920x1080, and the page says so.
+        self.assertIn("No monitor was found", result.text)
         pictures = os.path.join(self.studio.folder, "data", "wallgen", "schedule")
-        self.assertIn("22-dongzhi-48x27.png", os.listdir(pictures))
+        self.assertIn("22-dongzhi-1920x1080.png", os.listdir(pictures))
 
 
 class PhoneTests(StudioPageTest):
@@ -641,7 +645,9 @@ class ApplyTests(StudioPageTest):
         result = by_test_id(d, "result")
         WebDriverWait(d, 60).until(lambda d: result.get_attribute("data-state") in ("done", "failed"))
         self.assertEqual(result.get_attribute("data-state"), "done", result.text)
-        self.assertIn("wallgen apply", result.text)
+        # Made at the screen's own size (320x240 here), whatever the page previews.
+        self.assertIn("--apply", result.text)
+        self.assertNotIn("--size", result.text)
         folder = self.work()
         made = run_shown_command(d, folder, ["-o", "shown.png"])
         self.assertEqual(made.returncode, 0, made.stderr)

@@ -12,7 +12,7 @@
     en: {
       studio: "studio", wallpaper: "Wallpaper", terms: "Terms", language: "Language",
       season: "Season", date: "Date", "season-rule": "Season rule", hemisphere: "Hemisphere",
-      alpha: "Transparency", label: "Label", text: "Your text", position: "Label position",
+      alpha: "Picture opacity", label: "Label", text: "Your text", position: "Label position",
       vertical: "Vertical", base: "Base colour", "text-color": "Text colour", dark: "Dark variant",
       device: "Device", size: "Size", background: "Your picture", format: "Format", quality: "Quality",
       "card-lang": "Card language", title: "Title", copy: "Copy", copied: "Copied", save: "Save",
@@ -21,9 +21,9 @@
       remove: "Remove", over: "More than {max}: only the first {max} are used",
       stepSize: "size", large: "large", medium: "medium", small: "small",
       applyTitle: "Set as this desktop's wallpaper?",
-      applyText: "The picture the command above makes is set on this desktop, as wallgen apply does.",
+      applyText: "The picture is made at this screen's own size (each monitor's) and set as this desktop's wallpaper, as this command does:",
       scheduleTitle: "Install the solar-term schedule?",
-      scheduleText: "The 24 cards are rendered and a timer is installed that changes the wallpaper as each term begins, as this command does:",
+      scheduleText: "The 24 cards are rendered at this screen's own size and a timer is installed that changes the wallpaper as each term begins, as this command does:",
       scheduleDrops: "These choices of the page do not go into a schedule:",
       working: "Working…", done: "Done", failed: "Failed (exit status {status})",
       picture: "Picture", style: "Style", file: "File", canvas: "Canvas", when: "Season and date", words: "Label and text",
@@ -36,7 +36,7 @@
     "zh-Hant": {
       studio: "工作室", wallpaper: "桌布", terms: "節氣", language: "語言",
       season: "季節", date: "日期", "season-rule": "季節規則", hemisphere: "半球",
-      alpha: "透明度", label: "標籤", text: "自訂文字", position: "標籤位置",
+      alpha: "圖片不透明度", label: "標籤", text: "自訂文字", position: "標籤位置",
       vertical: "直書", base: "底色", "text-color": "文字顏色", dark: "深色版",
       device: "裝置", size: "尺寸", background: "自選圖片", format: "格式", quality: "品質",
       "card-lang": "卡片語言", title: "標題", copy: "複製", copied: "已複製", save: "儲存",
@@ -45,9 +45,9 @@
       remove: "移除", over: "超過 {max} 字：只用前 {max} 字",
       stepSize: "字級", large: "大", medium: "中", small: "小",
       applyTitle: "設為這台電腦的桌布？",
-      applyText: "上面指令做出的圖片會設為這個桌面的桌布，與 wallgen apply 相同。",
+      applyText: "以這個螢幕的尺寸（每台顯示器各自的）製作圖片並設為這個桌面的桌布，與這個指令相同：",
       scheduleTitle: "安裝節氣排程？",
-      scheduleText: "將繪製 24 張節氣卡，並安裝在每個節氣開始時更換桌布的計時器，與這個指令相同：",
+      scheduleText: "將以這個螢幕的尺寸繪製 24 張節氣卡，並安裝在每個節氣開始時更換桌布的計時器，與這個指令相同：",
       scheduleDrops: "頁面上的這些選擇無法帶入排程：",
       working: "處理中…", done: "完成", failed: "失敗（結束碼 {status}）",
       picture: "圖片", style: "樣式", file: "檔案", canvas: "畫布", when: "季節與日期", words: "標籤與文字",
@@ -853,7 +853,7 @@
     });
     $("save").addEventListener("click", save);
     $("apply").addEventListener("click", () => run("/api/apply", say("applyTitle"), say("applyText"),
-      $("command").textContent + "\nwallgen apply " + ((description && description.fileName) || "")));
+      (description && description.applyCommand) || "wallgen --apply"));
     $("schedule").addEventListener("click", () => run("/api/schedule", say("scheduleTitle"), say("scheduleText"),
       (description && description.scheduleCommand) || "wallgen schedule --install",
       (description && description.scheduleDrops) || []));

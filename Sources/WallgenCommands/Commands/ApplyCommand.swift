@@ -119,7 +119,7 @@ enum ApplyCommand {
     static let applyFlag = Flag(
         "apply",
         help:
-            "Set the picture as the desktop's wallpaper once it is written; with --device here or --span, each monitor its own (see wallgen apply)."
+            "Set the picture as the desktop's wallpaper once it is written. With no --size or --device it is made at the screen's own size (each monitor's, when they differ); with --device here or --span, each monitor its own (see wallgen apply)."
     )
 
     static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> ApplyRequest {
@@ -192,6 +192,9 @@ enum ApplyCommand {
                 }
             }
             let kind = try DesktopDetection.detect(environment: environment, override: request.desktop)
+            if let picture = request.picture, !request.dryRun {
+                for warning in shapeWarnings(picture, request, environment, runner) { Console.report(warning) }
+            }
             let store = AppliedStore(folder: UserLocations(environment: environment).appliedFolder)
             let change = WallpaperChange(
                 desktop: kind, pictures: pictures, monitors: monitors, lockScreen: request.lockScreen)
@@ -207,6 +210,31 @@ enum ApplyCommand {
         } catch {
             Console.report("Error: \(error)")
             return ErrorReport.exitCode(for: error)
+        }
+    }
+
+    /// How far a picture's shape may be from a monitor's (width to height, either way)
+    /// before the desktop's cropping or stretching shows: a 16:10 picture on 16:9 is fine,
+    /// a phone's on a desktop is not.
+    static let shapeTolerance = 1.2
+
+    /// One line for each monitor whose shape the picture (set on the whole desktop) is far
+    /// from, naming both sizes and how to make it at the monitor's; none when the monitors
+    /// cannot be found or the file is no picture wallgen reads the size of (a slideshow).
+    static func shapeWarnings(
+        _ picture: String, _ request: ApplyRequest, _ environment: [String: String], _ runner: ProcessRunner
+    ) -> [String] {
+        guard let bytes = try? FileReader.mapped(picture, use: .headers), let size = WholePicture.size(of: bytes),
+            size.width > 0, size.height > 0,
+            let monitors = try? connectedMonitors(request, environment, runner)
+        else { return [] }
+        let shape = Double(size.width) / Double(size.height)
+        return monitors.compactMap { monitor in
+            guard monitor.width > 0, monitor.height > 0 else { return nil }
+            let ratio = shape / (Double(monitor.width) / Double(monitor.height))
+            guard max(ratio, 1 / ratio) > shapeTolerance else { return nil }
+            return
+                "Warning: the picture is \(size.width)x\(size.height) and \(monitor.name) is \(monitor.width)x\(monitor.height): the desktop will crop it to the monitor's shape (make one at its size with --device here, or --size \(monitor.width)x\(monitor.height))"
         }
     }
 

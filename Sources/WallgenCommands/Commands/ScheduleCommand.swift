@@ -35,6 +35,9 @@ public struct ScheduleRequest: Equatable, Sendable {
     /// from `monitorsFile` when given (`--monitors`), else from the session.
     var perMonitor = false
     var monitorsFile: String?
+    /// No size was asked for: the connected monitors' sizes, as with `--device here`, or
+    /// `sizes` (1920x1080), said in one line, when none can be found.
+    var sizesFromScreens = false
 }
 
 /// `wallgen schedule`: pictures that follow the solar terms (or the seasons) on the
@@ -57,7 +60,8 @@ enum ScheduleCommand {
         "years", .wholeNumber(atLeast: 1),
         help: "How many years the span covers; the slideshow starts over after the last.", default: 10)
     static let sizes = OneCanvasOptions.size.repeatable(
-        help: "A picture size in pixels, one per monitor; WxH as for --size.", defaultText: "1920x1080")
+        help: "A picture size in pixels, one per monitor; WxH as for --size.",
+        defaultText: "each connected monitor's, else 1920x1080")
     static let devices = Option(
         "device", .deviceChoice,
         help:
@@ -136,7 +140,8 @@ enum ScheduleCommand {
             case .here: break
             }
         }
-        if canvases.isEmpty && !perMonitor { canvases = [defaultSize] }
+        let sizesFromScreens = canvases.isEmpty && !perMonitor
+        if sizesFromScreens { canvases = [defaultSize] }
         var unique: [CanvasSize] = []
         for canvas in canvases where !unique.contains(canvas) { unique.append(canvas) }
         for canvas in unique { try canvas.check(maxPixels: RenderOptions.limits(parsed).maxPixels) }
@@ -154,7 +159,7 @@ enum ScheduleCommand {
             rule: seasonRules.rule, hemisphere: seasonRules.hemisphere,
             language: parsed[required: TermOptions.language], settings: settings,
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant),
-            perMonitor: perMonitor, monitorsFile: parsed[monitors])
+            perMonitor: perMonitor, monitorsFile: parsed[monitors], sizesFromScreens: sizesFromScreens)
     }
 
     static func run(_ request: ScheduleRequest, _ output: StatusOutput) -> ExitCode {
@@ -207,7 +212,19 @@ enum ScheduleCommand {
         let wallgen = executablePath()
         try SystemdUnits.checkExecutable(wallgen)
         var request = request
-        let monitors = request.perMonitor ? try scheduleMonitors(request) : []
+        var monitors = request.perMonitor ? try scheduleMonitors(request) : []
+        if request.sizesFromScreens {
+            // The pictures are for this desktop: its monitors' own sizes, not a guess.
+            do {
+                monitors = try scheduleMonitors(request)
+                request.perMonitor = true
+            } catch {
+                let size = request.sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ", ")
+                output.status(
+                    "No monitor was found (\(error)): the pictures are \(size); give --size, or --device here in your session"
+                )
+            }
+        }
         if request.perMonitor {
             request.sizes = []
             for monitor in monitors {
@@ -307,24 +324,12 @@ enum ScheduleCommand {
         return .success
     }
 
-    /// The monitors a per-monitor schedule is made for, each within the canvas limits.
+    /// The monitors a per-monitor schedule is made for, each within the canvas limits, as
+    /// the picture commands check them (`ImageCommand.checkMonitors`).
     static func scheduleMonitors(_ request: ScheduleRequest) throws -> [Monitor] {
-        let environment = ProcessEnvironment.variables
-        let monitors =
-            try request.monitorsFile.map(MonitorDetection.read(path:))
-            ?? MonitorDetection.detect(environment: environment, runner: ProcessRunner(environment: environment)).1
-        for monitor in monitors {
-            let sides = 1...CanvasSize.maxSide
-            guard sides.contains(monitor.width), sides.contains(monitor.height),
-                monitor.width * monitor.height <= request.settings.limits.maxPixels
-            else {
-                throw DesktopError.unreadableMonitors(
-                    source: request.monitorsFile ?? "the session",
-                    reason:
-                        "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height), outside the canvas limits (--max-pixels)"
-                )
-            }
-        }
+        let monitors = try ImageCommand.findMonitors(
+            file: request.monitorsFile, environment: ProcessEnvironment.variables)
+        try ImageCommand.checkMonitors(monitors, source: request.monitorsFile, request.settings)
         return monitors
     }
 

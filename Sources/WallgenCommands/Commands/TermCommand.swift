@@ -114,7 +114,8 @@ enum TermCommand: WallgenCommand {
             spec = TermCardSpec(term: started.term, language: language)
             spec.dateText = TermOptions.dateText(started.localDate(in: zone), language)
         }
-        let canvases = try CanvasOptions.read(parsed, maxPixels: RenderOptions.limits(parsed).maxPixels)
+        let canvases = try CanvasOptions.read(
+            parsed, maxPixels: RenderOptions.limits(parsed).maxPixels, applies: ApplyOptions.read(parsed) != nil)
         let canvas = canvases.first
         (spec.width, spec.height) = (canvas.width, canvas.height)
         let title = try TitleOptions.read(parsed)

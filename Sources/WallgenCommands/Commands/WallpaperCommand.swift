@@ -84,7 +84,8 @@ enum WallpaperCommand: WallgenCommand {
     static func request(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> WallpaperRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         let season = try SeasonOptions.read(parsed, today: today)
-        let canvases = try CanvasOptions.read(parsed, maxPixels: RenderOptions.limits(parsed).maxPixels)
+        let canvases = try CanvasOptions.read(
+            parsed, maxPixels: RenderOptions.limits(parsed).maxPixels, applies: ApplyOptions.read(parsed) != nil)
         let canvas = canvases.first
         var spec = SeasonWallpaperSpec(
             season: season, width: canvas.width, height: canvas.height, alpha: parsed[required: alpha],

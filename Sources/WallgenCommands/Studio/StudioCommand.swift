@@ -107,8 +107,8 @@ final class WallgenStudioEngine: StudioEngine {
         try rendering.render(settings)
     }
 
-    func apply(file: String) -> StudioOutcome {
-        desktop.apply(file: file)
+    func apply(_ settings: StudioSettings, in folder: String) -> StudioOutcome {
+        desktop.apply(settings, in: folder)
     }
 
     func schedule(_ settings: StudioSettings) -> StudioOutcome {

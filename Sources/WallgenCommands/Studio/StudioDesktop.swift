@@ -1,3 +1,4 @@
+import Files
 import FoundationEssentials
 import Platform
 import Studio
@@ -17,21 +18,48 @@ final class StudioDesktop: Sendable {
     /// file, even after an upgrade replaced it on disk.
     private let program = OwnExecutable()
 
-    func apply(file: String) -> StudioOutcome {
-        run(["apply", file])
+    /// The page's command with `--apply`, made at the screen's own size (the page's
+    /// device and size are its preview's), written into `folder`; the uploaded picture is
+    /// given by where it lies.
+    func apply(_ settings: StudioSettings, in folder: String) -> StudioOutcome {
+        do {
+            var words = try Self.applyArguments(settings)
+            let shown = StudioRendering.commandLine(words)
+            if let file = settings.backgroundFile, let index = words.firstIndex(of: "--background"),
+                index + 1 < words.count
+            {
+                words[index + 1] = file
+            }
+            let name = try StudioRendering.request(settings).fileName
+            return run(
+                words + ["-o", folder + "/" + (name == "-" ? "wallpaper.png" : FilePath.name(of: name))], shown: shown)
+        } catch {
+            return StudioOutcome(command: "wallgen --apply", status: ExitCode.usage.rawValue, output: error.message)
+        }
+    }
+
+    /// The options that set the canvas: Apply and Schedule make their pictures at the
+    /// screen's own size, whatever the page previews.
+    static let canvasOptions: Set<String> = [CanvasOptions.sizes.long, CanvasOptions.devices.long]
+
+    /// `wallgen … --apply` for the page's settings, without its canvas.
+    static func applyArguments(_ settings: StudioSettings) throws(StudioFailure) -> [String] {
+        try StudioRendering.arguments(settings, leaving: canvasOptions) + ["--apply"]
     }
 
     func schedule(_ settings: StudioSettings) -> StudioOutcome {
         run(Self.scheduleArguments(settings).words)
     }
 
-    /// `schedule --install` with the page's options that `schedule` takes (its canvas, the
-    /// card's language, the dark style, the format), and the page's options it cannot carry.
-    /// A term schedule takes no season rule or hemisphere (those go with `--by seasons`).
+    /// `schedule --install` with the page's options that `schedule` takes (the card's
+    /// language, the dark style, the format), and the page's options it cannot carry. Its
+    /// pictures are made at the screen's own size (the page's canvas is its preview's). A
+    /// term schedule takes no season rule or hemisphere (those go with `--by seasons`).
     static func scheduleArguments(_ settings: StudioSettings) -> (words: [String], drops: [String]) {
         let takes = Set(ScheduleCommand.declaration.options.map(\.long)).subtracting([
             SeasonRuleOptions.rule.long, SeasonRuleOptions.hemisphere.long,
         ])
+        .subtracting(canvasOptions)
         var words = ["schedule", "--install"]
         var drops: [String] = []
         var seen = Set<String>()
@@ -44,6 +72,7 @@ final class StudioDesktop: Sendable {
                 words += value.hasPrefix("-") ? ["--\(name)=\(value)"] : ["--" + name, value]
             case .flag(true)?, .text(_)?:
                 if case .text("")? = settings.options[name] { continue }
+                if canvasOptions.contains(name) { continue }
                 drops.append("--" + name)
             default: break
             }
@@ -51,9 +80,10 @@ final class StudioDesktop: Sendable {
         return (words, drops)
     }
 
-    /// Runs `wallgen WORDS`, collecting standard output and error together.
-    private func run(_ words: [String]) -> StudioOutcome {
-        let command = StudioRendering.commandLine(words)
+    /// Runs `wallgen WORDS`, collecting standard output and error together; the outcome
+    /// names `shown`, the command as the page shows it (else WORDS).
+    private func run(_ words: [String], shown: String? = nil) -> StudioOutcome {
+        let command = shown ?? StudioRendering.commandLine(words)
         let path = program?.runnablePath ?? ScheduleCommand.executablePath()
         let name = program?.path ?? ScheduleCommand.executablePath()
         // Started under the lock, so stop() either sees it or refuses it.

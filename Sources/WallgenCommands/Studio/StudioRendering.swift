@@ -35,9 +35,9 @@ final class StudioRendering: Sendable {
     /// option the page set, in the order the command declares them. The settings passed the
     /// studio's allow-list (`StudioControls.allowList`): no option the page has no control
     /// for (`--output`, `--apply`, `--font`…) reaches here.
-    static func arguments(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
-        -> [String]
-    {
+    static func arguments(
+        _ settings: StudioSettings, preview: (width: Int, height: Int)? = nil, leaving left: Set<String> = []
+    ) throws(StudioFailure) -> [String] {
         let declaration: CommandDeclaration
         var words: [String] = []
         switch settings.command {
@@ -56,6 +56,7 @@ final class StudioRendering: Sendable {
         for option in declaration.options where !seen.contains(option.long) {
             seen.insert(option.long)
             if preview != nil, canvasAndFormat.contains(option.long) { continue }
+            if left.contains(option.long) { continue }
             switch settings.options[option.long] {
             case .flag(true)?: words.append(option.flagName)
             case .text(let value)? where !value.isEmpty:
@@ -141,6 +142,7 @@ final class StudioRendering: Sendable {
             let schedule = StudioDesktop.scheduleArguments(settings)
             description.scheduleCommand = Self.commandLine(schedule.words)
             description.scheduleDrops = schedule.drops
+            description.applyCommand = Self.commandLine(try StudioDesktop.applyArguments(settings))
         } catch {
             description.errors = [error]
         }

@@ -47,8 +47,13 @@ enum ImageCommand {
         guard outputs.count == 1, let only = outputs.first else {
             return SeveralOutputs.run(request, outputs, span: span, monitors: monitors, subject: subject, output)
         }
-        // One picture: made as it always was, whatever asked for it.
+        // One picture: made as it always was, whatever asked for it. At the screen's size
+        // (`--apply` alone) its note records that size, so it can be made again.
         let spec = Design.spec(request.spec, width: only.size.width, height: only.size.height)
+        let note =
+            if case .screens = request.canvases { request.provenance?.resized(to: only.size) } else {
+                request.provenance
+            }
         return SingleOutput.run(
             only.target, format: request.settings.encoding.format, subject: subject, output,
             thenApply: request.applyAfterwards, derived: only.derived
@@ -56,7 +61,7 @@ enum ImageCommand {
             (file) throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate())
             // `SingleOutput` reads only the picture's size.
-            return try pipeline.render(spec, provenance: request.provenance, into: file, keepsPixels: false)
+            return try pipeline.render(spec, provenance: note, into: file, keepsPixels: false)
         }
     }
 
@@ -70,6 +75,25 @@ enum ImageCommand {
         case .sizes(let canvases):
             let named = canvases.isEmpty ? [NamedCanvas(size: request.size, device: nil)] : canvases
             return (try OutputNaming.plan(request.output, OutputNaming.entries(named), keepsSingleName: true), nil, [])
+        case .screens(let file):
+            // No size was asked for a picture that is to be the wallpaper: the screen's own.
+            let monitors: [Monitor]
+            do {
+                monitors = try findMonitors(file: file, environment: environment)
+            } catch {
+                let size = request.size
+                Console.report(
+                    "Warning: no monitor was found (\(error)); the picture is \(size.width)x\(size.height): give --size or --device for your screen's"
+                )
+                return (try OutputNaming.plan(request.output, [Self.entry(size)], keepsSingleName: true), nil, [])
+            }
+            try checkMonitors(monitors, source: file, request.settings)
+            let sizes = monitors.map { CanvasSize(width: $0.width, height: $0.height) }
+            // Every monitor one size: one picture, under the name as given, set on them all.
+            if let first = sizes.first, sizes.allSatisfy({ $0 == first }) {
+                return (try OutputNaming.plan(request.output, [Self.entry(first)], keepsSingleName: true), nil, [])
+            }
+            return (try perMonitor(request, monitors), nil, monitors)
         case .monitors(let spans, let file):
             if spans,
                 Design.spanning(request.spec, width: 1, height: 1, textFrame: .init(x: 0, y: 0, width: 1, height: 1))
@@ -79,27 +103,8 @@ enum ImageCommand {
                     "--span lays a wallpaper across the monitors; a card's lines would be cut at the seams (--device here makes one card per monitor)"
                 )
             }
-            let monitors =
-                if let file { try MonitorDetection.read(path: file) } else {
-                    try MonitorDetection.detect(
-                        environment: environment, runner: ProcessRunner(environment: environment)
-                    )
-                    .1
-                }
-            for monitor in monitors {
-                let sides = 1...CanvasSize.maxSide
-                guard sides.contains(monitor.width), sides.contains(monitor.height) else {
-                    throw DesktopError.unreadableMonitors(
-                        source: file ?? "the session",
-                        reason:
-                            "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height); its sides must be 1 to \(CanvasSize.maxSide) pixels"
-                    )
-                }
-                let canvas = CanvasSize(width: monitor.width, height: monitor.height)
-                try canvas.check(maxPixels: request.settings.limits.maxPixels)
-                // Each monitor's picture (or tile of the spanned one) is what is encoded.
-                try request.settings.check(canvas: canvas)
-            }
+            let monitors = try findMonitors(file: file, environment: environment)
+            try checkMonitors(monitors, source: file, request.settings)
             let layout = spans ? SpanLayout(monitors) : nil
             if let layout {
                 let canvas = CanvasSize(width: layout.canvasWidth, height: layout.canvasHeight)
@@ -110,16 +115,52 @@ enum ImageCommand {
                 }
                 try canvas.check(maxPixels: request.settings.limits.maxPixels)
             }
-            let entries = OutputNaming.entries(
-                monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })
-            let outputs = try OutputNaming.plan(request.output, entries, keepsSingleName: false)
-            guard outputs.count == monitors.count else {
-                throw UsageError(
-                    "--output: two monitors would get the same file; put {device} in the name so each gets its own"
+            return (try perMonitor(request, monitors), layout, monitors)
+        }
+    }
+
+    /// The monitors from `file` (`--monitors`), or the session's.
+    static func findMonitors(file: String?, environment: [String: String]) throws -> [Monitor] {
+        if let file { return try MonitorDetection.read(path: file) }
+        return try MonitorDetection.detect(environment: environment, runner: ProcessRunner(environment: environment)).1
+    }
+
+    /// Refuses a monitor whose picture wallgen cannot make: a side out of range, more
+    /// pixels than `--max-pixels`, more than the format holds.
+    static func checkMonitors(_ monitors: [Monitor], source: String?, _ settings: RenderSettings) throws {
+        for monitor in monitors {
+            let sides = 1...CanvasSize.maxSide
+            guard sides.contains(monitor.width), sides.contains(monitor.height) else {
+                throw DesktopError.unreadableMonitors(
+                    source: source ?? "the session",
+                    reason:
+                        "the monitor \(monitor.name) is \(monitor.width)x\(monitor.height); its sides must be 1 to \(CanvasSize.maxSide) pixels"
                 )
             }
-            return (outputs, layout, monitors)
+            let canvas = CanvasSize(width: monitor.width, height: monitor.height)
+            try canvas.check(maxPixels: settings.limits.maxPixels)
+            // Each monitor's picture (or tile of the spanned one) is what is encoded.
+            try settings.check(canvas: canvas)
         }
+    }
+
+    /// A file for each monitor, named by its output.
+    private static func perMonitor<Design>(_ request: ImageRequest<Design>, _ monitors: [Monitor]) throws
+        -> [PlannedOutput]
+    {
+        let entries = OutputNaming.entries(
+            monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })
+        let outputs = try OutputNaming.plan(request.output, entries, keepsSingleName: false)
+        guard outputs.count == monitors.count else {
+            throw UsageError(
+                "--output: two monitors would get the same file; put {device} in the name so each gets its own")
+        }
+        return outputs
+    }
+
+    /// One canvas named by its size.
+    private static func entry(_ size: CanvasSize) -> OutputNaming.Entry {
+        OutputNaming.entries([NamedCanvas(size: size, device: nil)])[0]
     }
 }
 

@@ -129,7 +129,7 @@ public struct PictureRequest: Sendable {
         switch canvases {
         case .sizes(let sizes) where sizes.count <= 1: return
         case .sizes: throw UsageError("a row makes one picture: give each size or device a row of its own")
-        case .monitors:
+        case .monitors, .screens:
             throw UsageError("a row makes one picture of a given size: --device here and --span are not for batches")
         }
     }

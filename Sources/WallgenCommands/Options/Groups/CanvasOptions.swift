@@ -47,6 +47,10 @@ enum CanvasPlan: Sendable, Equatable {
     /// One per connected monitor (`--device here`), or one picture cut across them
     /// (`--span`); the layout is read when the command runs, from `file` when given.
     case monitors(span: Bool, file: String?)
+    /// The screen's own size, for a picture set as the wallpaper with no size asked for
+    /// (`--apply` alone): one picture when every monitor is one size, else one per
+    /// monitor; the standard canvas, said in one line, when no monitor can be found.
+    case screens(file: String?)
 }
 
 /// The canvas of the wallpaper and `term` commands, which may make several sizes in one
@@ -85,11 +89,18 @@ struct CanvasOptions: OptionGroup {
     }
 
     /// The sizes asked for, each within `maxPixels` (checked before any file is read).
-    static func read(_ parsed: ParsedArguments, maxPixels: Int) throws(UsageError) -> CanvasPlan {
+    /// `applies`: the picture is to be set as the wallpaper (`--apply`), so with no size
+    /// asked for it is made at the screen's own (`.screens`), never the phone's default.
+    static func read(_ parsed: ParsedArguments, maxPixels: Int, applies: Bool = false) throws(UsageError)
+        -> CanvasPlan
+    {
         let givenSizes = parsed[all: sizes]
         let choices = parsed[all: devices]
         let landscape = parsed.has(landscape)
         let spans = parsed.declares(span) && parsed.has(span)
+        if applies, givenSizes.isEmpty, choices.isEmpty, !spans, !landscape {
+            return .screens(file: parsed[monitors])
+        }
         if spans || choices.contains(.here) {
             guard givenSizes.isEmpty, choices.allSatisfy({ $0 == .here }) else {
                 throw UsageError(
@@ -101,7 +112,9 @@ struct CanvasOptions: OptionGroup {
             }
             return .monitors(span: spans, file: parsed[monitors])
         }
-        if parsed.isGiven(monitors) { throw UsageError("--monitors goes with --device here or --span") }
+        if parsed.isGiven(monitors) {
+            throw UsageError("--monitors goes with --device here, --span, or --apply without a size")
+        }
         var canvases = givenSizes.map { NamedCanvas(size: $0, device: nil) }
         for choice in choices {
             switch choice {
