@@ -55,8 +55,49 @@ import Testing
         return top
     }
 
+    /// The shapes issue 48 names (a phone at 9:19.5, 16:9, 21:9, 32:9) besides every preset.
+    static let shapes: [(name: String, width: Int, height: Int)] = [
+        ("9:19.5", 1170, 2532), ("16:9", 1920, 1080), ("21:9", 2560, 1080), ("32:9", 3840, 1080),
+    ]
+
+    /// A label of every placement at the top: the season's name set across, and a text of
+    /// the person's set top to bottom (issue 48: the column stood on the crown and the peak).
+    static let labels: [(text: String?, vertical: Bool)] = [(nil, false), ("冬至快樂", true), (nil, true)]
+
     @Test(arguments: Season.allCases)
     func theLabelStaysInTheSky(season: Season) throws {
+        let skyline = try PictureSkylineTests.measured(season)
+        var collisions: [String] = []
+        for canvas in Self.canvases + Self.shapes {
+            for label in Self.labels {
+                var spec = SeasonWallpaperSpec(season: season, width: canvas.width, height: canvas.height)
+                spec.text = label.text
+                spec.isVertical = label.vertical
+                collisions += try Self.collision(spec, skyline, canvas)
+            }
+        }
+        #expect(collisions.isEmpty, "\(season): \(collisions)")
+    }
+
+    /// What, if anything, is wrong with the label of `spec` against `skyline`: its ink box
+    /// reaching into the subject, or leaving the canvas or the band below the top.
+    static func collision(
+        _ spec: SeasonWallpaperSpec, _ skyline: PictureSkyline, _ canvas: (name: String, width: Int, height: Int)
+    ) throws -> [String] {
+        let box = try labelBox(spec)
+        let top = subjectTop(skyline, width: canvas.width, height: canvas.height, left: box.left, right: box.right)
+        let name =
+            "\(canvas.name) \(canvas.width)x\(canvas.height) \(spec.isVertical ? "vertical " : "")\(spec.labelText)"
+        var found: [String] = []
+        if box.bottom > top { found.append("\(name): ink to \(box.bottom), subject from \(top)") }
+        if box.top < 0.05 * Double(canvas.height) - 1 || box.left < 0 || box.right > Double(canvas.width) {
+            found.append("\(name): ink box \(box) leaves the canvas or the band below its top")
+        }
+        return found
+    }
+
+    @Test(arguments: Season.allCases)
+    func theHorizontalLabelStaysInTheSkyAtEveryPreset(season: Season) throws {
         let skyline = try PictureSkylineTests.measured(season)
         var collisions: [String] = []
         for canvas in Self.canvases {

@@ -129,19 +129,44 @@ public enum SeasonWallpaper {
                         ? .fixed(Color(hex: theme.accent) ?? .white, shadow: softShadow(for: .white))
                         : .contrasting(dark: ink, light: .white)),
                 isVertical: spec.isVertical, language: LabelLanguage.of(spec.labelText))
-            // A label at the top of a bundled picture stays in its sky (`LabelPlacement`).
-            if !spec.isVertical, spec.labelPosition == .top, spec.backgroundPath == nil,
-                let skyline = PictureSkyline.seasons[spec.season], case .inkCentered(let x, let y) = placement,
-                let inkSize = try? label.inkSize()
+            // A label at the top of a bundled picture stays in its sky (`LabelPlacement`),
+            // a vertical column as a line does: moved up, or sideways to a column of sky;
+            // where none is tall enough for it, set smaller until one is.
+            if spec.labelPosition == .top, spec.backgroundPath == nil,
+                let skyline = PictureSkyline.seasons[spec.season], case .inkCentered(let x, let y) = placement
             {
-                let choice = LabelPlacement.choose(
-                    ink: (Double(inkSize.width), Double(inkSize.height)), size: size, preferred: (x, y), frame: frame,
-                    canvas: (spec.width, spec.height), skyline: skyline)
-                label.placement = .inkCentered(x: choice.x, y: choice.y)
+                label = placed(label, size: size, preferred: (x, y), frame: frame, spec: spec, skyline: skyline)
             }
             layers.append(.text(label))
         }
         return Scene(width: spec.width, height: spec.height, layers: layers)
+    }
+
+    /// The smallest share of its size a label is set at to find room in the sky: below
+    /// this it would be too small to read, and it keeps the most room it found instead.
+    static let smallestFit = 0.3
+
+    /// `label` at the nearest place in the picture's sky (`LabelPlacement`), at its size
+    /// or, where nothing is clear at that size, at the largest of smaller sizes (in steps
+    /// of a tenth, down to `smallestFit`) that has a clear place; where none has, at its
+    /// size in the place with the most room.
+    static func placed(
+        _ label: TextLayer, size: Double, preferred: (x: Double, y: Double), frame: TextFrame,
+        spec: SeasonWallpaperSpec, skyline: PictureSkyline
+    ) -> TextLayer {
+        var fallback: TextLayer?
+        for tenths in stride(from: 10, through: Int(smallestFit * 10), by: -1) {
+            var tried = label
+            tried.size = size * Double(tenths) / 10
+            guard let ink = try? tried.inkSize() else { return label }
+            let choice = LabelPlacement.choose(
+                ink: (Double(ink.width), Double(ink.height)), size: tried.size, preferred: preferred, frame: frame,
+                canvas: (spec.width, spec.height), skyline: skyline)
+            tried.placement = .inkCentered(x: choice.x, y: choice.y)
+            if choice.room >= 0 { return tried }
+            if fallback == nil { fallback = tried }
+        }
+        return fallback ?? label
     }
 
     /// How much of its opacity the picture keeps in the dark variant: over the deep base
