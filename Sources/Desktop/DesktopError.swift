@@ -47,6 +47,9 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
     case outsideSchedule(instant: String, path: String, years: ClosedRange<Int>)
     /// An executable path systemd refuses in `ExecStart=`, however it is quoted.
     case unsafeExecutable(path: String)
+    /// A schedule's folder whose path holds a control character, which its files cannot
+    /// name (GNOME's slideshow, the units' arguments, the desktop's setter).
+    case unsafeScheduleFolder(path: String)
     /// No monitor could be found: no session, no tool, or the tool listed none.
     case noMonitors(source: String, reason: String)
     /// A monitor list (a tool's output or a file) that cannot be read.
@@ -109,6 +112,9 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
                 + "however it is quoted, and wallgen's is \(path); copy wallgen to a path without them "
                 + "(for example /usr/local/bin/wallgen; a link does not help, systemd would be given its target) "
                 + "and run it from there"
+        case .unsafeScheduleFolder(let path):
+            "the schedule's folder \(path) holds a control character, which its slideshow, "
+                + "its units and the desktop cannot name; give -o a folder without one"
         case .noMonitors(let source, let reason):
             "no monitors found from \(source): \(reason)"
         case .unreadableMonitors(let source, let reason):

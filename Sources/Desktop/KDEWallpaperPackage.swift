@@ -51,8 +51,9 @@ public enum KDEWallpaperPackage {
                 slug += "-"
             }
         }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        return "wallgen-" + (slug.isEmpty ? "wallpaper" : slug)
+        // "Winter (wallgen)" is wallgen-winter: the prefix says whose it is once.
+        let words = slug.split(separator: "-").filter { $0 != "wallgen" }
+        return "wallgen-" + (words.isEmpty ? "wallpaper" : words.joined(separator: "-"))
     }
 
     /// Where one picture goes inside the package folder.

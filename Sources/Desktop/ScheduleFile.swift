@@ -129,10 +129,15 @@ public enum ScheduleFile {
         return schedule
     }
 
-    /// Reads `schedule.json` from a file.
+    /// Reads `schedule.json` from a file. None there yet is said with the way to make one.
     public static func read(path: String) throws(DesktopError) -> Schedule {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .fileFailed(path: path, operation: "read", reason: "no such readable file")
+            let missing = !FileManager.default.fileExists(atPath: path)
+            throw .fileFailed(
+                path: path, operation: "read",
+                reason: missing
+                    ? "there is no schedule there yet; make one with wallgen schedule --install (or give -o the folder of yours)"
+                    : "no such readable file")
         }
         return try decode(data, path: path)
     }

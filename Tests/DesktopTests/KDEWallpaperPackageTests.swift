@@ -4,7 +4,10 @@ import Testing
 
 @Suite struct KDEWallpaperPackageTests {
     @Test func idsAreSlugsOfTheName() {
-        #expect(KDEWallpaperPackage.id(for: "Winter (wallgen)") == "wallgen-winter-wallgen")
+        // The default name's "(wallgen)" is not said twice (issue 48: wallgen-winter-wallgen).
+        #expect(KDEWallpaperPackage.id(for: "Winter (wallgen)") == "wallgen-winter")
+        #expect(KDEWallpaperPackage.id(for: "冬至 Winter Solstice (wallgen)") == "wallgen-winter-solstice")
+        #expect(KDEWallpaperPackage.id(for: "wallgen") == "wallgen-wallpaper")
         #expect(KDEWallpaperPackage.id(for: "冬至 Winter Solstice") == "wallgen-winter-solstice")
         #expect(KDEWallpaperPackage.id(for: "冬至") == "wallgen-wallpaper")
     }

@@ -125,6 +125,13 @@ import Testing
                 "/usr/bin/fish", ["-c", "complete -C'wallgen ter'"], in: folder, environment: shellEnvironment)
             let words = fish.output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
             #expect(words == ["term", "terms"], "\(fish.output) \(fish.standardError)")
+            // Chinese term names and the tz database's zones (issue 48: fish completed neither).
+            for (line, expected) in [("wallgen term 冬", ["冬至"]), ("wallgen almanac --tz Asia/Tai", ["Asia/Taipei"])] {
+                let completed = try run(
+                    "/usr/bin/fish", ["-c", "complete -C'\(line)'"], in: folder, environment: shellEnvironment)
+                let offered = completed.output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+                #expect(offered == expected, "\(line): \(completed.output) \(completed.standardError)")
+            }
         }
     }
 

@@ -39,7 +39,7 @@ import Testing
                     folder + "/pkg/metadata.json",
                 ])
             #expect(
-                metadata.text == "wallgen-winter-wallgen MIT the wallgen authors | Winter (wallgen)\n",
+                metadata.text == "wallgen-winter MIT the wallgen authors | Winter (wallgen)\n",
                 "\(metadata.error)")
             for (size, width, height) in [("64x36", 64, 36), ("36x64", 36, 64)] {
                 let light = try Self.pillow(folder + "/pkg/contents/images/\(size).png")
@@ -67,7 +67,7 @@ import Testing
             #expect(try Self.pillow(folder + "/dongzhi/contents/images_dark/40x80.jpg").height == 80)
             let metadata = try String(contentsOfFile: folder + "/dongzhi/metadata.json", encoding: .utf8)
             #expect(metadata.contains("\"Name\" : \"冬至 Winter Solstice (wallgen)\""), "\(metadata)")
-            #expect(metadata.contains("\"Id\" : \"wallgen-winter-solstice-wallgen\""), "\(metadata)")
+            #expect(metadata.contains("\"Id\" : \"wallgen-winter-solstice\""), "\(metadata)")
         }
     }
 

@@ -135,12 +135,16 @@ import Testing
         }
     }
 
-    /// 0.5 is suggested for 50 or 50%, never 0.015 for 1.5.
+    /// 0.5 is suggested for 50 or 50%, never 0.015 for 1.5 or 0.02 for 2.
     @Test func alphaSuggestsOnlyWhatLooksLikeAPercentage() throws {
         try withTemporaryFolder { folder in
-            let small = try launch(["--alpha", "1.5"], in: folder)
-            #expect(small.status == 64)
-            #expect(!small.standardError.contains("did you mean"), "\(small.standardError)")
+            for text in ["1.5", "2", "9"] {
+                let small = try launch(["--alpha", text], in: folder)
+                #expect(small.status == 64)
+                #expect(!small.standardError.contains("did you mean"), "\(text): \(small.standardError)")
+            }
+            let ten = try launch(["--alpha", "10"], in: folder)
+            #expect(ten.standardError.contains("did you mean --alpha 0.1?"), "\(ten.standardError)")
             for text in ["50", "50%"] {
                 let run = try launch(["--alpha", text], in: folder)
                 #expect(run.status == 64)

@@ -112,6 +112,15 @@ import Testing
             #expect(try complete(["wallgen", "--hem"]) == ["--hemisphere"])
             #expect(try complete(["wallgen", "--season", "w"]) == ["winter"])
             #expect(try complete(["wallgen", "term", "dong"]) == ["dongzhi"])
+            // Chinese names, and the tz database's zones (issue 48: bash completed neither).
+            #expect(try complete(["wallgen", "term", "冬"]) == ["冬至"])
+            #expect(try complete(["wallgen", "term", "立"]) == ["立冬", "立夏", "立春", "立秋"])
+            if FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/zone1970.tab") {
+                #expect(try complete(["wallgen", "almanac", "--tz", "Asia/Tai"]) == ["Asia/Taipei"])
+                #expect(try complete(["wallgen", "term", "--tz", "Europe/Ber"]) == ["Europe/Berlin"])
+            } else {
+                Issue.record("tzdata's zone1970.tab is not installed (Scripts/debian-test-packages installs tzdata)")
+            }
             #expect(try complete(["wallgen", "term", "--lang", ""]) == ["en", "zh"])
             #expect(
                 try complete(["wallgen", "--device", "ipad"]) == [

@@ -208,9 +208,13 @@ enum ScheduleCommand {
         let clock = ContinuousClock()
         let started = clock.now
         let folder = absolutePath(request.folder)
-        // Before any work: systemd would never start a service naming this program.
+        // Before any work: systemd would never start a service naming this program, and
+        // no file of the schedule could name a folder with a control character.
         let wallgen = executablePath()
         try SystemdUnits.checkExecutable(wallgen)
+        if folder.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw DesktopError.unsafeScheduleFolder(path: folder)
+        }
         var request = request
         var monitors = request.perMonitor ? try scheduleMonitors(request) : []
         if request.sizesFromScreens {

@@ -42,7 +42,7 @@ enum TermCommand: WallgenCommand {
                 name: "name",
                 help:
                     "A Chinese name (冬至, or its simplified form), pinyin with or without tones (dongzhi, dōngzhì), an English name (winter-solstice) or the number 1-24 in the app's order from 立春.",
-                completion: .words(SolarTerm.all.map(\.slug)),
+                completion: .words(SolarTerm.all.map(\.slug) + SolarTerm.all.map(\.name)),
                 kind: {
                     .choice(SolarTerm.all.map { ControlChoice($0.slug, label: $0.englishName, chineseLabel: $0.name) })
                 })

@@ -4,6 +4,9 @@ enum ValueCompletion: Sendable, Equatable {
     case file
     case folder
     case words([String])
+    /// The zones of the system's tz database (`zone1970.tab`, read when completing), with
+    /// `local` and `UTC`.
+    case zones
 }
 
 /// An option as help, the manual and the completions see it: everything but its type.

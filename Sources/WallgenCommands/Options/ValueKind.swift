@@ -39,6 +39,7 @@ public enum ValueKind: Sendable, Equatable {
         case .file: self = .file
         case .folder: self = .folder
         case .words(let words): self = .choice(words.map { ControlChoice($0) })
+        case .zones: self = .zone
         }
     }
 

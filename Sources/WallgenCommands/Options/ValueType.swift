@@ -120,10 +120,11 @@ extension ValueType where Value == Double {
                 throw UsageError("\(flag) must be a number from 0 to 1, got '\(text)'")
             }
             guard !isPercent, (0...1).contains(value) else {
-                // 50 or 50% was a percentage; 1.5 is no percentage anyone writes (its
-                // 0.015 would be a guess), so a plain number is read as one from 2 up.
+                // 50 or 50% was a percentage; 1.5 or 2 is no percentage anyone writes for
+                // a picture's opacity (0.015 or 0.02 would be a guess, and a wrong one), so
+                // a plain number is read as one from 10 up.
                 let hint =
-                    (isPercent ? (0...100).contains(value) : (2...100).contains(value))
+                    (isPercent ? (0...100).contains(value) : (10...100).contains(value))
                     ? " (did you mean \(flag) \(formatFraction(value / 100))?)" : ""
                 throw UsageError("\(flag) must be from 0 to 1, got \(text)\(hint)")
             }

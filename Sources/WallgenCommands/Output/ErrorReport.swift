@@ -52,7 +52,7 @@ enum ErrorReport {
             .unavailable
         case .notAPicture, .slideshowNotRead: .dataError
         case .pictureLibraryUnavailable: .bundledDataMissing
-        case .unsafeExecutable: .cannotCreate
+        case .unsafeExecutable, .unsafeScheduleFolder: .cannotCreate
         case .unreadableMonitors: .dataError
         case .unreadableSchedule: .dataError
         case .fileFailed(_, "read", _): .noInput

@@ -62,8 +62,12 @@ enum Completions {
         case .file: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .folder: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
         case .words(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+        case .zones: "COMPREPLY=($(compgen -W \"local UTC $(\(zoneList))\" -- \"$cur\"))"
         }
     }
+
+    /// The zones of the tz database, one a line, as a shell reads them when completing.
+    static let zoneList = "awk '!/^#/ { print $3 }' /usr/share/zoneinfo/zone1970.tab 2>/dev/null"
 
     // MARK: zsh
 
@@ -109,6 +113,7 @@ enum Completions {
         case .file: "_files"
         case .folder: "_files -/"
         case .words(let words): "(\(words.joined(separator: " ")))"
+        case .zones: "_time_zone"
         }
     }
 
@@ -145,6 +150,7 @@ enum Completions {
         case .file: " -F"
         case .folder: " -a '(__fish_complete_directories)'"
         case .words(let words): " -a '\(words.joined(separator: " "))'"
+        case .zones: " -a 'local UTC (\(zoneList.replacing("'", with: "\\'")))'"
         }
     }
 }

@@ -168,7 +168,7 @@ extension ValueType where Value == Zone {
     /// A zone of the system's tz database in any case, `local`, `UTC`, or a fixed offset
     /// (`+08:00`, `UTC+8`).
     static let zone = ValueType(
-        placeholder: "zone", completion: .none, kind: .zone, write: { $0.name },
+        placeholder: "zone", completion: .zones, kind: .zone, write: { $0.name },
         parse: { text, flag throws(UsageError) in try ZoneNames.zone(named: text, flag: flag) })
 }
 
