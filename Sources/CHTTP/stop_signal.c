@@ -55,6 +55,13 @@ wg_http_status wg_http_catch_stop_signals(char *message, size_t message_capacity
     return WG_HTTP_OK;
 }
 
+void wg_http_request_stop(void) {
+    if (stop_pipe[1] < 0) return;
+    unsigned char byte = 0;
+    ssize_t ignored = write(stop_pipe[1], &byte, 1);
+    (void)ignored;
+}
+
 int32_t wg_http_wait_for_stop_signal(void) {
     unsigned char byte = 0;
     for (;;) {

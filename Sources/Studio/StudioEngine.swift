@@ -47,6 +47,8 @@ public struct StudioDescription: Sendable, Equatable, Codable {
     public var season: String?
     /// The person's text, as a person counts it, and the size step it gets.
     public var textCount: Int?
+    /// The text as the label draws it (cut at a word past the limit), and its size step.
+    public var textShown: String?
     public var textStep: String?
     /// `wallgen … --apply` for these settings: the picture made at the screen's own size.
     public var applyCommand: String?
@@ -78,6 +80,8 @@ public struct StudioOutcome: Sendable, Equatable, Codable {
     public var command: String
     public var status: Int32
     public var output: String
+    /// For Schedule: whether its timer runs now (nil where not asked).
+    public var running: Bool?
 
     public init(command: String, status: Int32, output: String) {
         self.command = command

@@ -11,6 +11,8 @@ struct StudioRoutes: Sendable {
     let engine: any StudioEngine
     let folder: PrivateFolder
     let gate: RenderGate
+    /// When the page last asked anything (for a studio that stops when its page is closed).
+    var activity = PageActivity()
 
     /// Settings and preview sizes are small; a picture may be as large as `--background` reads.
     static let jsonBodyLimit = 64 << 10
@@ -22,7 +24,7 @@ struct StudioRoutes: Sendable {
 
     private static let api: [String: String] = [
         "/api/controls": "GET", "/api/describe": "POST", "/api/preview": "POST", "/api/save": "POST",
-        "/api/upload": "POST", "/api/apply": "POST", "/api/schedule": "POST",
+        "/api/upload": "POST", "/api/apply": "POST", "/api/schedule": "POST", "/api/alive": "GET",
     ]
 
     /// The launcher's form is a token and nothing else.
@@ -44,7 +46,9 @@ struct StudioRoutes: Sendable {
         }
         guard let method = Self.api[path] else { return .text(404, "not found") }
         guard exchange.method == method else { return methodNotAllowed(method) }
+        activity.touch()
         switch path {
+        case "/api/alive": return HTTPResponse(status: 204)
         case "/api/controls": return .json(200, engine.controls)
         case "/api/upload": return upload(exchange)
         default: break

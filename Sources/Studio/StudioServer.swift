@@ -29,9 +29,13 @@ public enum StudioServer {
     /// Serves until SIGINT, SIGTERM, SIGHUP or SIGQUIT, then stops the server, ends what the engine started
     /// and removes the private folder. `announce` gets the one line for standard output
     /// (the address with its token); `report` the lines for standard error.
+    /// `untilClosed`: stop once the page has asked nothing for `closedAfter` (its tab was
+    /// closed: an open page asks every `PageHeartbeat` interval, even in a background tab),
+    /// or never asked within `unopenedAfter`: for a studio started from the desktop's menu,
+    /// which has no terminal to stop it from.
     public static func run(
-        engine: any StudioEngine, port: Int, opensBrowser: Bool, environment: [String: String],
-        announce: (String) -> Void, report: @escaping @Sendable (String) -> Void
+        engine: any StudioEngine, port: Int, opensBrowser: Bool, untilClosed: Bool = false,
+        environment: [String: String], announce: (String) -> Void, report: @escaping @Sendable (String) -> Void
     ) throws(StartError) {
         // Ctrl-C, SIGTERM, SIGHUP and SIGQUIT are waited for below, not left to end the process at once.
         var message = [CChar](repeating: 0, count: 256)
@@ -48,8 +52,10 @@ public enum StudioServer {
         }
         defer { folder.remove() }
         let token = StudioToken.random()
+        let activity = PageActivity()
         let routes = StudioRoutes(
-            engine: engine, folder: folder, gate: RenderGate(renders: ProcessInfo.processInfo.activeProcessorCount))
+            engine: engine, folder: folder, gate: RenderGate(renders: ProcessInfo.processInfo.activeProcessorCount),
+            activity: activity)
         let server: HTTPServer
         do {
             // The port is known only once listening; the guard reads it through this box.
@@ -79,12 +85,21 @@ public enum StudioServer {
                 launcher: Launcher(port: server.port, token: token), in: folder, environment: environment,
                 report: report)
         }
-        _ = wg_http_wait_for_stop_signal()
-        report("wallgen studio: stopping")
+        if untilClosed {
+            activity.stopWhenClosed(closedAfter: closedAfter, unopenedAfter: unopenedAfter) { wg_http_request_stop() }
+        }
+        let signal = wg_http_wait_for_stop_signal()
+        report(signal == 0 ? "wallgen studio: the page was closed; stopping" : "wallgen studio: stopping")
         // What the engine runs first: a request waiting for it would keep the server from stopping.
         engine.stop()
         server.stop()
     }
+
+    /// How long a page may be silent before `untilClosed` takes it for closed: browsers
+    /// run a background tab's timers once a minute at the least often.
+    static let closedAfter: Duration = .seconds(180)
+    /// How long `untilClosed` waits for the browser to open the page at all.
+    static let unopenedAfter: Duration = .seconds(300)
 
     /// The guard first, then the routes.
     static func answer(_ exchange: HTTPExchange, _ guard: AccessGuard, _ routes: StudioRoutes) -> HTTPResponse {

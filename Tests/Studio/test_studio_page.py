@@ -321,7 +321,7 @@ class WallpaperTabTests(StudioPageTest):
         WebDriverWait(d, 30).until(lambda d: [e for e in errors_on_page(d) if e[0] == "background"])
         self.assertEqual(errors_on_page(d), [("background", cli_error(["--background", "huge.png"], folder))])
         self.assertIn("a larger --max-pixels raises the limit", errors_on_page(d)[0][1])
-        d.find_element(By.CSS_SELECTOR, '.row[data-control="background"] button').click()
+        by_test_id(d, "background-remove").click()
         self.change(lambda: set_value(d, by_test_id(d, "alpha"), "0.7"))
         self.assertEqual(errors_on_page(d), [])
         # A text no font can draw.
@@ -478,7 +478,8 @@ class TermsTabTests(StudioPageTest):
         shown = preview_png(d)
         steps = [
             ("next term", lambda: by_test_id(d, "next").click()),
-            ("card language", lambda: Select(by_test_id(d, "card-lang")).select_by_value("en")),
+            # The English page's card starts in English (issue 48); Chinese is the change.
+            ("card language", lambda: Select(by_test_id(d, "card-lang")).select_by_value("zh")),
             ("alpha", lambda: set_value(d, by_test_id(d, "alpha"), "0.5")),
             ("base", lambda: set_value(d, by_test_id(d, "base"), "#204060")),
             ("title", lambda: by_test_id(d, "text").send_keys("Hi")),
@@ -512,7 +513,7 @@ class TermsTabTests(StudioPageTest):
         dialog = d.find_element(By.ID, "confirm")
         WebDriverWait(d, 10).until(lambda d: dialog.is_displayed())
         # The schedule's pictures are the screen's size, not the preview's.
-        self.assertIn("wallgen schedule --install --lang en", dialog.text)
+        self.assertIn("wallgen schedule --install --enable --lang en", dialog.text)
         self.assertNotIn("48x27", dialog.text)
         self.assertIn("--alpha", dialog.find_element(By.ID, "confirm-drops").text)
         by_test_id(d, "confirm-no").click()
@@ -521,9 +522,12 @@ class TermsTabTests(StudioPageTest):
         by_test_id(d, "schedule").click()
         by_test_id(d, "confirm-yes").click()
         result = by_test_id(d, "result")
-        WebDriverWait(d, 300).until(lambda d: result.get_attribute("data-state") in ("done", "failed"))
-        self.assertEqual(result.get_attribute("data-state"), "done", result.text)
-        self.assertIn("systemctl --user enable --now", result.text)
+        WebDriverWait(d, 300).until(lambda d: result.get_attribute("data-state") in ("done", "warning", "failed"))
+        # No user systemd here: installed, but the page does not say "Done"; it says nothing
+        # runs yet, with the one command that starts it.
+        self.assertEqual(result.get_attribute("data-state"), "warning", result.text)
+        self.assertTrue(result.text.startswith("Installed, but nothing runs yet"), result.text)
+        self.assertIn("systemctl --user daemon-reload && systemctl --user enable --now wallgen-terms.timer", result.text)
         units = os.path.join(self.studio.folder, "config", "systemd", "user")
         self.assertTrue(os.path.exists(os.path.join(units, "wallgen-terms.timer")), os.listdir(self.studio.folder))
         # No display here: no monitor to be found, so 1920x1080, and the page says so.
@@ -563,6 +567,113 @@ class PhoneTests(StudioPageTest):
             self.assertEqual(Select(by_test_id(other, "ui-lang")).first_selected_option.get_attribute("value"), "zh-Hant")
         finally:
             other.quit()
+
+
+class NewcomerTests(StudioPageTest):
+    """Issue 48: the page as a person who never opens a terminal meets it, on a desktop."""
+
+    def test_a_chosen_picture_is_named_and_no_file_chosen_is_never_shown(self):
+        d = self.driver
+        self.change(lambda: by_test_id(d, "background").send_keys(os.path.join(REPOSITORY, "Assets/terms/22-dongzhi.jpg")))
+        wait_idle(d)
+        self.assertFalse(by_test_id(d, "background").is_displayed(), "the browser's own file input shows")
+        self.assertEqual(by_test_id(d, "background-name").text, "22-dongzhi.jpg")
+        self.assertEqual(by_test_id(d, "background-choose").text, "Change…")
+
+    def test_a_cut_text_is_said_as_it_is_drawn(self):
+        d = self.driver
+        set_value(d, by_test_id(d, "text"), "Happy midwinter greetings")
+        wait_idle(d)
+        warning = by_test_id(d, "text-warning")
+        self.assertTrue(warning.is_displayed())
+        # The command line cuts it at its last whole word, as the page says.
+        folder = self.work()
+        result = run_shown_command(d, folder, ["-o", "cut.png"], at_size="60x130")
+        shown = re.search(r"drawn as “(.*)”", warning.text).group(1)
+        self.assertIn(shown, result.stderr)
+        self.assertEqual(shown, "Happy…", "cut at its last whole word: 6 characters are drawn, not 13")
+        # The size step bolded is the drawn text's (6 characters: medium), not the typed 25's.
+        steps = by_test_id(d, "text-step")
+        self.assertEqual(steps.get_attribute("data-step"), "medium")
+        self.assertEqual(steps.find_element(By.TAG_NAME, "b").text, "medium")
+
+    def test_a_css_colour_name_shows_its_colour(self):
+        d = self.driver
+        self.change(lambda: set_value(d, by_test_id(d, "base"), "midnightblue"))
+        swatch = d.find_element(By.CSS_SELECTOR, '.row[data-control="base"] input[type=color]')
+        self.assertEqual(swatch.get_attribute("value"), "#191970")
+
+    def test_the_device_menu_shows_its_whole_choice(self):
+        d = self.driver
+        select = by_test_id(d, "device")
+        fits = d.execute_script("""
+            const select = arguments[0];
+            const probe = document.createElement('span');
+            probe.style.position = 'absolute';
+            probe.style.font = getComputedStyle(select).font;
+            probe.style.whiteSpace = 'pre';
+            probe.textContent = select.options[select.selectedIndex].text;
+            document.body.appendChild(probe);
+            const text = probe.getBoundingClientRect().width;
+            probe.remove();
+            return [text, select.clientWidth];""", select)
+        # The option's text and the menu's arrow (about 24 px) fit in the menu.
+        self.assertLessEqual(fits[0] + 24, fits[1], "the menu cuts its choice: %s" % fits)
+
+    def test_a_result_goes_with_its_tab(self):
+        d = self.driver
+        by_test_id(d, "save").click()
+        result = by_test_id(d, "result")
+        WebDriverWait(d, 60).until(lambda d: result.get_attribute("data-state") == "done")
+        by_test_id(d, "terms-tab").click()
+        wait_idle(d)
+        self.assertEqual(result.text, "")
+
+    def test_the_card_speaks_the_pages_language(self):
+        d = self.driver
+        by_test_id(d, "terms-tab").click()
+        wait_idle(d)
+        self.assertEqual(Select(by_test_id(d, "card-lang")).first_selected_option.get_attribute("value"), "en")
+        self.assertIn("--lang en", command(d))
+        other = browser(1280, 900, scale=1, language="zh-TW", profile=os.path.join(self.folder, "profile-zh-desk"))
+        try:
+            open_page(other, self.studio)
+            # The wallpaper's label says the season in Chinese on the Chinese page.
+            other.find_element(By.CSS_SELECTOR, '[data-testid="season"] [data-value="winter"]').click()
+            wait_idle(other)
+            self.assertRegex(command(other), "--text '?冬天'?")
+            by_test_id(other, "terms-tab").click()
+            wait_idle(other)
+            self.assertEqual(Select(by_test_id(other, "card-lang")).first_selected_option.get_attribute("value"), "zh")
+            self.assertNotIn("--lang", command(other))
+        finally:
+            other.quit()
+
+
+class PhoneNewcomerTests(StudioPageTest):
+    """Issue 48 on a phone (390x844): the preview stays in view while a control changes."""
+
+    width, height, scale = 390, 844, 3
+
+    def test_the_preview_stays_in_view_while_a_slider_moves(self):
+        d = self.driver
+        for language in ["en", "zh-Hant"]:
+            Select(by_test_id(d, "ui-lang")).select_by_value(language)
+            d.execute_script("arguments[0].scrollIntoView({block: 'end'})", by_test_id(d, "quality"))
+            slider = by_test_id(d, "alpha")
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", slider)
+            self.change(lambda: set_value(d, slider, "0.8" if language == "en" else "0.3"))
+            box = d.execute_script(
+                "const b = arguments[0].getBoundingClientRect(); return [b.top, b.bottom, b.height];",
+                by_test_id(d, "preview"))
+            self.assertTrue(box[0] >= 0 and box[1] <= 844 and box[2] > 150, "%s: the preview at %s" % (language, box))
+            slider_box = d.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.top, b.bottom];", slider)
+            self.assertTrue(box[1] <= slider_box[0], "%s: the preview covers the slider" % language)
+
+    def test_the_command_breaks_between_its_words(self):
+        d = self.driver
+        code = by_test_id(d, "command")
+        self.assertEqual(code.value_of_css_property("overflow-wrap"), "break-word")
 
 
 def x_server(folder):

@@ -52,6 +52,12 @@ let seleniumReady: Bool = {
     @Test(.enabled(if: seleniumReady, Comment(rawValue: reason)))
     func onAPhone() throws { try run("PhoneTests") }
 
+    @Test(.enabled(if: seleniumReady, Comment(rawValue: reason)))
+    func newcomersWeek() throws { try run("NewcomerTests") }
+
+    @Test(.enabled(if: seleniumReady, Comment(rawValue: reason)))
+    func newcomersWeekOnAPhone() throws { try run("PhoneNewcomerTests") }
+
     @Test(
         .enabled(if: seleniumReady, Comment(rawValue: reason)),
         .enabled(

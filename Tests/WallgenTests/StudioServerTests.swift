@@ -73,6 +73,16 @@ import Testing
         }
     }
 
+    /// The page's heartbeat: GET /api/alive, with the token, answers 204 and nothing else.
+    @Test func theHeartbeatAnswers() throws {
+        try withStudio { studio throws in
+            let alive = try studio.request("GET", "/api/alive")
+            #expect(alive.status == 204 && alive.body.isEmpty, "\(alive.status)")
+            #expect(try studio.request("GET", "/api/alive", withToken: false).status == 403)
+            #expect(try studio.request("POST", "/api/alive").status == 405)
+        }
+    }
+
     @Test func noTokenOrAWrongOneIsForbidden() throws {
         try withStudio { studio throws in
             for path in ["/api/controls", "/api/nothing", "/nothing"] {

@@ -84,8 +84,11 @@ int32_t wg_http_respond(wg_http_request *request, int32_t status, const char *he
 /// which is to wait), for wg_http_wait_for_stop_signal; the processes the studio starts get the default actions
 /// back (exec resets caught signals). A signal ignored when the process started stays ignored.
 wg_http_status wg_http_catch_stop_signals(char *message, size_t message_capacity);
-/// Blocks until one of them arrives (or arrived since they were caught); its number.
+/// Blocks until one of them arrives (or arrived since they were caught), or
+/// wg_http_request_stop is called; the signal's number, 0 for a request.
 int32_t wg_http_wait_for_stop_signal(void);
+/// Ends wg_http_wait_for_stop_signal's wait as a signal would, from any thread.
+void wg_http_request_stop(void);
 
 #pragma clang assume_nonnull end
 

@@ -18,7 +18,8 @@
       "card-lang": "Card language", title: "Title", copy: "Copy", copied: "Copied", save: "Save",
       apply: "Apply", schedule: "Schedule", cancel: "Cancel", go: "Go ahead", today: "today",
       dropHint: "Drop a picture here", custom: "Custom size…", here: "This screen", automatic: "automatic",
-      remove: "Remove", over: "More than {max}: only the first {max} are used",
+      remove: "Remove", over: "More than {max}: drawn as “{shown}”", choosePicture: "Choose a picture…",
+      changePicture: "Change…", notRunning: "Installed, but nothing runs yet",
       stepSize: "size", large: "large", medium: "medium", small: "small",
       applyTitle: "Set as this desktop's wallpaper?",
       applyText: "The picture is made at this screen's own size (each monitor's) and set as this desktop's wallpaper, as this command does:",
@@ -42,7 +43,8 @@
       "card-lang": "卡片語言", title: "標題", copy: "複製", copied: "已複製", save: "儲存",
       apply: "套用", schedule: "排程", cancel: "取消", go: "確定", today: "今日",
       dropHint: "將圖片拖放到這裡", custom: "自訂尺寸…", here: "這個螢幕", automatic: "自動",
-      remove: "移除", over: "超過 {max} 字：只用前 {max} 字",
+      remove: "移除", over: "超過 {max} 字：畫上的是「{shown}」", choosePicture: "選擇圖片…",
+      changePicture: "更換…", notRunning: "已安裝，但還沒開始執行",
       stepSize: "字級", large: "大", medium: "中", small: "小",
       applyTitle: "設為這台電腦的桌布？",
       applyText: "以這個螢幕的尺寸（每台顯示器各自的）製作圖片並設為這個桌面的桌布，與這個指令相同：",
@@ -76,6 +78,7 @@
   let termIndex = 0;
   const uploads = { wallpaper: null, term: null };
   let description = null;     // the last /api/describe answer
+  let recount = null;         // redraws the text's counter, warning and size step
   const errors = { check: [], render: [] };
   let previewCount = 0;
 
@@ -128,9 +131,23 @@
         options[c.option] = String(value);
       }
     }
+    // On the Chinese page the wallpaper's label says the season in Chinese (冬天), not
+    // the command line's English name, unless the person wrote their own.
+    const automatic = automaticLabel();
+    if (automatic && options.text === undefined) options.text = automatic;
     const made = { command: tab, options: options };
     if (tab === "term") made.term = data.terms[termIndex].slug;
     return made;
+  }
+
+  const CHINESE_SEASON_LABELS = { spring: "春天", summer: "夏天", autumn: "秋天", winter: "冬天" };
+
+  // The label the wallpaper gets when no text is written: the season's Chinese name on
+  // the Chinese page; null where the command's own default (the English name) is right.
+  function automaticLabel() {
+    if (tab !== "wallpaper" || language !== "zh-Hant" || values.wallpaper.label === "off") return null;
+    const season = seasonMode === "season" ? values.wallpaper.season : description && description.season;
+    return CHINESE_SEASON_LABELS[season] || null;
   }
 
   function screenSize() {
@@ -302,6 +319,7 @@
       const cut = (described.warnings || []).find((w) => w.indexOf("--text") >= 0);
       if (cut) warning.title = cut;
     }
+    if (recount) recount();
     showErrors();
   }
 
@@ -398,19 +416,26 @@
     input.setAttribute("list", "colour-names");
     const swatch = element("input", { type: "color", title: c.help });
     swatch.setAttribute("aria-label", say(c.id));
-    const hex = /^#?[0-9a-fA-F]{6}$/.exec(input.value || c.default || "");
-    swatch.value = hex ? "#" + hex[0].replace("#", "") : "#ffffff";
+    // The swatch shows what the text names: #RRGGBB, or a CSS name's value (midnightblue).
+    function showSwatch() {
+      const text = (input.value || c.default || "").trim();
+      const hex = /^#?([0-9a-fA-F]{6})$/.exec(text);
+      const named = data.colours && data.colours[text.toLowerCase()];
+      swatch.value = hex ? "#" + hex[1].toLowerCase() : named ? named.toLowerCase() : "#ffffff";
+    }
+    showSwatch();
     swatch.addEventListener("input", () => {
       input.value = swatch.value.toUpperCase();
       set(c.id, input.value);
     });
-    input.addEventListener("input", () => set(c.id, input.value.trim()));
+    input.addEventListener("input", () => { showSwatch(); set(c.id, input.value.trim()); });
     return [input, swatch];
   }
 
   function textControl(c, value) {
     const input = element("input", { type: "text", testid: "text", id: "control-text", autocomplete: "off", title: c.help });
     input.value = value || "";
+    input.placeholder = automaticLabel() || "";
     const count = element("span", { className: "count", testid: "text-count" });
     const warning = element("span", { className: "warning", testid: "text-warning" });
     const steps = element("span", { className: "step-sizes", testid: "text-step" });
@@ -420,10 +445,14 @@
       count.textContent = n + " / " + max;
       count.dataset.count = String(n);
       warning.hidden = n <= max;
-      warning.textContent = n > max ? say("over", { max: max }) : "";
+      // Past the limit the label is cut at its last whole word: the server says what is
+      // drawn (its description), and the size step is the drawn text's.
+      const drawn = description && description.textShown && description.textCount === n ? description.textShown : null;
+      warning.textContent = n > max ? say("over", { max: max, shown: drawn || "…" }) : "";
       count.classList.toggle("warning", n > max);
+      const shownCount = drawn ? graphemes(drawn) : Math.min(n, max);
       let step = data.textSteps[0];
-      for (const s of data.textSteps) if (Math.min(Math.max(n, 1), max) >= s.from) step = s;
+      for (const s of data.textSteps) if (Math.max(shownCount, 1) >= s.from) step = s;
       steps.textContent = "";
       steps.appendChild(document.createTextNode(say("stepSize") + " "));
       data.textSteps.forEach((s, i) => {
@@ -434,6 +463,7 @@
     }
     input.addEventListener("input", () => { count_(); set("text", input.value); });
     count_();
+    recount = count_;
     return [input, count, warning, steps];
   }
 
@@ -450,7 +480,7 @@
   function deviceControl(c, value) {
     const select = element("select", { testid: "device", id: "control-device", title: c.help });
     for (const device of data.devices) {
-      select.appendChild(element("option", { value: device.name, text: device.name + " — " + device.width + "×" + device.height }));
+      select.appendChild(element("option", { value: device.name, text: device.name + " " + device.width + "×" + device.height }));
     }
     select.appendChild(element("option", { value: "custom", text: say("custom") }));
     select.appendChild(element("option", { value: "here", text: say("here") }));
@@ -472,9 +502,18 @@
   }
 
   function pictureControl(c) {
+    // The browser's own file input says "No file chosen" even after a picture was chosen
+    // and uploaded (the controls are drawn again): it stays hidden behind a button of the
+    // page's, and the chosen picture's name is shown beside it.
     const input = element("input", { type: "file", testid: "background", id: "control-background", accept: "image/*", title: c.help });
+    input.className = "file-input";
+    const choose = element("button", {
+      type: "button", className: "small", testid: "background-choose",
+      text: say(uploads[tab] ? "changePicture" : "choosePicture"), title: c.help,
+    });
+    choose.addEventListener("click", () => input.click());
     const name = element("bdi", { className: "file-name", testid: "background-name", text: visibleName(uploads[tab] || "") });
-    const remove = element("button", { type: "button", className: "small", text: say("remove") });
+    const remove = element("button", { type: "button", className: "small", testid: "background-remove", text: say("remove") });
     remove.hidden = !uploads[tab];
     input.addEventListener("change", () => { if (input.files[0]) upload(input.files[0]); });
     remove.addEventListener("click", () => {
@@ -483,7 +522,7 @@
       drawControls();
       changed();
     });
-    return [input, name, remove];
+    return [input, choose, name, remove];
   }
 
   async function upload(file) {
@@ -654,6 +693,8 @@
     errors.check = [];
     errors.render = [];
     shownKey = "";
+    // What Save, Apply or Schedule said was about the other tab's picture.
+    result("", "");
     drawControls();
     if (name === "wallpaper") markSeason();
     else showTerm(termIndex);
@@ -748,8 +789,12 @@
         return;
       }
       const outcome = await response.json();
-      const head = outcome.status === 0 ? say("done") : say("failed", { status: outcome.status });
-      result(head + ": " + outcome.command + "\n" + outcome.output.trim(), outcome.status === 0 ? "done" : "failed");
+      // A schedule installed whose timer does not run is not "Done": the page says so, and
+      // wallgen's own lines below say the one command that starts it.
+      const notRunning = outcome.status === 0 && outcome.running === false;
+      const head = notRunning ? say("notRunning") : outcome.status === 0 ? say("done") : say("failed", { status: outcome.status });
+      const kind = notRunning ? "warning" : outcome.status === 0 ? "done" : "failed";
+      result(head + ": " + outcome.command + "\n" + outcome.output.trim(), kind);
     } finally {
       busy(false);
     }
@@ -838,6 +883,8 @@
     values.wallpaper.season = data.todaySeason;
     termIndex = Math.max(0, data.terms.findIndex((t) => t.slug === data.todayTerm));
     const restored = restoreState();
+    // The card's language starts as the page's (the command's own default is Chinese).
+    if (!restored) values.term["card-lang"] = language === "zh-Hant" ? "zh" : "en";
     $("ui-lang").addEventListener("change", (event) => showLanguage(event.target.value));
     for (const button of document.querySelectorAll("[role=tab]")) {
       button.addEventListener("click", () => showTab(button.dataset.tab));
@@ -858,6 +905,9 @@
       (description && description.scheduleCommand) || "wallgen schedule --install",
       (description && description.scheduleDrops) || []));
     wireGestures();
+    // The page says it is open (a studio started from the desktop's menu stops once it is
+    // closed); a background tab's timers still run once a minute.
+    setInterval(() => api("/api/alive").catch(() => null), 30000);
     showLanguage(language);
     showTab(restored ? tab : "wallpaper");
     document.body.dataset.ready = "true";

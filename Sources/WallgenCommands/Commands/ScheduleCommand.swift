@@ -10,8 +10,9 @@ import Platform
 /// A validated `wallgen schedule` request.
 public struct ScheduleRequest: Equatable, Sendable {
     enum Action: Equatable {
-        /// Render the pictures and write the schedule (and install it when asked).
-        case make(install: Bool)
+        /// Render the pictures and write the schedule (and install it when asked, and start
+        /// it too with `--enable`).
+        case make(install: Bool, enable: Bool)
         case uninstall
         /// Name the picture in effect at an instant, from the schedule already made.
         case show(Date)
@@ -85,6 +86,11 @@ enum ScheduleCommand {
         help:
             "Also put the timer, the service, the autostart entry and the Settings entry where the session finds them ($XDG_CONFIG_HOME/systemd/user, $XDG_CONFIG_HOME/autostart, $XDG_DATA_HOME/gnome-background-properties), all or none; it ends with the commands that start it."
     )
+    static let enable = Flag(
+        "enable",
+        help:
+            "With --install, also start it: systemctl --user daemon-reload, then enable --now the timer and the service, so the wallpaper follows from now on; where the session's systemd does not answer, it says that nothing runs yet and the one command to run."
+    )
     static let uninstall = Flag(
         "uninstall",
         help:
@@ -96,7 +102,7 @@ enum ScheduleCommand {
     static let options: [any OptionListItem] =
         [by, from, years, sizes, devices, monitors, zone, SeasonRuleOptions(), TermOptions.language]
         + [
-            CommonOptions.darkVariant, output, install, uninstall, at, RenderOptions(fillsFolder: true),
+            CommonOptions.darkVariant, output, install, enable, uninstall, at, RenderOptions(fillsFolder: true),
             TermOptions.jobs,
         ]
         + CommonOptions.everywhereItems
@@ -114,11 +120,14 @@ enum ScheduleCommand {
         try CommonOptions.rejectExtra(parsed.positionals)
         let action: ScheduleRequest.Action
         switch (parsed.has(install), parsed.has(uninstall), parsed[at]) {
-        case (false, false, nil): action = .make(install: false)
-        case (true, false, nil): action = .make(install: true)
+        case (false, false, nil): action = .make(install: false, enable: false)
+        case (true, false, nil): action = .make(install: true, enable: parsed.has(enable))
         case (false, true, nil): action = .uninstall
         case (false, false, let instant?): action = .show(instant)
         default: throw UsageError("--install, --uninstall and --at do different things; give one")
+        }
+        if parsed.has(enable), action != .make(install: true, enable: true) {
+            throw UsageError("--enable starts what --install puts in place; give it with --install")
         }
         let first = parsed[from] ?? today.year
         let count = parsed[required: years]
@@ -182,8 +191,8 @@ enum ScheduleCommand {
                 }
                 Console.print(lines.joined(separator: "\n"))
                 return .success
-            case .make(let shouldInstall):
-                return try make(request, install: shouldInstall, locations: locations, output)
+            case .make(let shouldInstall, let shouldEnable):
+                return try make(request, install: shouldInstall, enable: shouldEnable, locations: locations, output)
             }
         } catch let error as PicturesFailed {
             Console.report("Error: \(error)")
@@ -202,9 +211,10 @@ enum ScheduleCommand {
 
     /// Renders the pictures, then writes the schedule's files; installs them when asked.
     /// Nothing of the schedule is written unless every picture was.
-    static func make(_ request: ScheduleRequest, install: Bool, locations: UserLocations, _ output: StatusOutput) throws
-        -> ExitCode
-    {
+    static func make(
+        _ request: ScheduleRequest, install: Bool, enable: Bool = false, locations: UserLocations,
+        _ output: StatusOutput
+    ) throws -> ExitCode {
         let clock = ContinuousClock()
         let started = clock.now
         let folder = absolutePath(request.folder)
@@ -320,12 +330,30 @@ enum ScheduleCommand {
                     output.status(line)
                 }
             }
+            if enable { start(unitNames, runner: runner, output) }
             let lines = LoginTriggers.instructions(
                 wallgen: wallgen, schedule: schedulePath, slideshow: folder + "/schedule.xml",
                 darkSlideshow: request.dark ? folder + "/schedule-dark.xml" : nil, names: unitNames)
             for line in lines { output.status(line) }
         }
         return .success
+    }
+
+    /// `--enable`: the user's systemd reloads the units and starts the timer and the
+    /// service (which sets the picture in effect). Where it does not answer (no user
+    /// session, a container), that is said plainly with the one command to run: the
+    /// schedule is installed all the same.
+    static func start(_ names: ScheduleUnitNames, runner: ProcessRunner, _ output: StatusOutput) {
+        do {
+            _ = try runner.run(["systemctl", "--user", "daemon-reload"])
+            _ = try runner.run(["systemctl", "--user", "enable", "--now"] + names.units)
+            output.status("Started \(names.timer): the wallpaper follows from now on.")
+        } catch {
+            Console.report(
+                "Warning: nothing runs yet: systemctl --user did not start it (\(error)). Start it in your session with: "
+                    + "systemctl --user daemon-reload && systemctl --user enable --now \(names.units.joined(separator: " "))"
+            )
+        }
     }
 
     /// The monitors a per-monitor schedule is made for, each within the canvas limits, as

@@ -7,6 +7,8 @@ import Studio
 public struct StudioRequest: Equatable, Sendable {
     var port: Int
     var opensBrowser: Bool
+    /// Stop once the page is closed (started from the desktop's menu).
+    var untilClosed = false
 }
 
 /// `wallgen studio`: the apps' controls as a local page with a live preview.
@@ -23,7 +25,13 @@ enum StudioCommand: WallgenCommand {
         "no-open",
         help: "Only print the address; do not open it in the browser (it never is without a graphical session).")
 
-    static let options: [any OptionDeclaration] = [port, noOpen] + CommonOptions.everywhere
+    static let untilClosed = Flag(
+        "until-closed",
+        help:
+            "Stop by itself once its page has been closed for three minutes (or was never opened within five): how the desktop's menu entry starts it, with no terminal to press Ctrl-C in."
+    )
+
+    static let options: [any OptionDeclaration] = [port, noOpen, untilClosed] + CommonOptions.everywhere
 
     static let commandName: String? = "studio"
 
@@ -32,7 +40,7 @@ enum StudioCommand: WallgenCommand {
         name: commandName, summary: "Choose by looking: the apps' controls as a local page with a live preview.",
         overview:
             "Serve a page on 127.0.0.1 with the season app's, the terms viewer's and the engraving preview's controls over a live picture, rendered by the same code as the command line; it shows the equivalent wallgen command, and Save, Apply and Schedule do what that command, wallgen apply and wallgen schedule --install would. The address, with a secret token, is the one line printed on standard output; it is opened in the browser when there is a graphical session, unless --no-open. Ctrl-C stops it. Nothing listens beyond this machine: from another one, forward the port over SSH (docs/STUDIO.md).",
-        usage: ["[--port <n>] [--no-open]"],
+        usage: ["[--port <n>] [--no-open] [--until-closed]"],
         options: options,
         sections: [
             .init(
@@ -46,7 +54,8 @@ enum StudioCommand: WallgenCommand {
 
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> StudioRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
-        return StudioRequest(port: parsed[required: port], opensBrowser: !parsed.has(noOpen))
+        return StudioRequest(
+            port: parsed[required: port], opensBrowser: !parsed.has(noOpen), untilClosed: parsed.has(untilClosed))
     }
 
     /// Serves until Ctrl-C or SIGTERM: exit 0, the private folder gone. A port that cannot be
@@ -57,6 +66,7 @@ enum StudioCommand: WallgenCommand {
         do {
             try StudioServer.run(
                 engine: engine, port: request.port, opensBrowser: request.opensBrowser,
+                untilClosed: request.untilClosed,
                 environment: ProcessEnvironment.variables,
                 announce: { Console.print($0) },
                 report: { line in if !output.quiet { Console.report(line) } })

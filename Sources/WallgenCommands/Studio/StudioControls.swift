@@ -80,6 +80,9 @@ enum StudioControls {
         var today: String
         var todaySeason: String
         var todayTerm: String
+        /// Each CSS colour name's sRGB value, `#RRGGBB`, so the page's swatch shows the
+        /// colour a name stands for.
+        var colours: [String: String]
     }
 
     // MARK: the tabs
@@ -192,7 +195,11 @@ enum StudioControls {
             devices: DevicePreset.all.map { Device(name: $0.name, width: $0.width, height: $0.height, note: $0.note) },
             defaultDevice: DevicePreset.standard.name,
             maxCharacters: LabelOptions.maxCharacters.defaultValue ?? LabelText.defaultMaxCharacters,
-            textSteps: steps, today: "\(today)", todaySeason: todaySeason.rawValue, todayTerm: todayTerm.slug)
+            textSteps: steps, today: "\(today)", todaySeason: todaySeason.rawValue, todayTerm: todayTerm.slug,
+            colours: CSSColorNames.table.mapValues { value in
+                let hex = String(value, radix: 16, uppercase: true)
+                return "#" + String(repeating: "0", count: 6 - hex.count) + hex
+            })
     }
 
     static func json(today: CivilDate) -> [UInt8] {

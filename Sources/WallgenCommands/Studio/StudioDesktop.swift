@@ -1,3 +1,4 @@
+import Desktop
 import Files
 import FoundationEssentials
 import Platform
@@ -47,8 +48,16 @@ final class StudioDesktop: Sendable {
         try StudioRendering.arguments(settings, leaving: canvasOptions) + ["--apply"]
     }
 
+    /// Installs and starts the schedule; the outcome says whether its timer now runs, as
+    /// the user's systemd answers (`systemctl --user is-active`), so the page never says
+    /// "Done" for a schedule that will not change anything.
     func schedule(_ settings: StudioSettings) -> StudioOutcome {
-        run(Self.scheduleArguments(settings).words)
+        var outcome = run(Self.scheduleArguments(settings).words)
+        guard outcome.status == 0 else { return outcome }
+        let runner = ProcessRunner(environment: ProcessEnvironment.variables)
+        let timer = ScheduleUnitNames.terms.timer
+        outcome.running = (try? runner.output(["systemctl", "--user", "is-active", "--quiet", timer]).status) == 0
+        return outcome
     }
 
     /// `schedule --install` with the page's options that `schedule` takes (the card's
@@ -60,7 +69,7 @@ final class StudioDesktop: Sendable {
             SeasonRuleOptions.rule.long, SeasonRuleOptions.hemisphere.long,
         ])
         .subtracting(canvasOptions)
-        var words = ["schedule", "--install"]
+        var words = ["schedule", "--install", "--enable"]
         var drops: [String] = []
         var seen = Set<String>()
         let order = ScheduleCommand.declaration.options.map(\.long) + settings.options.keys.sorted()

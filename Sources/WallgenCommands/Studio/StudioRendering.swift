@@ -131,9 +131,13 @@ final class StudioRendering: Sendable {
             let words = try Self.arguments(settings)
             description.command = Self.commandLine(words)
             if case .text(let text)? = settings.options["text"], !text.isEmpty {
-                description.textCount = text.count
+                // The label as it is drawn: past the limit it is cut at its last whole word,
+                // and its size step is the drawn text's, not the typed one's.
                 let limit = LabelOptions.maxCharacters.defaultValue ?? LabelText.defaultMaxCharacters
-                description.textStep = "\(LabelText.Step(characterCount: min(text.count, limit)))"
+                let drawn = LabelText.limited(text, maxCharacters: limit).text
+                description.textCount = text.count
+                description.textShown = drawn
+                description.textStep = "\(LabelText.Step(characterCount: drawn.count))"
             }
             let request = try Self.request(settings)
             description.fileName = request.fileName == "-" ? nil : request.fileName
