@@ -68,6 +68,25 @@ public final class OutputFolder: @unchecked Sendable {
         for relative in relatives { try checkWritable(relative) }
     }
 
+    /// Removes the regular file `relative` beneath the folder (following no link on the
+    /// way; a link, folder or device there is left alone); its size in bytes, or nil when
+    /// there was no such file.
+    public func removeFile(_ relative: String) throws(FileError) -> Int? {
+        guard let (parent, name) = try openParentIfPresent(of: relative) else { return nil }
+        defer { if parent != descriptor { close(parent) } }
+        var status = stat()
+        guard fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        guard unlinkat(parent, name, 0) == 0 else { throw .from(errno: errno, path: path + "/" + relative) }
+        return Int(status.st_size)
+    }
+
+    /// Removes the folder itself when nothing is left in it; whether it did.
+    public func removeIfEmpty() -> Bool {
+        rmdir(path) == 0
+    }
+
     /// The permission bits of the regular file at `name` to keep when it is replaced, nil
     /// when there is none; throws when what is there may not be replaced.
     private func replaceableMode(of name: String, in parent: Int32, display: String) throws(FileError) -> mode_t? {

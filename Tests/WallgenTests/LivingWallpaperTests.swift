@@ -320,6 +320,22 @@ import Testing
             #expect(removed.status == 0, "\(removed.standardError)")
             #expect(filesIn(units).isEmpty)
             #expect(filesIn(folder + "/data/gnome-background-properties").isEmpty)
+            // The schedule's own folder (-o s, not the default) still holds what it made: its
+            // uninstall names it, and takes away its pictures and files, nothing else.
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/s/notes.txt"))
+            let emptied = try launch(["schedule", "-o", "s", "--uninstall"], in: folder, environment: environment)
+            #expect(emptied.status == 0, "\(emptied.standardError)")
+            #expect(emptied.standardError.contains("Removed 10 files of the schedule"), "\(emptied.standardError)")
+            #expect(filesIn(folder + "/s") == ["notes.txt"], "\(filesIn(folder + "/s"))")
+            try FileManager.default.removeItem(atPath: folder + "/s/notes.txt")
+            // Made again in the default folder: uninstalled, nothing of it is left there.
+            let again = try launch(
+                ["schedule", "--by", "seasons", "--size", "32x18", "--years", "1", "--install"], in: folder,
+                environment: environment)
+            #expect(again.status == 0, "\(again.standardError)")
+            let all = try launch(["schedule", "--uninstall"], in: folder, environment: environment)
+            #expect(all.standardError.contains("the folder, now empty, is gone"), "\(all.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/data/wallgen/schedule"))
         }
     }
 

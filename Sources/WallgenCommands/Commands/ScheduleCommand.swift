@@ -94,7 +94,7 @@ enum ScheduleCommand {
     static let uninstall = Flag(
         "uninstall",
         help:
-            "Stop and disable the timer and service (removing their enable links itself when systemctl --user cannot be reached), then remove what --install put in place; nothing is rendered."
+            "Stop and disable the timer and service (removing their enable links itself when systemctl --user cannot be reached), remove what --install put in place, and the pictures and files the schedule made in its folder (-o, or the default), nothing else there; nothing is rendered."
     )
     static let at = Option(
         "at", .instant, help: "Print the picture the schedule in --output has in effect at that instant (or now).")
@@ -180,6 +180,8 @@ enum ScheduleCommand {
                 let report = try ScheduleRemoval.run(
                     locations: locations, runner: ProcessRunner(environment: environment))
                 for line in report { output.status(line) }
+                let removed = try removeMadeFiles(in: absolutePath(request.folder))
+                output.status(removed)
                 return .success
             case .show(let instant):
                 let path = request.folder + "/schedule.json"
@@ -363,6 +365,43 @@ enum ScheduleCommand {
             file: request.monitorsFile, environment: ProcessEnvironment.variables)
         try ImageCommand.checkMonitors(monitors, source: request.monitorsFile, request.settings)
         return monitors
+    }
+
+    /// `--uninstall` takes away what the schedule made in its folder too: every picture its
+    /// `schedule.json` names (light, dark, spanned) and the schedule's own files, each a
+    /// regular file directly in the folder, removed beneath it (no link followed); nothing
+    /// else (the folder may be the person's own), and the folder once it is empty. Pictures
+    /// a desktop shows now are kept apart in the applied store, which keeps them.
+    static func removeMadeFiles(in folder: String) throws -> String {
+        let outputs: OutputFolder
+        do {
+            outputs = try OutputFolder(opening: folder)
+        } catch .folderMissing {
+            return "No schedule's pictures to remove (\(folder) does not exist)"
+        }
+        guard let schedule = try? ScheduleFile.read(path: folder + "/schedule.json") else {
+            return "No schedule's pictures to remove in \(folder) (no schedule.json there)"
+        }
+        var names = Set(["schedule.json", "schedule.xml", "schedule-dark.xml", "gnome-background-properties.xml"])
+        for unitNames in ScheduleUnitNames.all {
+            names.formUnion([unitNames.timer, unitNames.service, unitNames.autostartEntry])
+        }
+        for slide in schedule.slides {
+            for path in Array(slide.pictures.values) + Array(slide.darkPictures.values)
+            where FilePath.folder(of: path) == folder {
+                names.insert(FilePath.name(of: path))
+            }
+            names.formUnion([spannedName(slide.subject, dark: false), spannedName(slide.subject, dark: true)])
+        }
+        var count = 0
+        var bytes = 0
+        for name in names.sorted() {
+            guard let size = try outputs.removeFile(name) else { continue }
+            count += 1
+            bytes += size
+        }
+        let gone = outputs.removeIfEmpty() ? "; the folder, now empty, is gone" : ""
+        return "Removed \(count) files of the schedule (\(WallgenCLI.formatBytes(bytes))) from \(folder)\(gone)"
     }
 
     /// The files besides the pictures a schedule writes in its folder.
