@@ -36,7 +36,7 @@ enum FileReplacement {
         let temporary = try writeTemporary(bytes, mode: mode, beside: name, in: folder, display: display)
         let cleanup = wg_cleanup_register_at(folder, temporary)
         defer { wg_cleanup_release(cleanup) }
-        TestHook.killIfSet("WALLGEN_TEST_STOP_BEFORE_RENAME")
+        TestHook.killBeforeRename()
         try rename(temporary, over: name, in: folder, display: display)
     }
 
@@ -80,7 +80,7 @@ enum FileReplacement {
         try writeAll(bytes, to: descriptor, path: display)
         try keepMode(mode, of: descriptor, path: display)
         guard fsync(descriptor) == 0 else { throw .from(errno: errno, path: display) }
-        TestHook.killIfSet("WALLGEN_TEST_STOP_BEFORE_RENAME")
+        TestHook.killBeforeRename()
         let temporary = TemporaryName.make(for: name)
         let cleanup = wg_cleanup_register_at(folder, temporary)
         defer { wg_cleanup_release(cleanup) }

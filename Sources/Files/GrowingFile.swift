@@ -144,7 +144,7 @@ public final class GrowingFile: @unchecked Sendable {
         }
         if let mode, fchmod(descriptor, mode) != 0 { throw failure(errno) }
         guard fsync(descriptor) == 0 else { throw failure(errno) }
-        TestHook.killIfSet("WALLGEN_TEST_STOP_BEFORE_RENAME")
+        TestHook.killBeforeRename()
         if temporary == nil {
             let named = TemporaryName.make(for: name)
             cleanup = wg_cleanup_register_at(folder, named)

@@ -1,12 +1,14 @@
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Environment switches that only the tests set, to reach states no ordinary run can
 /// be stopped in on purpose.
 ///
-/// TEST-ONLY: `WALLGEN_TEST_STOP_BEFORE_RENAME=1` makes the writer kill its own
-/// process with SIGKILL once the new file is complete but before it takes the target's
-/// name (as `kill -9` or the out-of-memory killer would at the worst moment);
+/// TEST-ONLY: `WALLGEN_TEST_STOP_BEFORE_RENAME=N` makes the writer kill its own process
+/// with SIGKILL once its Nth new file (1, the first) is complete but before it takes the
+/// target's name (as `kill -9` or the out-of-memory killer would at the worst moment): a
+/// batch is stopped after exactly N - 1 rows, however fast it is;
 /// `WALLGEN_TEST_NO_TMPFILE=1` makes it use a named temporary, as on a file system
 /// without O_TMPFILE. Neither is documented for users.
 enum TestHook {
@@ -14,8 +16,15 @@ enum TestHook {
         getenv(name).map { String(cString: $0) == "1" } ?? false
     }
 
-    /// Kills this process at once, with no handler run, when `name` is set.
-    static func killIfSet(_ name: String) {
-        if isSet(name) { raise(SIGKILL) }
+    /// Files that reached the point before their rename, in this process.
+    private static let renames = Atomic<Int>(0)
+
+    /// Kills this process at once, with no handler run, at the Nth file about to take its
+    /// name when `WALLGEN_TEST_STOP_BEFORE_RENAME` is N.
+    static func killBeforeRename() {
+        guard let value = getenv("WALLGEN_TEST_STOP_BEFORE_RENAME"), let stopAt = Int(String(cString: value)),
+            stopAt >= 1
+        else { return }
+        if renames.add(1, ordering: .relaxed).newValue == stopAt { raise(SIGKILL) }
     }
 }

@@ -1,5 +1,7 @@
-import Compositor
+import Foundation
 import Testing
+
+@testable import Compositor
 
 /// Shaping and font fallback over the bundled fonts: Latin display face, the Chinese
 /// face and the colour emoji font, in that order (no system fonts, so results do not
@@ -199,5 +201,45 @@ import Testing
             #expect(width * height > 100)
         }
         #expect(try line.rasterize().mask.width > 0)
+    }
+}
+
+/// Right-to-left text as HarfBuzz's own command-line shaper sets it: "مرحبا" with a
+/// system font that has Arabic, its glyphs (the joining forms) in visual order, left to
+/// right, and their advances, against `hb-shape` (libharfbuzz-bin), an independent run of
+/// the shaper over the same file.
+@Suite struct RightToLeftShapingTests {
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static let shaper = "/usr/bin/hb-shape"
+
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: dejaVu) && FileManager.default.isExecutableFile(atPath: shaper),
+            "DejaVu Sans or hb-shape is not installed (fonts-dejavu-core, libharfbuzz-bin)"))
+    func arabicIsSetInHarfBuzzsOrder() throws {
+        let word = "مرحبا"
+        let font = try Font(data: FileReader.read(Self.dejaVu), label: "DejaVu Sans")
+        let size = 2048.0
+        let line = try TextLine.layout(word, font: font, size: size)
+        let placed = line.glyphs.sorted { $0.x < $1.x }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.shaper)
+        process.arguments = ["--output-format=json", "--no-glyph-names", Self.dejaVu, word]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let reference = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(placed.map(\.glyph) == reference.map { UInt32($0["g"] as! Int) }, "glyphs left to right")
+        // hb-shape's advances are in font units (2048 to the em in DejaVu Sans): at 2048
+        // pixels to the em, each glyph starts where the ones to its left end.
+        var pen = 0.0
+        for (glyph, shaped) in zip(placed, reference) {
+            #expect(abs(glyph.x - pen) < 1, "glyph \(glyph.glyph) at \(glyph.x), HarfBuzz's pen at \(pen)")
+            pen += Double(shaped["ax"] as! Int)
+        }
+        // The first letter (meem, cluster 0) is the rightmost glyph: the word runs right to left.
+        #expect(reference.last?["cl"] as? Int == 0)
     }
 }

@@ -291,8 +291,10 @@ class WallpaperTabTests(StudioPageTest):
         for old in os.listdir(self.downloads):
             os.remove(os.path.join(self.downloads, old))
         by_test_id(d, "save").click()
-        WebDriverWait(d, 60).until(lambda d: [n for n in os.listdir(self.downloads) if not n.endswith(".crdownload")])
-        time.sleep(0.3)
+        # Chromium writes a download as NAME.crdownload and renames it once whole: done when
+        # only the whole file is there.
+        WebDriverWait(d, 60).until(
+            lambda d: (lambda names: len(names) == 1 and not names[0].endswith(".crdownload"))(os.listdir(self.downloads)))
         (name,) = os.listdir(self.downloads)
         folder = self.work()
         for picture in pictures:
@@ -748,7 +750,9 @@ class ApplyTests(StudioPageTest):
         before = root_window(self.display)
         by_test_id(d, "apply").click()
         by_test_id(d, "confirm-no").click()
-        time.sleep(0.5)
+        # Confirmed, the page says "Working…" at once and sends Apply; declined, nothing.
+        self.assertFalse(d.find_element(By.ID, "confirm").is_displayed())
+        wait_idle(d)
         self.assertEqual(by_test_id(d, "result").text, "")
         self.assertIsNone(ImageChops.difference(before, root_window(self.display)).getbbox(), "No changed nothing")
         by_test_id(d, "apply").click()

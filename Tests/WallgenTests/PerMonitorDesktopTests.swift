@@ -235,10 +235,20 @@ import Testing
     @Test(
         .enabled(
             if: Living.installed("Xvfb") && Living.installed("xwd") && Living.installed("xwallpaper"),
-            "Xvfb, xwd or xwallpaper is not installed (xvfb, x11-apps, xwallpaper)"),
-        arguments: ["xwallpaper", "hsetroot"])
+            "Xvfb, xwd or xwallpaper is not installed (xvfb, x11-apps, xwallpaper)"))
+    func x11ComposesTheMonitorsIntoTheRootWindowWithXwallpaper() throws {
+        try x11ComposesTheMonitorsIntoTheRootWindow(setter: "xwallpaper")
+    }
+
+    @Test(
+        .enabled(
+            if: Living.installed("Xvfb") && Living.installed("xwd") && Living.installed("hsetroot"),
+            "Xvfb, xwd or hsetroot is not installed (xvfb, x11-apps, hsetroot)"))
+    func x11ComposesTheMonitorsIntoTheRootWindowWithHsetroot() throws {
+        try x11ComposesTheMonitorsIntoTheRootWindow(setter: "hsetroot")
+    }
+
     func x11ComposesTheMonitorsIntoTheRootWindow(setter: String) throws {
-        guard Living.installed(setter) else { return }
         try withTemporaryFolder { folder in
             // A 300x200 screen: a 200x200 monitor and a 100x150 one beside it.
             try Data("LEFT 200x200+0+0\nRIGHT 100x150+200+0\n".utf8).write(

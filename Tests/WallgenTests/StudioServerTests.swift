@@ -239,6 +239,9 @@ import Testing
     @Test func slowClientsCannotStarveOthers() throws {
         try withStudio { studio throws in
             let stop = Flag()
+            // Each attacker signals once it holds its first connection; the normal requests
+            // start when all of them do (or after 10 s, if some never could).
+            let holding = DispatchSemaphore(value: 0)
             var threads: [Thread] = []
             let head =
                 "POST /api/describe HTTP/1.1\r\nHost: \(studio.host)\r\n\(studio.tokenHeader)\r\n"
@@ -246,9 +249,12 @@ import Testing
             for _ in 0..<70 {
                 threads.append(
                     Thread {
+                        var first = true
                         while !stop.isSet {
                             guard let descriptor = try? RawHTTP.connect(port: studio.port, timeout: 1) else { continue }
                             RawHTTP.send(descriptor, Array(head.utf8))
+                            if first { holding.signal() }
+                            first = false
                             // A byte every 2 s until the server gives up on this body.
                             while !stop.isSet, RawHTTP.trySend(descriptor, [0x20]) {
                                 for _ in 0..<20 where !stop.isSet { usleep(100_000) }
@@ -260,9 +266,12 @@ import Testing
             for index in 0..<90 {
                 threads.append(
                     Thread {
+                        var first = true
                         while !stop.isSet {
                             guard let descriptor = try? RawHTTP.connect(port: studio.port, timeout: 1) else { continue }
                             RawHTTP.send(descriptor, Array("GET /api/cont\(index)".utf8))
+                            if first { holding.signal() }
+                            first = false
                             // Held until the server drops it (a read returns 0) or the test ends.
                             var byte: UInt8 = 0
                             while !stop.isSet, recv(descriptor, &byte, 1, 0) < 0, errno == EAGAIN || errno == EINTR {}
@@ -272,7 +281,9 @@ import Testing
             }
             for thread in threads { thread.start() }
             defer { stop.set() }
-            usleep(500_000)
+            let deadline = DispatchTime.now() + 10
+            let held = threads.indices.filter { _ in holding.wait(timeout: deadline) == .success }.count
+            #expect(held == threads.count, "only \(held) of \(threads.count) slow clients connected")
             let clock = ContinuousClock()
             let end = clock.now + .seconds(8)
             var slowest: Duration = .zero
