@@ -121,7 +121,7 @@ import Testing
         }
         #expect(
             "\(FontError.missingGlyph(character: "冬", font: "Comfortaa"))"
-                .hasPrefix("no font wallgen has (Comfortaa) can show U+51AC '冬'; give --font FILE"))
+                .hasPrefix("no font wallgen has (Comfortaa) can show U+51AC '冬'; install one that covers the script"))
     }
 
     @Test func damagedFontIsRefusedWithFreeTypesWords() {

@@ -132,7 +132,7 @@ import Testing
         "schedule season-rule": ["--by", "seasons"], "schedule hemisphere": ["--by", "seasons"],
         "almanac years": ["--ics"], "apply schedule": ["--now"], "batch shards": ["--shard-from", "parallel"],
         "apply monitors": ["--now"], "kde-package year": ["--term", "冬至"], "kde-package lang": ["--term", "冬至"],
-        "kde-package quality": ["--format", "jpeg"],
+        "kde-package quality": ["--format", "jpeg"], "schedule enable": ["--install"],
     ]
     /// Options a command declares only to refuse them with a message saying what to do
     /// instead (kde-package takes the wallpaper's options whole, and a package is not applied).

@@ -36,12 +36,13 @@ public struct Provenance: Equatable, Sendable {
     }
 
     /// The note in `text`, or nil when it is not one: not a JSON object with the four
-    /// members (read by `JSONValue`, wallgen's one JSON reader), a command other than
-    /// `wallpaper` or `term`, or a stored hash that does not match the spec (recomputed here).
+    /// members (read by `JSONValue`, wallgen's one JSON reader), or a stored hash that does
+    /// not match the spec (recomputed here). Which commands a note may name is the command
+    /// line's to say (`PictureNote`).
     public init?(json text: String) {
         guard let object = (try? JSONValue.parse(Array(text.utf8)))?.object,
             let version = object["wallgen"]?.string, let command = object["command"]?.string,
-            ["wallpaper", "term"].contains(command), let members = object["args"]?.array,
+            let members = object["args"]?.array,
             let hash = object["hash"]?.string
         else { return nil }
         let arguments = members.compactMap(\.string)

@@ -25,7 +25,7 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
         case .unusable(let reason): reason
         case .librariesUnavailable(let library): "\(library)"
         case .missingGlyph(let character, let font):
-            "no font wallgen has (\(font)) can show \(Self.quotedName(character)); give --font FILE with a font that has it, or install one that covers the script"
+            "no font wallgen has (\(font)) can show \(Self.quotedName(character)); install one that covers the script"
                 + (ScriptFonts.package(for: character).map { " (\($0.script): Debian's \($0.package))" } ?? "")
         case .glyphFailed(let character, let reason):
             "cannot draw \(Self.name(character)): \(reason)"

@@ -17,6 +17,8 @@ enum ErrorReport {
         case .background(let path, let problem): "--background '\(path)': \(problem)"
         case .font(_, .file(let problem)): "--font: \(problem)"
         case .font(let path, let problem): "--font '\(path)': \(problem)"
+        // The imaging engine names the character and the fonts; the option is the command line's.
+        case .text(.missingGlyph): "\(error), or give --font FILE with a font that has it"
         default: "\(error)"
         }
     }
