@@ -6,7 +6,7 @@ import Platform
 /// pages. Fresh memory is dear where it matters most: on a VM that gives freed memory
 /// back to its host, each fresh page comes back through a fault on the host, and a card
 /// run a second after another process has churned memory took 8 ms longer
-/// (docs/PERFORMANCE.md, "Why the card is slower in turn than alone").
+/// (docs/performance-log.md, "Why the card is slower in turn than alone").
 ///
 /// Whoever writes rows first calls `prepare(rows:)`: a page not yet touched is then, when
 /// one is free, an earlier page moved there (`mremap`, no copy and no clearing). Whoever
