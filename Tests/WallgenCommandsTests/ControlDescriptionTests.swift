@@ -123,6 +123,8 @@ import Testing
     static let required: [String: [String]] = [
         "term": ["冬至"], "batch": ["rows.jsonl"], "apply": ["picture.png"], "inspect": ["picture.png"],
         "gather": ["folder"], "plan": ["terms"], "completions": ["bash"], "kde-package": ["-o", "package"],
+        // This machine's zone may name no place (UTC).
+        "sky": ["--place", "Taipei"],
     ]
     /// What an option needs beside it, by "command option" (the error without it says so).
     static let companions: [String: [String]] = [
@@ -142,12 +144,12 @@ import Testing
     /// Commands whose required words an option replaces.
     static let replacing: Set<String> = [
         "term date", "apply now", "apply at", "apply schedule", "apply monitor", "apply monitors",
-        "kde-package output",
+        "kde-package output", "sky place",
     ]
     /// Text values that must name something.
     static let examples: [String: String] = [
         "plan devices": "ipad,iphone-15", "plan sizes": "10x20", "plan langs": "en", "plan years": "2026-2027",
-        "apply monitor": "DP-1=picture.png", "kde-package term": "冬至",
+        "apply monitor": "DP-1=picture.png", "kde-package term": "冬至", "sky place": "Taipei",
     ]
 
     static func example(_ option: any OptionDeclaration) -> String? {

@@ -14,6 +14,12 @@ enum SolarLongitude {
 
     /// Apparent longitude in degrees, 0 ..< 360, at a Terrestrial Time Julian day.
     static func apparent(terrestrialJulianDay day: Double) -> Double {
+        apparentPosition(terrestrialJulianDay: day).longitude
+    }
+
+    /// Apparent longitude in degrees, 0 ..< 360, and the distance in astronomical units,
+    /// at a Terrestrial Time Julian day.
+    static func apparentPosition(terrestrialJulianDay day: Double) -> (longitude: Double, distance: Double) {
         let millennia = (day - julianDay2000) / 365_250
         let centuries = millennia * 10
         let earthLongitude = sum(VSOP87EarthTable.longitude, millennia)
@@ -26,9 +32,7 @@ enum SolarLongitude {
         longitude += -0.29965 * arcsecond * centuries
         longitude += nutationInLongitude(centuries: centuries)
         longitude += -20.4898 * arcsecond / distance  // annual aberration
-        let degrees = longitude * 180 / .pi
-        let wrapped = degrees.truncatingRemainder(dividingBy: 360)
-        return wrapped < 0 ? wrapped + 360 : wrapped
+        return (Angle.normalized(Angle.degrees(longitude)), distance)
     }
 
     /// Σ over powers n of Tⁿ Σ A cos(B + C T), for one VSOP87 variable.
@@ -50,12 +54,11 @@ enum SolarLongitude {
 
     /// Δψ in radians (IAU 1980, the 63 terms Meeus tabulates).
     static func nutationInLongitude(centuries t: Double) -> Double {
-        func radians(_ degrees: Double) -> Double { degrees.truncatingRemainder(dividingBy: 360) * .pi / 180 }
-        let d = radians(297.85036 + 445_267.111480 * t - 0.0019142 * t * t + t * t * t / 189_474)
-        let m = radians(357.52772 + 35_999.050340 * t - 0.0001603 * t * t - t * t * t / 300_000)
-        let mPrime = radians(134.96298 + 477_198.867398 * t + 0.0086972 * t * t + t * t * t / 56_250)
-        let f = radians(93.27191 + 483_202.017538 * t - 0.0036825 * t * t + t * t * t / 327_270)
-        let omega = radians(125.04452 - 1934.136261 * t + 0.0020708 * t * t + t * t * t / 450_000)
+        let d = Angle.radians(297.85036 + 445_267.111480 * t - 0.0019142 * t * t + t * t * t / 189_474)
+        let m = Angle.radians(357.52772 + 35_999.050340 * t - 0.0001603 * t * t - t * t * t / 300_000)
+        let mPrime = Angle.radians(134.96298 + 477_198.867398 * t + 0.0086972 * t * t + t * t * t / 56_250)
+        let f = Angle.radians(93.27191 + 483_202.017538 * t - 0.0036825 * t * t + t * t * t / 327_270)
+        let omega = Angle.radians(125.04452 - 1934.136261 * t + 0.0020708 * t * t + t * t * t / 450_000)
         var psi = 0.0
         for row in NutationTable.longitude {
             let argument = row.d * d + row.m * m + row.mPrime * mPrime + row.f * f + row.omega * omega

@@ -7,6 +7,7 @@ enum CommandRegistry {
         TermCommand.self,
         TermsCommand.self,
         AlmanacCommand.self,
+        SkyCommand.self,
         ApplyCommand.self,
         ScheduleCommand.self,
         KDEPackageCommand.self,

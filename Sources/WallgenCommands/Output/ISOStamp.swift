@@ -4,6 +4,9 @@ import FoundationEssentials
 /// Instants written as ISO 8601, to the second, as the almanac prints them.
 enum ISOStamp {
     /// ISO 8601 with the zone's offset at that instant, to the second: 2026-12-22T04:50:13+08:00.
+    /// An offset of whole minutes is written ±hh:mm; one with seconds (the local mean time
+    /// zones kept before standard time: Ushuaia's -04:16:48 until 1920) ±hh:mm:ss, so that
+    /// the stamp still names its instant.
     static func localStamp(_ instant: Date, in zone: Zone) -> String {
         stamp(instant, in: zone, utcDesignator: false)
     }
@@ -18,7 +21,9 @@ enum ISOStamp {
         let p = zone.wallClock(at: rounded)
         let offset = zone.offset(at: rounded).secondsEast
         let sign = offset < 0 ? "-" : "+"
-        let zoneText = utcDesignator ? "Z" : "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) % 3600 / 60))"
+        let seconds = abs(offset) % 60 == 0 ? "" : ":\(pad(abs(offset) % 60))"
+        let zoneText =
+            utcDesignator ? "Z" : "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) % 3600 / 60))\(seconds)"
         return "\(p.year)-\(pad(p.month))-\(pad(p.day))T\(pad(p.hour)):\(pad(p.minute)):\(pad(p.second))" + zoneText
     }
 

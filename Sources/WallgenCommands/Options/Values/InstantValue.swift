@@ -7,10 +7,7 @@ extension ValueType where Value == Date {
     /// `2026-12-22T04:50`) read in this machine's zone.
     static let instant = ValueType(placeholder: "time", completion: .none, kind: .instant) {
         text, flag throws(UsageError) in
-        if text.lowercased() == "now" {
-            return Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-        }
-        guard let date = InstantText.parse(text) else {
+        guard let date = InstantText.reading(text)?.instant(localZone: ZoneDatabase.system().localZone()) else {
             throw UsageError(
                 "\(flag) must be now, or a date and time as 2026-12-21T20:50:15Z, 2026-12-22T04:50:15+08:00 or 2026-12-22 04:50 (this machine's zone), got '\(text)'"
             )
@@ -19,9 +16,40 @@ extension ValueType where Value == Date {
     }
 }
 
+extension ValueType where Value == InstantText.Reading {
+    /// An instant as `instant` reads it, except that a date and time without a zone is
+    /// kept as a wall-clock reading for the command to place in the zone it means (the
+    /// sky's place), rather than this machine's.
+    static let placedInstant = ValueType(placeholder: "time", completion: .none, kind: .instant) {
+        text, flag throws(UsageError) in
+        guard let reading = InstantText.reading(text) else {
+            throw UsageError(
+                "\(flag) must be now, or a date and time as 2026-12-21T20:50:15Z, 2026-12-22T04:50:15+08:00 or 2026-12-22 04:50 (the place's zone), got '\(text)'"
+            )
+        }
+        return reading
+    }
+}
+
 /// Reads the instants people type, to the second.
 enum InstantText {
-    static func parse(_ text: String) -> Date? {
+    /// What was typed: an instant, or a wall clock still to be read in some zone.
+    enum Reading: Sendable, Equatable {
+        case instant(Date)
+        case wallClock(WallClock)
+
+        func instant(localZone: @autoclosure () -> Zone) -> Date {
+            switch self {
+            case .instant(let date): date
+            case .wallClock(let reading): localZone().instant(at: reading)
+            }
+        }
+    }
+
+    static func reading(_ text: String) -> Reading? {
+        if text.lowercased() == "now" {
+            return .instant(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        }
         var body = Substring(text)
         guard body.count >= 16 else { return nil }
         let datePart = body.prefix(10)
@@ -43,18 +71,11 @@ enum InstantText {
             return nil
         }
         let designator = body[timeEnd...]
-        let zone: Zone
-        if designator.isEmpty {
-            zone = ZoneDatabase.system().localZone()
-        } else if designator.lowercased() == "z" {
-            zone = .utc
-        } else if let offset = ZoneNames.offsetSeconds(String(designator)) {
-            zone = .fixed(name: ZoneNames.offsetName(offset), secondsEast: offset)
-        } else {
-            return nil
-        }
         guard CivilDate(year: year, month: month, day: day) != nil else { return nil }
-        return zone.instant(
-            at: WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        let clock = WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        if designator.isEmpty { return .wallClock(clock) }
+        if designator.lowercased() == "z" { return .instant(Zone.utc.instant(at: clock)) }
+        guard let offset = ZoneNames.offsetSeconds(String(designator)) else { return nil }
+        return .instant(Zone.fixed(name: ZoneNames.offsetName(offset), secondsEast: offset).instant(at: clock))
     }
 }

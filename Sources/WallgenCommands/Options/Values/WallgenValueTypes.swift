@@ -191,3 +191,18 @@ extension DevicePreset {
     /// The preset as a control offers it: its name, what it is, its canvas.
     var choice: ControlChoice { ControlChoice(name, label: note, width: width, height: height) }
 }
+
+extension ValueType where Value == Place {
+    /// A place on the Earth: `LAT,LON` in decimal degrees, a zone or its city, found
+    /// through the tz database's own tables (`PlaceFinder`).
+    static let place = ValueType(
+        placeholder: "place", completion: .none, kind: .text,
+        write: { $0.zoneName ?? "\($0.latitude),\($0.longitude)" },
+        parse: { text, flag throws(UsageError) in
+            do {
+                return try PlaceFinder().place(text)
+            } catch {
+                throw UsageError("\(flag): \(error)")
+            }
+        })
+}
