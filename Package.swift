@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "wallgen", targets: ["wallgen"]),
         .executable(name: "wallgen-bench", targets: ["wallgen-bench"]),
+        .executable(name: "wallgen-painter", targets: ["wallgen-painter"]),
         .executable(name: "FuzzJPEG", targets: ["FuzzJPEG"]),
         .executable(name: "FuzzPNG", targets: ["FuzzPNG"]),
         .executable(name: "FuzzWebP", targets: ["FuzzWebP"]),
@@ -86,13 +87,21 @@ let package = Package(
             swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
         ),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
+        // wallgen's painter: every scene painted at a canvas's own size and shape.
+        // Swift 5 mode while its canvas's row workers are made Sendable. Optimised in
+        // debug builds too: unoptimised, a 5K painting takes minutes, and the tests paint.
+        .target(
+            name: "Scenery",
+            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Paints the bundled pictures (Tools/painter/paint-assets.sh).
+        .executableTarget(name: "wallgen-painter", dependencies: ["Scenery", "Platform"]),
         .target(name: "Almanac", dependencies: ["Platform"]),
         // One escaper per output language (HTML, links, JSON, XML, systemd, desktop entries,
         // iCalendar, roff, shells), on Unicode scalars, and the page policy; every writer uses them.
         .target(name: "Escaping"),
         // The pictures wallgen makes: a spec plus domain data becomes a Scene, and the
         // pipeline that reads inputs, renders and encodes it.
-        .target(name: "Designs", dependencies: ["Compositor", "Almanac", "Escaping", "Files", "Platform"]),
+        .target(name: "Designs", dependencies: ["Compositor", "Almanac", "Escaping", "Files", "Platform", "Scenery"]),
         // Where pictures go after the file: desktop setters, schedules (GNOME timed XML,
         // systemd user units), calendar feeds. Knows paths, commands and instants; no pixels.
         .target(name: "Desktop", dependencies: ["Almanac", "Escaping", "Files", "Platform"]),
@@ -140,6 +149,7 @@ let package = Package(
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "CImaging", "CZlib", "TestSupport"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Almanac", "Escaping", "TestSupport"]),
         .testTarget(name: "DesignsTests", dependencies: ["Designs", "Compositor", "Almanac", "Escaping"]),
+        .testTarget(name: "SceneryTests", dependencies: ["Scenery"]),
         .testTarget(
             name: "WallgenCommandsTests",
             dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "TestSupport"]),

@@ -42,14 +42,15 @@ if ! command -v cjpeg >/dev/null 2>&1; then
     $sudo apt-get install -y -qq libjpeg-turbo-progs
 fi
 
-swift build -c release --package-path "$here"
-bin="$(swift build -c release --package-path "$here" --show-bin-path)/painter"
+# The painter is the Scenery module of wallgen's own package; wallgen-painter is its front.
+swift build -c release --package-path "$root" --product wallgen-painter
+bin="$(swift build -c release --package-path "$root" --show-bin-path)/wallgen-painter"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 painter_args=(--out "$tmp")
-[ "$preview" -eq 1 ] && painter_args+=(--preview)
+[ "$preview" -eq 1 ] && painter_args+=(--scale 0.25)
 "$bin" ${names[@]+"${names[@]}"} "${painter_args[@]}"
 
 for ppm in "$tmp"/*.ppm; do

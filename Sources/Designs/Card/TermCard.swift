@@ -281,6 +281,10 @@ extension TermCard: PictureDesign {
         (spec.backgroundPath ?? data.termPicture(spec.term.fileStem), spec.backgroundPath != nil)
     }
 
+    public static func paintedScene(of spec: TermCardSpec) -> String? {
+        spec.backgroundPath == nil ? spec.term.fileStem : nil
+    }
+
     /// A person's own title may need the emoji font or an installed one; their own font
     /// sets whichever title the card shows.
     public static func scene(

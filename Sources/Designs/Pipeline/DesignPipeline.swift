@@ -20,6 +20,10 @@ public protocol PictureDesign {
     /// The picture's file, and whether it is the person's own (its problems are then
     /// reported against `--background`) rather than a bundled one.
     static func picture(of spec: Spec, in data: DataDirectory) -> (path: String, isOwn: Bool)
+    /// The wallgen scene the bundled picture shows (a season, a term's file stem), which
+    /// is painted instead for a canvas the picture does not serve (`PaintedScenery`); nil
+    /// when the picture is the person's own.
+    static func paintedScene(of spec: Spec) -> String?
     static func scene(_ spec: Spec, picture: DecodedPicture, resources: Resources, data: DataDirectory)
         throws(PipelineError) -> Scene
 }
@@ -38,6 +42,9 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     /// Decoded pictures and backgrounds shared with other renders (a batch's rows); nil
     /// decodes, scales and shades every time.
     public var pictureCache: PictureCache?
+    /// Hears one line before a scene is painted for a canvas its bundled picture does
+    /// not serve (`PaintedScenery`), which may take seconds; nil says nothing.
+    public var announcePainting: (@Sendable (String) -> Void)?
     let resources: DesignResources<Design>
 
     public init(
@@ -180,10 +187,16 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         var timings = StageTimings()
         let clock = ContinuousClock()
         var started = clock.now
-        let (path, isOwn) = Design.picture(of: spec, in: data)
+        var (path, isOwn) = Design.picture(of: spec, in: data)
         let origin: InputOrigin = isOwn ? .background : .bundled
         if let picture = cached() { return ((picture, path, origin), timings) }
-        let bytes = try PipelineSteps.read(path, origin)
+        let bytes: FileBytes
+        let canvas = Design.canvas(of: spec)
+        if let scene = Design.paintedScene(of: spec), PaintedScenery.isPainted(canvas) {
+            (bytes, path, _) = try PaintedScenery.picture(scene: scene, canvas: canvas, announce: announcePainting)
+        } else {
+            bytes = try PipelineSteps.read(path, origin)
+        }
         timings.read = clock.now - started
         started = clock.now
         let picture = try decode(bytes, path, origin)

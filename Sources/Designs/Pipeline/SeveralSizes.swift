@@ -13,6 +13,15 @@ extension DesignPipeline {
         _ spec: Design.Spec, canvases: [(width: Int, height: Int)], provenances: [Provenance?] = [],
         each: (_ index: Int, _ rendered: RenderedImage) throws(PipelineError) -> Void
     ) throws(PipelineError) {
+        // A canvas the bundled picture does not serve has a painting of its own: each
+        // canvas is then made on its own, from its own picture.
+        if Design.paintedScene(of: spec) != nil, canvases.contains(where: PaintedScenery.isPainted) {
+            for (index, canvas) in canvases.enumerated() {
+                let sized = Design.spec(spec, width: canvas.width, height: canvas.height)
+                try each(index, try render(sized, provenance: index < provenances.count ? provenances[index] : nil))
+            }
+            return
+        }
         var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
             try PipelineSteps.decodeWhole(bytes, path: path, origin, limits: decodeLimits, coverTargets: canvases)
         }

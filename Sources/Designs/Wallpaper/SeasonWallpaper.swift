@@ -218,6 +218,10 @@ extension SeasonWallpaper: PictureDesign {
         (spec.backgroundPath ?? data.seasonPicture(spec.season.rawValue), spec.backgroundPath != nil)
     }
 
+    public static func paintedScene(of spec: SeasonWallpaperSpec) -> String? {
+        spec.backgroundPath == nil ? spec.season.rawValue : nil
+    }
+
     /// Fonts matter only for the label; without one none is read.
     public static func scene(
         _ spec: SeasonWallpaperSpec, picture: DecodedPicture, resources: NoSharedResources, data: DataDirectory

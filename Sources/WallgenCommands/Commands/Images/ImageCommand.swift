@@ -59,7 +59,7 @@ enum ImageCommand {
             thenApply: request.applyAfterwards, derived: only.derived
         ) {
             (file) throws(PipelineError) in
-            let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate())
+            let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate(), output: output)
             // `SingleOutput` reads only the picture's size.
             return try pipeline.render(spec, provenance: note, into: file, keepsPixels: false)
         }
@@ -205,7 +205,7 @@ enum SeveralOutputs {
             total: span == nil ? sizes.count : outputs.count, unit: span == nil ? "sizes" : "monitors",
             quiet: output.quiet)
         do {
-            let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate())
+            let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate(), output: output)
             func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
                 for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
                 timings.append(rendered.timings)

@@ -178,10 +178,15 @@ struct RenderSettings: Equatable, Sendable {
         )
     }
 
-    /// The pipeline for a design with these settings.
-    func pipeline<Design: PictureDesign>(_ data: DataDirectory, workers: Int? = nil) -> DesignPipeline<Design> {
+    /// The pipeline for a design with these settings; `output`, when given, says on
+    /// standard error when a scene is painted (unless --quiet).
+    func pipeline<Design: PictureDesign>(_ data: DataDirectory, workers: Int? = nil, output: StatusOutput? = nil)
+        -> DesignPipeline<Design>
+    {
         var renderer = Renderer(dithers: dithers)
         if let workers { renderer.workers = workers }
-        return DesignPipeline<Design>(data: data, renderer: renderer, encoding: encoding, decodeLimits: limits)
+        var pipeline = DesignPipeline<Design>(data: data, renderer: renderer, encoding: encoding, decodeLimits: limits)
+        if let output, !output.quiet { pipeline.announcePainting = { Console.report($0) } }
+        return pipeline
     }
 }

@@ -1,0 +1,105 @@
+import Compositor
+import Files
+import FoundationEssentials
+import Platform
+import Scenery
+
+/// wallgen's own scenes painted at a canvas's own size and shape, for the canvases the
+/// bundled pictures do not serve: enlarged more than `BackgroundEnlargement.bundledLimit`
+/// times (a 5K or 6K monitor), or wider than the 16:9 band or narrower than the middle
+/// third they were composed to survive (21:9, 32:9, a span of monitors).
+///
+/// A painting is kept in `$XDG_CACHE_HOME/wallgen/scenery` (or `~/.cache/wallgen/scenery`)
+/// as a JPEG, and every render, the first included, reads it from there: the same command
+/// makes the same bytes whether it painted or found the painting. Where the cache cannot
+/// be written, the painting's bytes are used as they are, all the same.
+enum PaintedScenery {
+    /// The bundled pictures' size (`Assets/seasons`, `Assets/terms`).
+    static let bundledSize = (width: 3200, height: 2400)
+    /// The shapes the bundled compositions survive, as width over height: the middle third
+    /// (4:9) for phones up to the 16:9 band for desktops, a hair either way for rounding.
+    static let bundledShapes = (4.0 / 9 * 0.98)...(16.0 / 9 * 1.02)
+    /// The shapes painted at all: a triple-monitor span is 5.3:1; far flatter or thinner
+    /// canvases (a 6016x40 strip) are drawn from the bundled picture, warned of if soft.
+    static let paintableShapes = 0.25...8.0
+    /// Bumped whenever a scene paints differently, so that no older painting is used.
+    static let revision = 1
+    /// Quality of the kept painting: above the bundled pictures' (85 to 88).
+    static let quality = 92
+
+    /// Whether `canvas` is painted rather than drawn from the bundled picture.
+    static func isPainted(_ canvas: (width: Int, height: Int)) -> Bool {
+        guard canvas.width > 0, canvas.height > 0 else { return false }
+        let shape = Double(canvas.width) / Double(canvas.height)
+        guard paintableShapes.contains(shape) else { return false }
+        return BackgroundEnlargement.factor(bundledSize, covering: canvas) > BackgroundEnlargement.bundledLimit
+            || !bundledShapes.contains(shape)
+    }
+
+    /// The folder paintings are kept in, from the environment; nil without a home.
+    static func cacheFolder(_ environment: [String: String] = ProcessEnvironment.variables) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/wallgen/scenery" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/wallgen/scenery" }
+        return nil
+    }
+
+    /// The kept painting's name: the scene, the canvas and the painter's revision.
+    static func fileName(scene stem: String, _ canvas: (width: Int, height: Int)) -> String {
+        "\(stem)-\(canvas.width)x\(canvas.height)-r\(revision).jpg"
+    }
+
+    /// The painting of `scene` (a season, or a term's file stem) for `canvas`: its bytes,
+    /// the name messages give it, and whether it was painted now (rather than found).
+    /// `announce` hears one line before a painting starts, which may take seconds.
+    static func picture(
+        scene: String, canvas: (width: Int, height: Int), folder: String? = cacheFolder(),
+        announce: ((String) -> Void)? = nil
+    ) throws(PipelineError) -> (bytes: FileBytes, path: String, paintedNow: Bool) {
+        let name = fileName(scene: ScenePainter.fileStem(of: scene) ?? scene, canvas)
+        let display = folder.map { $0 + "/" + name } ?? "wallgen's painting \(name)"
+        if let folder, PathQueries.exists(folder + "/" + name),
+            let kept = try? FileReader.mapped(folder + "/" + name, expecting: .picture)
+        {
+            return (kept, display, false)
+        }
+        let kept = folder.map { " (once: kept in \($0))" } ?? ""
+        announce?(
+            "Painting \(scene) for \(canvas.width)x\(canvas.height), a shape or size its picture does not serve\(kept)")
+        guard let rgb = ScenePainter.paint(scene, width: canvas.width, height: canvas.height) else {
+            throw .bundled(path: display, problem: .file(.notFound(path: display)))
+        }
+        let image = Image(width: canvas.width, height: canvas.height)
+        rgb.withUnsafeBufferPointer { source in
+            for row in 0..<canvas.height {
+                let from = source.baseAddress! + row * canvas.width * 3
+                let to = image.pixels + row * image.bytesPerRow
+                for column in 0..<canvas.width {
+                    to[column * 4] = from[column * 3]
+                    to[column * 4 + 1] = from[column * 3 + 1]
+                    to[column * 4 + 2] = from[column * 3 + 2]
+                    to[column * 4 + 3] = 255
+                }
+            }
+        }
+        let jpeg: [UInt8]
+        do {
+            jpeg = try JPEGEncoder.encode(image, quality: quality)
+        } catch {
+            throw .encoding(error)
+        }
+        if let folder { keep(jpeg, as: name, in: folder) }
+        return (FileBytes(jpeg), display, true)
+    }
+
+    /// Writes a painting into the cache, whole or not at all; a cache that cannot be
+    /// written (a read-only home) only means painting again next time.
+    static func keep(_ jpeg: [UInt8], as name: String, in folder: String) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            return
+        }
+        try? OutputFolder(opening: folder).write(jpeg, to: name, mode: 0o644)
+    }
+}

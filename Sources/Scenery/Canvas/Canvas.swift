@@ -1,0 +1,245 @@
+import Dispatch
+import Glibc
+
+/// How a painted colour combines with what is already on the canvas.
+enum BlendMode {
+    /// Paint over (ordinary alpha compositing).
+    case normal
+    /// Lightens without clipping: glows, light shafts, mist lit from behind.
+    case screen
+    /// Pure added light: sparkles and glints.
+    case add
+    /// Darkens by tinting: shadows.
+    case multiply
+}
+
+/// What a skyline fill tells its paint closure about a pixel.
+struct ProfileSample {
+    /// Design units below the skyline (0 on the edge, growing downward).
+    var depth: Float
+    /// Skyline slope dy/dx at this column (positive: the ridge falls toward the right).
+    var slope: Float
+    /// The skyline's design y at this column.
+    var top: Float
+}
+
+/// A floating-point RGB canvas that paints in design units.
+///
+/// Every picture is composed on a fixed 3200 x 2400 design grid; `scale`
+/// maps it to pixels, so a quick preview and the final render show the same
+/// composition. All fills are anti-aliased by coverage derived from signed
+/// distances (see `Shape`).
+final class Canvas {
+    /// The grid every scene is composed on: 3200 x 2400 design units, the subject about
+    /// the centre line x = 1600.
+    static let designSize = Vec2(3200, 2400)
+
+    let width: Int
+    let height: Int
+    /// Pixels per design unit.
+    let scale: Float
+    /// Design units per pixel: the width of an anti-aliased edge.
+    let pixelSize: Float
+    /// The design x of the canvas's left edge. A canvas of another shape than the grid's
+    /// is 2400 design units high and as wide as its shape makes it, centred on the
+    /// grid's centre line: a phone's shows the middle of the composition, an ultrawide's
+    /// runs on past both sides of it.
+    let left: Float
+    /// The part of the design plane the canvas shows.
+    let bounds: Rect
+    /// Row-major pixels. A raw buffer rather than an array so that parallel
+    /// row workers can write disjoint rows without copy-on-write checks.
+    let pixels: UnsafeMutablePointer<RGB>
+
+    /// The whole grid at `scale` pixels per design unit.
+    init(scale: Float) {
+        self.scale = scale
+        pixelSize = 1 / scale
+        width = Int((Canvas.designSize.x * scale).rounded())
+        height = Int((Canvas.designSize.y * scale).rounded())
+        left = 0
+        bounds = Rect(minX: 0, minY: 0, maxX: Canvas.designSize.x, maxY: Canvas.designSize.y)
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: RGB(0, 0, 0), count: width * height)
+    }
+
+    /// A canvas of `width` x `height` pixels, the grid's full height, centred on its
+    /// centre line.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        scale = Float(height) / Canvas.designSize.y
+        pixelSize = 1 / scale
+        let designWidth = Float(width) * pixelSize
+        left = (Canvas.designSize.x - designWidth) / 2
+        bounds = Rect(minX: left, minY: 0, maxX: left + designWidth, maxY: Canvas.designSize.y)
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: RGB(0, 0, 0), count: width * height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// How many times wider the canvas is than the grid (less than 1 on a phone).
+    var widthInGrids: Float { (bounds.maxX - bounds.minX) / Canvas.designSize.x }
+
+    /// The design x of the centre of pixel column `column`.
+    @inline(__always) func designX(_ column: Int) -> Float { (Float(column) + 0.5) * pixelSize + left }
+
+    /// The pixel column a design x falls in, clamped to the canvas.
+    @inline(__always) func column(_ x: Float) -> Int { min(max(Int((x - left) * scale), 0), width - 1) }
+
+    /// Design-space centre of a pixel.
+    @inline(__always) func point(_ x: Int, _ y: Int) -> Vec2 {
+        Vec2(designX(x), (Float(y) + 0.5) * pixelSize)
+    }
+
+    /// Pixel rows and columns a design box touches, grown by `margin` design
+    /// units; nil when it is off the canvas.
+    func pixelBox(_ r: Rect, margin: Float = 0) -> (x: Range<Int>, y: Range<Int>)? {
+        let x0 = max(0, Int(((r.minX - margin - left) * scale).rounded(.down)) - 1)
+        let y0 = max(0, Int(((r.minY - margin) * scale).rounded(.down)) - 1)
+        let x1 = min(width, Int(((r.maxX + margin - left) * scale).rounded(.up)) + 1)
+        let y1 = min(height, Int(((r.maxY + margin) * scale).rounded(.up)) + 1)
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (x0..<x1, y0..<y1)
+    }
+
+    /// Runs `body` for every row, splitting big jobs across cores. Small jobs
+    /// stay on one thread because dispatching costs more than they do.
+    /// The result never depends on the split: every pixel is a pure function
+    /// of its coordinates and the canvas underneath.
+    func forEachRow(_ rows: Range<Int>, columns: Int, _ body: (Int) -> Void) {
+        let n = rows.count
+        guard n > 0 else { return }
+        if n * columns < 200_000 {
+            for y in rows { body(y) }
+            return
+        }
+        let chunks = min(n, 48)
+        DispatchQueue.concurrentPerform(iterations: chunks) { k in
+            let a = rows.lowerBound + n * k / chunks
+            let b = rows.lowerBound + n * (k + 1) / chunks
+            for y in a..<b { body(y) }
+        }
+    }
+
+    @inline(__always) func composite(_ i: Int, _ color: RGB, _ alpha: Float, _ mode: BlendMode) {
+        let d = pixels[i]
+        switch mode {
+        case .normal: pixels[i] = d + (color - d) * alpha
+        case .screen: pixels[i] = d + (RGB(1, 1, 1) - d) * color * alpha
+        case .add: pixels[i] = d + color * alpha
+        case .multiply: pixels[i] = d + (d * color - d) * alpha
+        }
+    }
+
+    /// Coverage of a pixel by an edge at signed distance `d`. With no
+    /// softness this is a one-pixel box filter (crisp anti-aliasing); with
+    /// softness the ramp widens and is eased, like a slightly defocused edge.
+    @inline(__always) func coverage(_ d: Float, width w: Float, soft: Bool) -> Float {
+        let t = clamp01(0.5 - d / w)
+        return soft ? t * t * (3 - 2 * t) : t
+    }
+
+    /// Rewrites every pixel in `area` (default: all) through `body`, which
+    /// receives the design point and the current colour.
+    func shade(_ area: Rect? = nil, _ body: (Vec2, RGB) -> RGB) {
+        let box: (x: Range<Int>, y: Range<Int>)
+        if let a = area {
+            guard let b = pixelBox(a) else { return }
+            box = b
+        } else {
+            box = (0..<width, 0..<height)
+        }
+        forEachRow(box.y, columns: box.x.count) { y in
+            for x in box.x {
+                let i = y * self.width + x
+                self.pixels[i] = body(self.point(x, y), self.pixels[i])
+            }
+        }
+    }
+
+    /// Fills a shape with a colour computed per point.
+    /// - Parameters:
+    ///   - softness: edge blur in design units (0 = crisp anti-aliased edge).
+    ///   - opacity: overall alpha.
+    func fill<S: Shape>(
+        _ shape: S, softness: Float = 0, opacity: Float = 1,
+        mode: BlendMode = .normal, paint: (Vec2) -> RGB
+    ) {
+        let w = max(pixelSize, softness)
+        let soft = softness > pixelSize
+        guard opacity > 0, let box = pixelBox(shape.bounds, margin: w) else { return }
+        forEachRow(box.y, columns: box.x.count) { y in
+            for x in box.x {
+                let p = self.point(x, y)
+                let d = shape.distance(p)
+                if d >= w * 0.5 { continue }
+                let a = self.coverage(d, width: w, soft: soft) * opacity
+                self.composite(y * self.width + x, paint(p), a, mode)
+            }
+        }
+    }
+
+    func fill<S: Shape>(
+        _ shape: S, color: RGB, softness: Float = 0, opacity: Float = 1,
+        mode: BlendMode = .normal
+    ) {
+        fill(shape, softness: softness, opacity: opacity, mode: mode) { _ in color }
+    }
+
+    /// Fills everything below a skyline `top(x)` down to `bottom`.
+    ///
+    /// Land layers, ridges and forest silhouettes are height fields, so this
+    /// is far cheaper than a general shape: the skyline is evaluated once per
+    /// column, and the edge coverage uses the distance perpendicular to the
+    /// local slope so steep flanks stay as smooth as flat ones.
+    func fillProfile(
+        top: (Float) -> Float, bottom: Float = Canvas.designSize.y,
+        softness: Float = 0, opacity: Float = 1, mode: BlendMode = .normal,
+        paint: (Vec2, ProfileSample) -> RGB
+    ) {
+        var tops = [Float](repeating: 0, count: width + 2)
+        for x in -1...width { tops[x + 1] = top(designX(x)) }
+        var slopes = [Float](repeating: 0, count: width)
+        var norms = [Float](repeating: 1, count: width)
+        var highest = Float.infinity
+        for x in 0..<width {
+            let s = (tops[x + 2] - tops[x]) / (2 * pixelSize)
+            slopes[x] = s
+            norms[x] = 1 / (1 + s * s).squareRoot()
+            highest = min(highest, tops[x + 1])
+        }
+        let w = max(pixelSize, softness)
+        let soft = softness > pixelSize
+        let y0 = max(0, Int(((highest - w) * scale).rounded(.down)) - 1)
+        let y1 = min(height, Int((bottom * scale).rounded(.up)))
+        guard y0 < y1, opacity > 0 else { return }
+        let t = tops, sl = slopes, nm = norms
+        forEachRow(y0..<y1, columns: width) { y in
+            let py = (Float(y) + 0.5) * self.pixelSize
+            for x in 0..<self.width {
+                let topY = t[x + 1]
+                let d = (topY - py) * nm[x]
+                if d >= w * 0.5 { continue }
+                let a = self.coverage(d, width: w, soft: soft) * opacity
+                let sample = ProfileSample(depth: py - topY, slope: sl[x], top: topY)
+                let p = Vec2(self.designX(x), py)
+                self.composite(y * self.width + x, paint(p, sample), a, mode)
+            }
+        }
+    }
+
+    /// Colour at a design point, bilinearly interpolated and clamped to the
+    /// canvas; used by reflections.
+    func sample(_ p: Vec2) -> RGB {
+        let fx = min(max((p.x - left) * scale - 0.5, 0), Float(width - 1))
+        let fy = min(max(p.y * scale - 0.5, 0), Float(height - 1))
+        let x0 = Int(fx), y0 = Int(fy)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let u = fx - Float(x0), v = fy - Float(y0)
+        let top = mix(pixels[y0 * width + x0], pixels[y0 * width + x1], u)
+        let bot = mix(pixels[y1 * width + x0], pixels[y1 * width + x1], u)
+        return mix(top, bot, v)
+    }
+}

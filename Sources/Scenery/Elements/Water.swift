@@ -1,0 +1,98 @@
+import Glibc
+
+/// A calm sea or lake from the horizon down: a rippled mirror of whatever
+/// was painted above the horizon, tinted more strongly toward the viewer
+/// (water reflects most at grazing angles), with a glitter path under the
+/// sun. Paint everything it should reflect before it, shores after it.
+struct Water: Element {
+    var horizonY: Float
+    var bottom: Float = Canvas.designSize.y
+    /// Body colour near the horizon and near the viewer.
+    var farColor: RGB
+    var nearColor: RGB
+    /// Share of reflection at the horizon; falls toward the viewer.
+    var reflectivity: Float = 0.75
+    /// Brightness variation of the ripples.
+    var rippleContrast: Float = 0.08
+    /// How far ripples shift the reflection sideways (design units at the bottom).
+    var distortion: Float = 30
+    /// Sun glitter: centre x, colour, half-width at the bottom, strength.
+    var glitterX: Float? = nil
+    var glitterColor: RGB = RGB(hex: 0xFFF4D6)
+    var glitterWidth: Float = 260
+    var glitter: Float = 1
+    /// Sparse sparkles across the whole surface.
+    var sparkle: Float = 0.25
+    /// A thin light line where the water meets the far shore.
+    var horizonSheen: Float = 0.25
+    /// Optional outline of the water (coverage 0...1 at a design point):
+    /// a river, a pond, flooded paddies. Nil fills everything below the
+    /// horizon, as a lake or the sea does.
+    var mask: ((Vec2) -> Float)? = nil
+    var seed: UInt64
+
+    func draw(on canvas: Canvas) {
+        let noise = Noise(seed: seed)
+        let fine = Noise(seed: seed &+ 9)
+        let span = bottom - horizonY
+        let top = horizonY
+        // Reflections read rows above the horizon while rows below are being
+        // written in parallel; keeping the two sets apart (with a margin for
+        // bilinear sampling) keeps the result independent of scheduling.
+        let maxSource = horizonY - 3 * canvas.pixelSize
+        let box = Rect(
+            minX: canvas.bounds.minX, minY: horizonY - 0.5 * canvas.pixelSize, maxX: canvas.bounds.maxX, maxY: bottom)
+        canvas.shade(box) { p, under in
+            let d = p.y - top
+            var edge = clamp01(d / canvas.pixelSize + 0.5)
+            if let m = mask { edge *= m(p) }
+            if edge <= 0 { return under }
+            let depth = clamp01(d / span)
+            // Perspective ripples: vertical period grows with distance below the
+            // horizon (log mapping), horizontally stretched; faded out where
+            // they would be finer than a few pixels.
+            let dd = max(d, 1)
+            let u = p.x / (dd * 5.5) * 24
+            let v = log(dd) * 24
+            let fade = smoothstep(canvas.pixelSize * 3, canvas.pixelSize * 14, dd / 24)
+            let ripple = noise.fbm(u * 0.12, v * 0.12, octaves: 4) * fade
+            // Reflection, blurred vertically a little, as on real water.
+            let sx = p.x + ripple * distortion * (0.3 + depth)
+            let sy = top - d
+            let blur = max(canvas.pixelSize, d * 0.006)
+            var refl = RGB(0, 0, 0)
+            for k in -2...2 {
+                refl += canvas.sample(Vec2(sx, min(sy + Float(k) * blur, maxSource)))
+            }
+            refl /= 5
+            let body = mix(farColor, nearColor, pow(depth, 0.7))
+            let r = reflectivity * (1 - 0.65 * pow(depth, 0.6))
+            var c = mix(body, refl, r)
+            c = c * (1 + ripple * rippleContrast * 2)
+            // Glitter path: small bright dashes on ripple crests inside a
+            // column that widens toward the viewer, over a smooth sheen that
+            // carries the column near the horizon where dashes get too small.
+            if let gx = glitterX {
+                let w = glitterWidth * (0.2 + 0.8 * depth)
+                let dx = (p.x - gx) / w
+                let column = exp(-dx * dx)
+                if column > 0.002 {
+                    let dashFade = smoothstep(canvas.pixelSize * 2.5, canvas.pixelSize * 7, dd / (24 * 3.2))
+                    let crest = fine.fbm(u * 3.2, v * 3.2, octaves: 2)
+                    let g = smoothstep(0.12, 0.36, crest + (column - 1) * 0.3) * dashFade
+                    let sheen = column * 0.42 * (1 - 0.35 * dashFade) * (1 - depth * 0.45)
+                    c = c + (RGB(1, 1, 1) - c) * glitterColor * min((g * column + sheen) * glitter, 1)
+                }
+            }
+            if sparkle > 0 {
+                let sparkFade = smoothstep(canvas.pixelSize * 2.5, canvas.pixelSize * 7, dd / (24 * 2.5))
+                let s = fine.fbm(u * 2.5 + 31, v * 2.5, octaves: 2) * sparkFade
+                c = c + (RGB(1, 1, 1) - c) * (smoothstep(0.5, 0.62, s) * sparkle)
+            }
+            if horizonSheen > 0 {
+                c = c.lighter(horizonSheen * exp(-d / 6))
+            }
+            return mix(under, c, edge)
+        }
+    }
+}

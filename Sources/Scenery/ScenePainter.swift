@@ -1,0 +1,63 @@
+import Dispatch
+import Glibc
+
+/// Paints one of wallgen's scenes at any size and shape: the four seasons and the 24
+/// terms, composed on the 3200 x 2400 grid (`Canvas`) and painted at the canvas's own
+/// pixels, never enlarged. Deterministic: the same scene at the same size gives the
+/// same bytes on every run and every machine with the same `libm`.
+public enum ScenePainter {
+    /// Every scene's name: the seasons (`winter`), then the terms by slug (`dongzhi`).
+    public static var names: [String] { Scenes.all.map(\.name) + Scenes.terms.map(\.name) }
+
+    /// The scene's file stem: the season's name, or the term's number and slug
+    /// (`22-dongzhi`), as the bundled pictures are named.
+    public static func fileStem(of name: String) -> String? { scene(named: name)?.fileName }
+
+    /// The scene `name` (a season, a term's slug or its file stem) painted at `width` x
+    /// `height` pixels, as 8-bit RGB rows, dithered so that its skies show no bands;
+    /// nil for a name no scene has.
+    public static func paint(_ name: String, width: Int, height: Int) -> [UInt8]? {
+        guard let scene = scene(named: name), width > 0, height > 0 else { return nil }
+        let canvas = Canvas(width: width, height: height)
+        scene.paint(on: canvas)
+        return rgbBytes(canvas)
+    }
+
+    /// The scene painted on the whole grid at `scale` pixels per design unit, as the
+    /// bundled pictures are made (`Tools/painter`).
+    public static func paintGrid(_ name: String, scale: Float) -> (width: Int, height: Int, rgb: [UInt8])? {
+        guard let scene = scene(named: name) else { return nil }
+        let canvas = Canvas(scale: scale)
+        scene.paint(on: canvas)
+        return (canvas.width, canvas.height, rgbBytes(canvas))
+    }
+
+    static func scene(named name: String) -> Scene? {
+        (Scenes.all + Scenes.terms).first { $0.name == name || $0.fileName == name }
+    }
+
+    /// Quantises to 8 bits with a triangular dither of about one step: big smooth skies
+    /// otherwise break into bands. The dither is a function of the pixel's place, so
+    /// the bytes stay the same from run to run.
+    static func rgbBytes(_ canvas: Canvas) -> [UInt8] {
+        let width = canvas.width
+        var bytes = [UInt8](repeating: 0, count: width * canvas.height * 3)
+        bytes.withUnsafeMutableBufferPointer { out in
+            let base = out.baseAddress!
+            canvas.forEachRow(0..<canvas.height, columns: width) { y in
+                for x in 0..<width {
+                    let c = canvas.pixels[y * width + x]
+                    let o = (y * width + x) * 3
+                    for k in 0..<3 {
+                        let d =
+                            hashUnit(x, y, 0xD17E_0000 &+ UInt32(2 * k))
+                            + hashUnit(x, y, 0xD17E_0001 &+ UInt32(2 * k)) - 1
+                        let v = clamp01(c[k]) * 255 + d * 0.75
+                        base[o + k] = UInt8(min(max(v.rounded(), 0), 255))
+                    }
+                }
+            }
+        }
+        return bytes
+    }
+}

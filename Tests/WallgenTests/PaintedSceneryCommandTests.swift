@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A screen the bundled pictures do not serve gets its scene painted at its own size, said
+/// in one line, kept in the cache, and found there next time: the same bytes either way.
+@Suite struct PaintedSceneryCommandTests {
+    @Test func anUltrawideIsPaintedOnceAndKept() throws {
+        try withTemporaryFolder { folder in
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = folder + "/cache"
+            let arguments = ["--season", "winter", "--device", "super-ultrawide", "--label", "on"]
+            let first = try launch(arguments + ["-o", "first.png"], in: folder, environment: environment)
+            #expect(first.status == 0, "\(first.standardError)")
+            #expect(
+                first.standardError.contains(
+                    "Painting winter for 5120x1440, a shape or size its picture does not serve (once: kept in \(folder)/cache/wallgen/scenery)"
+                ), "\(first.standardError)")
+            #expect(!first.standardError.contains("looks soft"))
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/wallgen/scenery")
+            #expect(kept.count == 1 && kept[0].hasPrefix("winter-5120x1440-r"))
+            let again = try launch(arguments + ["-o", "again.png"], in: folder, environment: environment)
+            #expect(again.status == 0 && !again.standardError.contains("Painting"), "\(again.standardError)")
+            let firstBytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/first.png"))
+            let againBytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/again.png"))
+            #expect(firstBytes == againBytes, "painting or finding it makes the same picture")
+            // --quiet says nothing, and a phone the bundled picture serves is not painted.
+            let quiet = try launch(
+                ["-q", "--season", "winter", "--size", "1280x360", "-o", "quiet.png"], in: folder,
+                environment: environment)
+            #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
+            let phone = try launch(["--season", "winter", "-o", "phone.png"], in: folder, environment: environment)
+            #expect(phone.status == 0 && !phone.standardError.contains("Painting"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/wallgen/scenery").count == 2)
+        }
+    }
+}
