@@ -91,7 +91,7 @@ let package = Package(
         // Swift 5 mode while its canvas's row workers are made Sendable. Optimised in
         // debug builds too: unoptimised, a 5K painting takes minutes, and the tests paint.
         .target(
-            name: "Scenery",
+            name: "Scenery", dependencies: ["Platform"],
             swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Paints the bundled pictures (Tools/painter/paint-assets.sh).
         .executableTarget(name: "wallgen-painter", dependencies: ["Scenery", "Platform"]),

@@ -16,10 +16,17 @@ public enum ScenePainter {
     /// The scene `name` (a season, a term's slug or its file stem) painted at `width` x
     /// `height` pixels, as 8-bit RGB rows, dithered so that its skies show no bands;
     /// nil for a name no scene has.
-    public static func paint(_ name: String, width: Int, height: Int) -> [UInt8]? {
+    /// With `light`, the scene is painted under that sky (rounded as `SceneLight.quantized`
+    /// says): its sky and land lit by the Sun's altitude, the Sun, the Moon in its phase and
+    /// the stars where they stand in the way the scene faces.
+    public static func paint(_ name: String, width: Int, height: Int, light: SceneLight? = nil) -> [UInt8]? {
         guard let scene = scene(named: name), width > 0, height > 0 else { return nil }
         let canvas = Canvas(width: width, height: height)
+        if let light {
+            canvas.lighting = LightPlan(light.quantized, view: SceneView.of(scene.name))
+        }
         scene.paint(on: canvas)
+        canvas.lighting?.finish(on: canvas)
         return rgbBytes(canvas)
     }
 

@@ -18,6 +18,7 @@ var names: [String] = []
 var scale: Float = 1
 var size: (width: Int, height: Int)?
 var folder = "."
+var light: SceneLight?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -30,6 +31,14 @@ while let argument = arguments.popFirst() {
         let parts = (arguments.popFirst() ?? "").split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ (1...16384).contains($0) }) else { fail("--size takes WxH") }
         size = (parts[0], parts[1])
+    case "--light":
+        let values = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Double($0) }
+        guard values.count == 6 else {
+            fail("--light takes sun altitude,azimuth,moon altitude,azimuth,lit fraction,bright limb angle")
+        }
+        light = SceneLight(
+            sunAltitude: values[0], sunAzimuth: values[1], moonAltitude: values[2], moonAzimuth: values[3],
+            moonIllumination: values[4], moonBrightLimbFromZenith: values[5])
     case "--out":
         guard let value = arguments.popFirst() else { fail("--out needs a folder") }
         folder = value
@@ -48,7 +57,9 @@ for name in names {
     let start = Date()
     let painted: (width: Int, height: Int, rgb: [UInt8])
     if let size {
-        painted = (size.width, size.height, ScenePainter.paint(name, width: size.width, height: size.height)!)
+        painted = (
+            size.width, size.height, ScenePainter.paint(name, width: size.width, height: size.height, light: light)!
+        )
     } else {
         painted = ScenePainter.paintGrid(name, scale: scale)!
     }

@@ -34,4 +34,23 @@ import Testing
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/wallgen/scenery").count == 2)
         }
     }
+
+    /// A painting the process cannot have memory for stops as any pixel buffer does: 75,
+    /// the message, nothing written, nothing kept.
+    @Test func aPaintingWithoutMemoryIsARetry() throws {
+        try withTemporaryFolder { folder in
+            let wallgen = productsFolder.appendingPathComponent("wallgen").path
+            let run = try launch(
+                [
+                    "-c",
+                    "export XDG_CACHE_HOME=\"$PWD/cache\"; ulimit -v 600000; exec \"$0\" --size 6000x6000 -o big.png",
+                    wallgen,
+                ], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(run.status == 75, "\(run.standardError)")
+            #expect(run.standardError.contains("out of memory for a pixel buffer"), "\(run.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/big.png"))
+            let kept = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache/wallgen/scenery")) ?? []
+            #expect(kept.isEmpty)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Platform
 
 /// Memory for pixel buffers: zero-filled straight from the kernel, or taken back from an
 /// `ImageRecycler` as it was left.

@@ -22,6 +22,9 @@ enum PaintedScenery {
     /// The shapes painted at all: a triple-monitor span is 5.3:1; far flatter or thinner
     /// canvases (a 6016x40 strip) are drawn from the bundled picture, warned of if soft.
     static let paintableShapes = 0.25...8.0
+    /// The largest canvas painted, in pixels (an 8K screen is 33 million): a painting holds
+    /// 16 bytes a pixel while it is made.
+    static let maximumPaintedPixels = 50_000_000
     /// Bumped whenever a scene paints differently, so that no older painting is used.
     static let revision = 1
     /// Quality of the kept painting: above the bundled pictures' (85 to 88).
@@ -31,7 +34,9 @@ enum PaintedScenery {
     static func isPainted(_ canvas: (width: Int, height: Int)) -> Bool {
         guard canvas.width > 0, canvas.height > 0 else { return false }
         let shape = Double(canvas.width) / Double(canvas.height)
-        guard paintableShapes.contains(shape) else { return false }
+        guard paintableShapes.contains(shape), canvas.width * canvas.height <= maximumPaintedPixels else {
+            return false
+        }
         return BackgroundEnlargement.factor(bundledSize, covering: canvas) > BackgroundEnlargement.bundledLimit
             || !bundledShapes.contains(shape)
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Platform
 
 /// How a painted colour combines with what is already on the canvas.
 enum BlendMode {
@@ -50,6 +51,9 @@ final class Canvas {
     /// Row-major pixels. A raw buffer rather than an array so that parallel
     /// row workers can write disjoint rows without copy-on-write checks.
     let pixels: UnsafeMutablePointer<RGB>
+    /// The real sky's light, when the scene is painted under it (`ScenePainter`): the
+    /// scene's own Sun, Moon and stars are then left out and its sky is the sky's.
+    var lighting: LightPlan?
 
     /// The whole grid at `scale` pixels per design unit.
     init(scale: Float) {
@@ -59,8 +63,7 @@ final class Canvas {
         height = Int((Canvas.designSize.y * scale).rounded())
         left = 0
         bounds = Rect(minX: 0, minY: 0, maxX: Canvas.designSize.x, maxY: Canvas.designSize.y)
-        pixels = .allocate(capacity: width * height)
-        pixels.initialize(repeating: RGB(0, 0, 0), count: width * height)
+        pixels = Canvas.allocatePixels(width * height)
     }
 
     /// A canvas of `width` x `height` pixels, the grid's full height, centred on its
@@ -73,11 +76,18 @@ final class Canvas {
         let designWidth = Float(width) * pixelSize
         left = (Canvas.designSize.x - designWidth) / 2
         bounds = Rect(minX: left, minY: 0, maxX: left + designWidth, maxY: Canvas.designSize.y)
-        pixels = .allocate(capacity: width * height)
-        pixels.initialize(repeating: RGB(0, 0, 0), count: width * height)
+        pixels = Canvas.allocatePixels(width * height)
     }
 
-    deinit { pixels.deallocate() }
+    deinit { free(pixels) }
+
+    /// Black pixels; a canvas the process cannot have stops it with a message and the
+    /// command line's status (`OutOfMemory`), as an image buffer does, never a crash.
+    private static func allocatePixels(_ count: Int) -> UnsafeMutablePointer<RGB> {
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<RGB>.stride)
+        guard !overflow, let memory = calloc(bytes, 1) else { OutOfMemory.stop(bytes) }
+        return memory.bindMemory(to: RGB.self, capacity: count)
+    }
 
     /// How many times wider the canvas is than the grid (less than 1 on a phone).
     var widthInGrids: Float { (bounds.maxX - bounds.minX) / Canvas.designSize.x }
@@ -123,8 +133,18 @@ final class Canvas {
         }
     }
 
+    /// A material's colour in the light the scene is painted under (itself without one).
+    @inline(__always) func lit(_ color: RGB) -> RGB {
+        guard let lighting else { return color }
+        return color * lighting.grade
+    }
+
+    @inline(__always) func lit(_ color: RGB?) -> RGB? { color.map { lit($0) } }
+
     @inline(__always) func composite(_ i: Int, _ color: RGB, _ alpha: Float, _ mode: BlendMode) {
         let d = pixels[i]
+        // Paint is lit as the scene is; a multiply is a shadow's tint, not paint.
+        let color = mode == .multiply ? color : lit(color)
         switch mode {
         case .normal: pixels[i] = d + (color - d) * alpha
         case .screen: pixels[i] = d + (RGB(1, 1, 1) - d) * color * alpha

@@ -17,6 +17,8 @@ struct Mist: Element {
     var mode: BlendMode = .normal
 
     func draw(on canvas: Canvas) {
+        // Material colours, in the light the scene is painted under.
+        let color = canvas.lit(color)
         let noise = Noise(seed: seed)
         let box = Rect(
             minX: canvas.bounds.minX, minY: centerY - thickness * 2.6, maxX: canvas.bounds.maxX,
@@ -50,6 +52,7 @@ struct LightRays: Element {
     var seed: UInt64 = 3
 
     func draw(on canvas: Canvas) {
+        if canvas.lighting != nil { return }  // rays from the scene's own Sun
         let noise = Noise(seed: seed)
         let box = Rect(center: origin, radius: reach)
         canvas.shade(box) { p, c in

@@ -96,6 +96,9 @@ struct CloudStreaks: Element {
     var seed: UInt64
 
     func draw(on canvas: Canvas) {
+        // Material colours, in the light the scene is painted under.
+        let color = canvas.lit(color)
+        let underColor = canvas.lit(underColor)
         let fromX = self.fromX ?? min(-100, canvas.bounds.minX - 100)
         let toX = self.toX ?? max(3300, canvas.bounds.maxX + 100)
         let noise = Noise(seed: seed)

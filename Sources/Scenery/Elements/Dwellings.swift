@@ -165,6 +165,8 @@ struct ChimneySmoke: Element {
     var seed: UInt64
 
     func draw(on canvas: Canvas) {
+        // Material colours, in the light the scene is painted under.
+        let color = canvas.lit(color)
         let noise = Noise(seed: seed)
         let left = min(origin.x, origin.x + drift) - endWidth * 2
         let right = max(origin.x, origin.x + drift) + endWidth * 2

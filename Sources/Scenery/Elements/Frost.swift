@@ -27,6 +27,9 @@ struct SnowCover: Element {
     var seed: UInt64
 
     func draw(on canvas: Canvas) {
+        // Material colours, in the light the scene is painted under.
+        let color = canvas.lit(color)
+        let shadow = canvas.lit(shadow)
         let noise = Noise(seed: seed)
         let fine = Noise(seed: seed &+ 7)
         let cols = canvas.width
@@ -123,6 +126,11 @@ struct IceSheet: Element {
     var seed: UInt64
 
     func draw(on canvas: Canvas) {
+        // Material colours, in the light the scene is painted under.
+        let farColor = canvas.lit(farColor)
+        let nearColor = canvas.lit(nearColor)
+        let snow = canvas.lit(snow)
+        let crackColor = canvas.lit(crackColor)
         let noise = Noise(seed: seed)
         let streak = Noise(seed: seed &+ 1)
         let span = bottom - horizonY
@@ -199,6 +207,10 @@ struct FrozenWaterfall: Element {
     }
 
     func draw(on canvas: Canvas) {
+        // Material colours, in the light the scene is painted under.
+        let lit = canvas.lit(lit)
+        let deep = canvas.lit(deep)
+        let mid = canvas.lit(mid)
         let noise = Noise(seed: seed)
         let flow = Noise(seed: seed &+ 1)
         let maxW = max(topWidth, bottomWidth) * 1.2

@@ -10,7 +10,16 @@ struct SkyGradient: Element {
     var seed: UInt64 = 1
 
     func draw(on canvas: Canvas) {
-        let rowColors = (0..<canvas.height).map { ramp.at((Float($0) + 0.5) * canvas.pixelSize) }
+        var rowColors = (0..<canvas.height).map { ramp.at((Float($0) + 0.5) * canvas.pixelSize) }
+        if let lighting = canvas.lighting {
+            // The real sky's colours, the scene's own showing through near the light it
+            // was painted in; remembered, so that what is still sky is known at the end.
+            rowColors = rowColors.enumerated().map { row, own in
+                lighting.sky(at: (Float(row) + 0.5) * canvas.pixelSize, scene: own)
+            }
+            lighting.skyRows = rowColors
+            lighting.skyMottle = (Noise(seed: seed), mottle)
+        }
         let noise = Noise(seed: seed)
         canvas.shade { p, _ in
             let row = min(canvas.height - 1, Int(p.y * canvas.scale))
@@ -23,6 +32,8 @@ struct SkyGradient: Element {
 /// Light scattered around a bright source. Painted in screen mode so it
 /// lifts whatever is beneath (sky, clouds, mist) the way real glare does.
 struct Glow: Element {
+    /// The glow of the scene's own Sun or Moon, left out under the real sky's light.
+    var isSkyLight = false
     var center: Vec2
     /// Distance at which the glow has fallen to about a third.
     var radius: Float
@@ -34,6 +45,7 @@ struct Glow: Element {
     var falloff: Float = 1.4
 
     func draw(on canvas: Canvas) {
+        if isSkyLight, canvas.lighting != nil { return }
         // Reach is where the glow drops below half an 8-bit step.
         let reach = radius * pow(max(log(max(strength, 0.01) * 600), 0.1), 1 / falloff)
         let box = Rect(
@@ -64,6 +76,7 @@ struct Sun: Element {
     var softness: Float = 3
 
     func draw(on canvas: Canvas) {
+        if canvas.lighting != nil { return }  // the real sky draws its own
         canvas.draw(
             Glow(
                 center: center, radius: glowRadius, color: glowColor,
@@ -93,6 +106,7 @@ struct Moon: Element {
     var seed: UInt64 = 7
 
     func draw(on canvas: Canvas) {
+        if canvas.lighting != nil { return }  // the real sky draws its own
         canvas.draw(Glow(center: center, radius: radius * 3, color: glowColor, strength: 0.35, falloff: 1.3))
         let disc = Circle(center: center, radius: radius)
         let offset = Vec2(-cos(litAngle), -sin(litAngle)) * radius * 2 * (1 - phase) + Vec2(0, 0)
@@ -120,6 +134,7 @@ struct Stars: Element {
     var seed: UInt64 = 11
 
     func draw(on canvas: Canvas) {
+        if canvas.lighting != nil { return }  // the real sky draws its own
         var rng = SeededRandom(seed: seed)
         for _ in 0..<count {
             let p = Vec2(rng.range(area.minX, area.maxX), area.minY + (area.maxY - area.minY) * pow(rng.unit(), 1.6))

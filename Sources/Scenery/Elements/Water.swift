@@ -32,6 +32,10 @@ struct Water: Element {
     var seed: UInt64
 
     func draw(on canvas: Canvas) {
+        // Material colours, in the light the scene is painted under.
+        let farColor = canvas.lit(farColor)
+        let nearColor = canvas.lit(nearColor)
+        let glitterColor = canvas.lit(glitterColor)
         let noise = Noise(seed: seed)
         let fine = Noise(seed: seed &+ 9)
         let span = bottom - horizonY

@@ -130,6 +130,10 @@ struct CloudDeck: Element {
     var seed: UInt64
 
     func draw(on canvas: Canvas) {
+        // Material colours, in the light the scene is painted under.
+        let dark = canvas.lit(dark)
+        let light = canvas.lit(light)
+        let rim = canvas.lit(rim)
         let noise = Noise(seed: seed)
         let warp = Noise(seed: seed &+ 1)
         let l = normalize(lightDir)

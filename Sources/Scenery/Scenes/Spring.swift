@@ -15,7 +15,7 @@ struct SpringScene: Scene {
                 ]), seed: 101))
         // Low morning sun to the left of the tree, veiled by haze.
         let sun = Vec2(820, 1060)
-        c.draw(Glow(center: sun, radius: 900, color: RGB(hex: 0xFFE9CC), strength: 0.55, squash: 1.8))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 900, color: RGB(hex: 0xFFE9CC), strength: 0.55, squash: 1.8))
         c.draw(
             LightRays(
                 origin: sun, color: RGB(hex: 0xFFF2DC), strength: 0.10, reach: 2200, density: 14,

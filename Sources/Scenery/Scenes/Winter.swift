@@ -13,7 +13,7 @@ struct WinterScene: Scene {
                     (1200, RGB(hex: 0xE2DAEA)), (1400, RGB(hex: 0xEEE6EE)),
                 ]), seed: 401))
         let sunAt = Vec2(2080, 720)
-        c.draw(Glow(center: sunAt, radius: 460, color: RGB(hex: 0xFFF0E6), strength: 0.45))
+        c.draw(Glow(isSkyLight: true, center: sunAt, radius: 460, color: RGB(hex: 0xFFF0E6), strength: 0.45))
         c.draw(
             Sun(
                 center: sunAt, radius: 46, core: RGB(hex: 0xFFFCF6), rim: RGB(hex: 0xFCF3EE),

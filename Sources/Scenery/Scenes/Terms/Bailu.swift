@@ -16,7 +16,7 @@ struct BailuScene: Scene {
                     (1300, RGB(hex: 0xF1F1EE)),
                 ]), seed: 2501))
         let sun = Vec2(1600, 900)
-        c.draw(Glow(center: sun, radius: 700, color: RGB(hex: 0xFFF6E6), strength: 0.55, squash: 1.4))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 700, color: RGB(hex: 0xFFF6E6), strength: 0.55, squash: 1.4))
         c.draw(
             Sun(
                 center: sun, radius: 70, core: RGB(hex: 0xFFFEF8), rim: RGB(hex: 0xFCF6EC),

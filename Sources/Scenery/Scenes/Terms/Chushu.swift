@@ -17,7 +17,7 @@ struct ChushuScene: Scene {
                     (1250, RGB(hex: 0xFBE2B4)),
                 ]), seed: 2401))
         let sun = Vec2(2150, 1090)
-        c.draw(Glow(center: sun, radius: 900, color: RGB(hex: 0xFFD9A0), strength: 0.6, squash: 1.6))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 900, color: RGB(hex: 0xFFD9A0), strength: 0.6, squash: 1.6))
         c.draw(
             Sun(
                 center: sun, radius: 84, core: RGB(hex: 0xFFFBEA), rim: RGB(hex: 0xFFEBC4),

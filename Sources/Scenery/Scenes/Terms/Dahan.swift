@@ -16,7 +16,7 @@ struct DahanScene: Scene {
                     (1400, RGB(hex: 0xFCE6C8)),
                 ]), seed: 3401))
         let sun = Vec2(2950, 800)
-        c.draw(Glow(center: sun, radius: 900, color: RGB(hex: 0xFFE6C0), strength: 0.55, squash: 2.2))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 900, color: RGB(hex: 0xFFE6C0), strength: 0.55, squash: 2.2))
         c.draw(
             Sun(
                 center: sun, radius: 60, core: RGB(hex: 0xFFFCF0), rim: RGB(hex: 0xFFF0D8),

@@ -16,7 +16,7 @@ struct DashuScene: Scene {
                     (1300, RGB(hex: 0xFBF1D6)),
                 ]), mottle: 0.015, seed: 2201))
         let sun = Vec2(1600, 520)
-        c.draw(Glow(center: sun, radius: 1100, color: RGB(hex: 0xFFF6DC), strength: 0.8))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 1100, color: RGB(hex: 0xFFF6DC), strength: 0.8))
         c.draw(
             Sun(
                 center: sun, radius: 110, core: RGB(hex: 0xFFFFFF), rim: RGB(hex: 0xFFFDF2),

@@ -16,7 +16,7 @@ struct DongzhiScene: Scene {
                 ]), seed: 3201))
         c.draw(Stars(area: Rect(minX: 0, minY: 0, maxX: 3200, maxY: 1200), count: 700, maxRadius: 3.4, seed: 3202))
         let moon = Vec2(2050, 560)
-        c.draw(Glow(center: moon, radius: 500, color: RGB(hex: 0x9EA8E0), strength: 0.4))
+        c.draw(Glow(isSkyLight: true, center: moon, radius: 500, color: RGB(hex: 0x9EA8E0), strength: 0.4))
         c.draw(
             Moon(
                 center: moon, radius: 84, color: RGB(hex: 0xF6F2E2), glowColor: RGB(hex: 0xB8C0F0), phase: 0.32,

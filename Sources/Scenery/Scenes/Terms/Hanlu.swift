@@ -14,7 +14,7 @@ struct HanluScene: Scene {
                     (0, RGB(hex: 0x3C7CC0)), (500, RGB(hex: 0x79A9D6)), (950, RGB(hex: 0xB8D2E8)),
                     (1330, RGB(hex: 0xEAEEF0)),
                 ]), seed: 2701))
-        c.draw(Glow(center: Vec2(600, 600), radius: 900, color: RGB(hex: 0xFFF4E2), strength: 0.3))
+        c.draw(Glow(isSkyLight: true, center: Vec2(600, 600), radius: 900, color: RGB(hex: 0xFFF4E2), strength: 0.3))
         c.draw(
             CloudStreaks(
                 centerY: 420, thickness: 60, color: RGB(hex: 0xF4F7FB), opacity: 0.4, coverage: 0.35, length: 1000,

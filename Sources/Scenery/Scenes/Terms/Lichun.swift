@@ -15,7 +15,7 @@ struct LichunScene: Scene {
                     (1120, RGB(hex: 0xF2DDDA)), (1300, RGB(hex: 0xFBE6D2)),
                 ]), seed: 1101))
         let sun = Vec2(1180, 1150)
-        c.draw(Glow(center: sun, radius: 800, color: RGB(hex: 0xFFE2C6), strength: 0.5, squash: 2))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 800, color: RGB(hex: 0xFFE2C6), strength: 0.5, squash: 2))
         c.draw(
             Sun(
                 center: sun, radius: 52, core: RGB(hex: 0xFFFCF4), rim: RGB(hex: 0xFFF0DC),

@@ -18,7 +18,10 @@ struct LidongScene: Scene {
             CloudDeck(
                 top: -50, bottom: 800, dark: RGB(hex: 0x7A889E), light: RGB(hex: 0xADB8C6), rim: RGB(hex: 0xC8D0D8),
                 lightDir: Vec2(-0.4, 1), coverage: 0.7, scale: 900, stretch: 3, opacity: 0.7, seed: 2902))
-        c.draw(Glow(center: Vec2(900, 900), radius: 700, color: RGB(hex: 0xF2E8DA), strength: 0.25, squash: 1.5))
+        c.draw(
+            Glow(
+                isSkyLight: true, center: Vec2(900, 900), radius: 700, color: RGB(hex: 0xF2E8DA), strength: 0.25,
+                squash: 1.5))
         let haze = RGB(hex: 0xCDD0D4)
         c.draw(
             Hills(

@@ -23,7 +23,7 @@ struct LiqiuScene: Scene {
             CloudStreaks(
                 centerY: 560, thickness: 60, color: RGB(hex: 0xEEF5FB), opacity: 0.45, coverage: 0.4,
                 length: 900, stretch: 16, seed: 2303))
-        c.draw(Glow(center: Vec2(700, 420), radius: 800, color: RGB(hex: 0xFFF8E2), strength: 0.35))
+        c.draw(Glow(isSkyLight: true, center: Vec2(700, 420), radius: 800, color: RGB(hex: 0xFFF8E2), strength: 0.35))
 
         let haze = RGB(hex: 0xD8E8EA)
         c.draw(

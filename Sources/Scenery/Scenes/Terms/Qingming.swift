@@ -14,7 +14,7 @@ struct QingmingScene: Scene {
                     (0, RGB(hex: 0x3F93DA)), (520, RGB(hex: 0x73B4E8)), (1000, RGB(hex: 0xB6DDF2)),
                     (1360, RGB(hex: 0xE8F6F1)),
                 ]), seed: 1501))
-        c.draw(Glow(center: Vec2(2300, 300), radius: 700, color: RGB(hex: 0xFFFBEA), strength: 0.35))
+        c.draw(Glow(isSkyLight: true, center: Vec2(2300, 300), radius: 700, color: RGB(hex: 0xFFFBEA), strength: 0.35))
         let cloud = PuffLighting(lit: RGB(hex: 0xFFFFFF), mid: RGB(hex: 0xF4F8FC), shadow: RGB(hex: 0xC3D5EA))
         c.draw(
             Cumulus(

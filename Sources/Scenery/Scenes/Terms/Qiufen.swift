@@ -17,7 +17,7 @@ struct QiufenScene: Scene {
                 ]), seed: 2601))
         c.draw(Stars(area: Rect(minX: 0, minY: 0, maxX: 3200, maxY: 600), count: 90, maxRadius: 2.6, seed: 2602))
         let moon = Vec2(1600, 820)
-        c.draw(Glow(center: moon, radius: 600, color: RGB(hex: 0xFFE6C0), strength: 0.45))
+        c.draw(Glow(isSkyLight: true, center: moon, radius: 600, color: RGB(hex: 0xFFE6C0), strength: 0.45))
         c.draw(Moon(center: moon, radius: 150, color: RGB(hex: 0xFFF0D4), glowColor: RGB(hex: 0xFFE0B0), seed: 2603))
         c.draw(
             CloudStreaks(

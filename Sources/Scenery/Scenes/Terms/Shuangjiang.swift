@@ -15,7 +15,10 @@ struct ShuangjiangScene: Scene {
                     (1150, RGB(hex: 0xE8CCD4)),
                     (1320, RGB(hex: 0xF6DCD0)),
                 ]), seed: 2801))
-        c.draw(Glow(center: Vec2(2300, 1250), radius: 900, color: RGB(hex: 0xFFD8C8), strength: 0.45, squash: 2.2))
+        c.draw(
+            Glow(
+                isSkyLight: true, center: Vec2(2300, 1250), radius: 900, color: RGB(hex: 0xFFD8C8), strength: 0.45,
+                squash: 2.2))
         c.draw(
             CloudStreaks(
                 centerY: 980, thickness: 40, color: RGB(hex: 0xF0C8D0), underColor: RGB(hex: 0xFFE0D0),

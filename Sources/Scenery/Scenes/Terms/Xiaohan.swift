@@ -16,7 +16,7 @@ struct XiaohanScene: Scene {
                     (1300, RGB(hex: 0xF2F2F4)),
                 ]), seed: 3301))
         let sun = Vec2(1180, 960)
-        c.draw(Glow(center: sun, radius: 600, color: RGB(hex: 0xFFF4EA), strength: 0.4, squash: 1.5))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 600, color: RGB(hex: 0xFFF4EA), strength: 0.4, squash: 1.5))
         c.draw(
             Sun(
                 center: sun, radius: 46, core: RGB(hex: 0xFFFEFA), rim: RGB(hex: 0xFDF8F2),

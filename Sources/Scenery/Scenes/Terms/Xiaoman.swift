@@ -15,7 +15,7 @@ struct XiaomanScene: Scene {
                     (1180, RGB(hex: 0xF4E8C4)),
                 ]), seed: 1801))
         let sun = Vec2(1500, 620)
-        c.draw(Glow(center: sun, radius: 900, color: RGB(hex: 0xFFEFC0), strength: 0.5, squash: 1.3))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 900, color: RGB(hex: 0xFFEFC0), strength: 0.5, squash: 1.3))
         c.draw(
             Sun(
                 center: sun, radius: 64, core: RGB(hex: 0xFFFDF2), rim: RGB(hex: 0xFFF4D6),

@@ -14,7 +14,7 @@ struct XiaoshuScene: Scene {
                     (0, RGB(hex: 0x3F86C8)), (500, RGB(hex: 0x78AEDA)), (950, RGB(hex: 0xB9D4E0)),
                     (1320, RGB(hex: 0xEAE6CF)),
                 ]), seed: 2101))
-        c.draw(Glow(center: Vec2(2500, 200), radius: 900, color: RGB(hex: 0xFFF4D8), strength: 0.5))
+        c.draw(Glow(isSkyLight: true, center: Vec2(2500, 200), radius: 900, color: RGB(hex: 0xFFF4D8), strength: 0.5))
         let cloud = PuffLighting(
             lit: RGB(hex: 0xFFFFFF), mid: RGB(hex: 0xF1F1EE), shadow: RGB(hex: 0xA9B8CC),
             light: SIMD3(0.55, -0.7, 0.5))

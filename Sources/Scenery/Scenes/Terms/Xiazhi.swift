@@ -15,7 +15,7 @@ struct XiazhiScene: Scene {
                     (1230, RGB(hex: 0xC6E4F2)),
                 ]), seed: 2001))
         let sun = Vec2(1600, 360)
-        c.draw(Glow(center: sun, radius: 900, color: RGB(hex: 0xFFF3C8), strength: 0.45))
+        c.draw(Glow(isSkyLight: true, center: sun, radius: 900, color: RGB(hex: 0xFFF3C8), strength: 0.45))
         c.draw(
             Sun(
                 center: sun, radius: 92, haloColor: RGB(hex: 0xFFFBE6), glowColor: RGB(hex: 0xFFF1B8),

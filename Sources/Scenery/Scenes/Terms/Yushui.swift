@@ -18,7 +18,10 @@ struct YushuiScene: Scene {
                 top: -50, bottom: 900, dark: RGB(hex: 0x76849A), light: RGB(hex: 0xB9C4CE),
                 rim: RGB(hex: 0xD6DDE2), lightDir: Vec2(0.3, -1), coverage: 0.75, scale: 800, stretch: 2.6,
                 opacity: 0.85, seed: 1202))
-        c.draw(Glow(center: Vec2(1700, 820), radius: 700, color: RGB(hex: 0xEEF1EE), strength: 0.25, squash: 1.6))
+        c.draw(
+            Glow(
+                isSkyLight: true, center: Vec2(1700, 820), radius: 700, color: RGB(hex: 0xEEF1EE), strength: 0.25,
+                squash: 1.6))
 
         let mist = RGB(hex: 0xD2DCDA)
         // Hills stepping back into the rain, each paler than the last.

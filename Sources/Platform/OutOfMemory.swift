@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// What happens when a pixel buffer cannot be had: the process stops with a message and
@@ -13,7 +12,7 @@ public enum OutOfMemory {
     /// The status to exit with; the command line sets it once at start-up.
     nonisolated(unsafe) public static var exitStatus: Int32 = 70
 
-    static func stop(_ byteCount: Int) -> Never {
+    public static func stop(_ byteCount: Int) -> Never {
         let message =
             "Error: out of memory for a pixel buffer of \(byteCount >> 20) MiB; "
             + "run again with more memory (ulimit -v, the job's memory limit) or a smaller canvas\n"
