@@ -123,6 +123,7 @@ let package = Package(
             name: "WallgenCommands",
             dependencies: [
                 "Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Studio", "Platform",
+                "Scenery",
             ]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands", "Platform"]),
         .executableTarget(

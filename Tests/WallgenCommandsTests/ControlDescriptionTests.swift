@@ -62,7 +62,7 @@ import Testing
     /// The controls the studio draws, as the issue and the apps describe them.
     @Test func theWallpapersControls() throws {
         let groups = try #require(CommandControls.of("wallpaper"))
-        #expect(groups.map(\.name) == ["wallpaper", "season", "canvas", "render", "label", "apply"])
+        #expect(groups.map(\.name) == ["wallpaper", "season", "canvas", "render", "label", "sky", "apply"])
         func control(_ name: String) throws -> ControlDescription {
             try #require(groups.flatMap(\.controls).first { $0.name == name }, "no control \(name)")
         }
@@ -90,7 +90,7 @@ import Testing
 
     @Test func aCardsControls() throws {
         let groups = try #require(CommandControls.of("term"))
-        #expect(groups.map(\.name) == ["term", "canvas", "render", "title", "card-style", "apply"])
+        #expect(groups.map(\.name) == ["term", "canvas", "render", "title", "card-style", "sky", "apply"])
         let name = try #require(groups[0].controls.first)
         #expect(name.name == "name" && name.flag == nil && name.choices?.count == 24)
         let winter = try #require(name.choices?.first { $0.value == "dongzhi" })
@@ -135,6 +135,9 @@ import Testing
         "almanac years": ["--ics"], "apply schedule": ["--now"], "batch shards": ["--shard-from", "parallel"],
         "apply monitors": ["--now"], "kde-package year": ["--term", "冬至"], "kde-package lang": ["--term", "冬至"],
         "kde-package quality": ["--format", "jpeg"], "schedule enable": ["--install"],
+        // This machine's zone may name no place (UTC): --at goes with --place here.
+        "wallpaper at": ["--place", "Taipei"], "term at": ["--place", "Taipei"],
+        "kde-package at": ["--place", "Taipei"],
     ]
     /// Options a command declares only to refuse them with a message saying what to do
     /// instead (kde-package takes the wallpaper's options whole, and a package is not applied).
@@ -150,6 +153,7 @@ import Testing
     static let examples: [String: String] = [
         "plan devices": "ipad,iphone-15", "plan sizes": "10x20", "plan langs": "en", "plan years": "2026-2027",
         "apply monitor": "DP-1=picture.png", "kde-package term": "冬至", "sky place": "Taipei",
+        "wallpaper place": "Taipei", "term place": "Taipei", "kde-package place": "Taipei",
     ]
 
     static func example(_ option: any OptionDeclaration) -> String? {

@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import TestSupport
 import Testing
@@ -90,5 +91,69 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
+    }
+}
+
+/// The picture commands under the real sky: `--at` and `--place` light the scene, the
+/// note records the instant and the place, and the same note makes the same picture.
+@Suite struct PaintedSkyCommandTests {
+    static func meanLuminance(_ path: String) throws -> Double {
+        let image = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        var total = 0.0
+        for index in 0..<(image.width * image.height) {
+            let p = index * 4
+            total +=
+                0.2126 * Double(image.pixels[p]) + 0.7152 * Double(image.pixels[p + 1])
+                + 0.0722 * Double(image.pixels[p + 2])
+        }
+        return total / Double(image.width * image.height)
+    }
+
+    @Test func nightIsDarkerThanNoonAndTheNoteMakesItAgain() throws {
+        try withTemporaryFolder { folder in
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = folder + "/cache"
+            environment["TZ"] = "UTC"
+            func make(_ at: String, _ name: String) throws -> RunResult {
+                try launch(
+                    ["--season", "winter", "--place", "Taipei", "--at", at, "--size", "160x90", "-o", name],
+                    in: folder, environment: environment)
+            }
+            let noon = try make("2026-12-21T12:00", "noon.png")
+            let night = try make("2026-12-21T23:30", "night.png")
+            #expect(noon.status == 0 && night.status == 0, "\(noon.standardError)\(night.standardError)")
+            #expect(noon.standardError.contains("Painting winter for 160x90, under the sky asked for"))
+            let (bright, dark) = (
+                try Self.meanLuminance(folder + "/noon.png"), try Self.meanLuminance(folder + "/night.png")
+            )
+            #expect(dark < bright * 0.5, "noon \(bright), night \(dark)")
+            // 23:30 in Taipei (its zone, not this machine's UTC) is 15:30 UTC.
+            let inspected = try launch(["inspect", "night.png"], in: folder, environment: environment)
+            #expect(inspected.output.contains("--at 2026-12-21T15:30:00Z --place Taipei"), "\(inspected.output)")
+            let again = try launch(
+                [
+                    "--season", "winter", "--size", "160x90", "--at", "2026-12-21T15:30:00Z", "--place", "Taipei", "-o",
+                    "again.png",
+                ],
+                in: folder, environment: environment)
+            #expect(again.status == 0)
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: folder + "/again.png"))
+                    == Data(contentsOf: URL(fileURLWithPath: folder + "/night.png")))
+        }
+    }
+
+    @Test func aSkyWithoutAPlaceHereIsRefused() throws {
+        let result = try SkyCommandTests.sky([])  // the sky command: --place is needed under UTC
+        #expect(result.status == 64)
+        try withTemporaryFolder { folder in
+            var environment = ProcessInfo.processInfo.environment
+            environment["TZ"] = "UTC"
+            let card = try launch(
+                ["term", "冬至", "--at", "2026-12-21T23:00", "-o", "c.png"], in: folder, environment: environment)
+            #expect(card.status == 64)
+            #expect(card.standardError.contains("--place is needed: this machine's zone, UTC, has no place"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/c.png"))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Almanac
 import Compositor
+import Scenery
 
 /// The language of a card's texts.
 public enum CardLanguage: String, Sendable, CaseIterable {
@@ -33,6 +34,9 @@ public struct TermCardSpec: Sendable, Equatable {
     public var textColor: Color?
     /// The person's own font for the title, tried before the bundled ones.
     public var fontPath: String?
+    /// The sky the term's scene is painted under (`--at`, `--place`); nil is the scene's
+    /// own light.
+    public var light: SceneLight?
 
     public init(
         term: SolarTerm, width: Int = 1170, height: Int = 2532, language: CardLanguage = .chinese,
@@ -284,6 +288,8 @@ extension TermCard: PictureDesign {
     public static func paintedScene(of spec: TermCardSpec) -> String? {
         spec.backgroundPath == nil ? spec.term.fileStem : nil
     }
+
+    public static func light(of spec: TermCardSpec) -> SceneLight? { spec.light }
 
     /// A person's own title may need the emoji font or an installed one; their own font
     /// sets whichever title the card shows.

@@ -1,5 +1,6 @@
 import Compositor
 import Files
+import Scenery
 
 /// A picture wallgen makes, as the pipeline sees it: where its picture comes from, what
 /// text the person gave, and how a spec and a decoded picture become a scene.
@@ -24,6 +25,8 @@ public protocol PictureDesign {
     /// is painted instead for a canvas the picture does not serve (`PaintedScenery`); nil
     /// when the picture is the person's own.
     static func paintedScene(of spec: Spec) -> String?
+    /// The real sky the scene is to be painted under, which paints it on any canvas.
+    static func light(of spec: Spec) -> SceneLight?
     static func scene(_ spec: Spec, picture: DecodedPicture, resources: Resources, data: DataDirectory)
         throws(PipelineError) -> Scene
 }
@@ -90,7 +93,9 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         _ spec: Design.Spec, provenance: Provenance? = nil, into file: GrowingFile? = nil, keepsPixels: Bool = true
     ) throws(PipelineError) -> RenderedImage {
         let canvas = Design.canvas(of: spec)
-        guard let cache = pictureCache,
+        // A painting is a file of its own (`PaintedScenery`): the cache's keys name the
+        // bundled pictures.
+        guard let cache = pictureCache, Self.paintedPicture(spec) == nil,
             let pictureKey = PictureCache.key(
                 path: Design.picture(of: spec, in: data).path, canvas: canvas, limits: decodeLimits)
         else {
@@ -164,6 +169,15 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
             sharing: sharing, into: file)
     }
 
+    /// The scene to paint for `spec`, and the sky to paint it under: when the spec asks
+    /// for a sky, or its canvas is one the bundled picture does not serve; nil otherwise.
+    static func paintedPicture(_ spec: Design.Spec) -> (scene: String, light: SceneLight?)? {
+        guard let scene = Design.paintedScene(of: spec) else { return nil }
+        let light = Design.light(of: spec)
+        guard light != nil || PaintedScenery.isPainted(Design.canvas(of: spec)) else { return nil }
+        return (scene, light)
+    }
+
     /// The design's scene, its time counted with decoding (as it always was).
     private func buildScene(_ spec: Design.Spec, picture: DecodedPicture, timings: inout StageTimings)
         throws(PipelineError) -> Scene
@@ -191,9 +205,10 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         let origin: InputOrigin = isOwn ? .background : .bundled
         if let picture = cached() { return ((picture, path, origin), timings) }
         let bytes: FileBytes
-        let canvas = Design.canvas(of: spec)
-        if let scene = Design.paintedScene(of: spec), PaintedScenery.isPainted(canvas) {
-            (bytes, path, _) = try PaintedScenery.picture(scene: scene, canvas: canvas, announce: announcePainting)
+        if let painted = Self.paintedPicture(spec) {
+            (bytes, path, _) = try PaintedScenery.picture(
+                scene: painted.scene, canvas: Design.canvas(of: spec), light: painted.light,
+                announce: announcePainting)
         } else {
             bytes = try PipelineSteps.read(path, origin)
         }

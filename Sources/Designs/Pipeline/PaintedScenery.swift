@@ -48,19 +48,21 @@ enum PaintedScenery {
         return nil
     }
 
-    /// The kept painting's name: the scene, the canvas and the painter's revision.
-    static func fileName(scene stem: String, _ canvas: (width: Int, height: Int)) -> String {
-        "\(stem)-\(canvas.width)x\(canvas.height)-r\(revision).jpg"
+    /// The kept painting's name: the scene, the canvas, the sky's light (rounded as it is
+    /// painted) and the painter's revision.
+    static func fileName(scene stem: String, _ canvas: (width: Int, height: Int), light: SceneLight? = nil) -> String {
+        let sky = light.map { "-" + $0.key } ?? ""
+        return "\(stem)-\(canvas.width)x\(canvas.height)\(sky)-r\(revision).jpg"
     }
 
     /// The painting of `scene` (a season, or a term's file stem) for `canvas`: its bytes,
     /// the name messages give it, and whether it was painted now (rather than found).
     /// `announce` hears one line before a painting starts, which may take seconds.
     static func picture(
-        scene: String, canvas: (width: Int, height: Int), folder: String? = cacheFolder(),
+        scene: String, canvas: (width: Int, height: Int), light: SceneLight? = nil, folder: String? = cacheFolder(),
         announce: ((String) -> Void)? = nil
     ) throws(PipelineError) -> (bytes: FileBytes, path: String, paintedNow: Bool) {
-        let name = fileName(scene: ScenePainter.fileStem(of: scene) ?? scene, canvas)
+        let name = fileName(scene: ScenePainter.fileStem(of: scene) ?? scene, canvas, light: light)
         let display = folder.map { $0 + "/" + name } ?? "wallgen's painting \(name)"
         if let folder, PathQueries.exists(folder + "/" + name),
             let kept = try? FileReader.mapped(folder + "/" + name, expecting: .picture)
@@ -68,9 +70,9 @@ enum PaintedScenery {
             return (kept, display, false)
         }
         let kept = folder.map { " (once: kept in \($0))" } ?? ""
-        announce?(
-            "Painting \(scene) for \(canvas.width)x\(canvas.height), a shape or size its picture does not serve\(kept)")
-        guard let rgb = ScenePainter.paint(scene, width: canvas.width, height: canvas.height) else {
+        let why = light == nil ? "a shape or size its picture does not serve" : "under the sky asked for"
+        announce?("Painting \(scene) for \(canvas.width)x\(canvas.height), \(why)\(kept)")
+        guard let rgb = ScenePainter.paint(scene, width: canvas.width, height: canvas.height, light: light) else {
             throw .bundled(path: display, problem: .file(.notFound(path: display)))
         }
         let image = Image(width: canvas.width, height: canvas.height)

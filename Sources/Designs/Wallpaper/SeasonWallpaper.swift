@@ -1,5 +1,6 @@
 import Almanac
 import Compositor
+import Scenery
 
 /// What a person asked for: one season wallpaper.
 public struct SeasonWallpaperSpec: Sendable, Equatable {
@@ -28,6 +29,9 @@ public struct SeasonWallpaperSpec: Sendable, Equatable {
     /// Where on the canvas the label goes; nil is the whole canvas. A wallpaper spanning
     /// several monitors keeps its label on one of them.
     public var labelFrame: TextFrame?
+    /// The sky the season's scene is painted under (`--at`, `--place`); nil is the
+    /// scene's own light.
+    public var light: SceneLight?
 
     public init(
         season: Season, width: Int = 1170, height: Int = 2532, alpha: Double = 0.5,
@@ -221,6 +225,8 @@ extension SeasonWallpaper: PictureDesign {
     public static func paintedScene(of spec: SeasonWallpaperSpec) -> String? {
         spec.backgroundPath == nil ? spec.season.rawValue : nil
     }
+
+    public static func light(of spec: SeasonWallpaperSpec) -> SceneLight? { spec.light }
 
     /// Fonts matter only for the label; without one none is read.
     public static func scene(

@@ -17,19 +17,12 @@ public struct SkyRequest: Equatable, Sendable {
 /// `wallgen sky`: the Sun and the Moon for a place and instant, and the day's sunrise,
 /// sunset and twilights.
 enum SkyCommand: WallgenCommand {
-    static let place = Option(
-        "place", .place,
-        help:
-            "Where: LAT,LON in decimal degrees (north and east positive: 25.03,121.56), a time zone (Asia/Taipei) or its city (Taipei, New York), located by the tz database's own tables.",
-        defaultText: "this machine's zone's place")
-    static let at = Option(
-        "at", .placedInstant,
-        help:
-            "When: now, or a date and time (2026-12-21T18:00:00+11:00); without an offset it is read in the place's zone.",
-        defaultText: "now")
+    static let place = SkyOptions.place
+    static let at = SkyOptions.at
     static let zone = Option(
         "tz", .zone,
-        help: "The zone times are shown in, and whose day the events are of.",
+        help:
+            "The zone times are shown in, and whose day the events are of; an --at without an offset is read in it too.",
         defaultText: "the place's zone, or this machine's for coordinates")
     static let json = Flag("json", help: "One JSON object instead of the text.")
 
@@ -43,38 +36,15 @@ enum SkyCommand: WallgenCommand {
 
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> SkyRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
-        let database = ZoneDatabase.system()
-        let machineZone = database.localZone()
-        var placeNote: String?
-        let chosen: Place
-        if let given = parsed[place] {
-            chosen = given
-        } else {
-            guard let found = PlaceFinder(database: database).place(ofZone: machineZone.name) else {
-                throw UsageError(
-                    "--place is needed: this machine's zone, \(machineZone.name), has no place in the tz database's tables; give \(PlaceError.forms)"
-                )
-            }
-            chosen = found
-            placeNote = "Place: \(found), this machine's zone \(machineZone.name); give --place for another."
-        }
-        let shownZone: Zone
-        if let given = parsed[zone] {
-            shownZone = given
-        } else if let name = chosen.zoneName, let placeZone = try? database.zone(named: name) {
-            shownZone = placeZone
-        } else {
-            shownZone = machineZone
-        }
-        let instant = (parsed[at] ?? .instant(Date())).instant(localZone: shownZone)
-        let year = CivilDate.on(instant, in: shownZone).year
-        guard Sky.supportedYears.contains(year) else {
-            throw UsageError(
-                "--at falls in \(year); the sky is computed for \(Sky.supportedYears.lowerBound) to \(Sky.supportedYears.upperBound)"
-            )
-        }
+        // Times are shown in --tz, else the place's zone (this machine's for coordinates);
+        // an --at without an offset is read in the same zone.
+        let given = parsed[zone]
+        let reading = try SkyOptions.read(
+            parsed, fallbackZone: given ?? ZoneDatabase.system().localZone(), required: true)!
+        let shown = given ?? reading.zone
+        let instant = given.map { (parsed[at] ?? .instant(reading.instant)).instant(localZone: $0) } ?? reading.instant
         return SkyRequest(
-            place: chosen, placeNote: placeNote, instant: instant, zone: shownZone, json: parsed.has(json))
+            place: reading.place, placeNote: reading.placeNote, instant: instant, zone: shown, json: parsed.has(json))
     }
 
     static func run(_ request: SkyRequest, _ output: StatusOutput) -> ExitCode {

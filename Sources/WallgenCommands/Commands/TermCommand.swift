@@ -24,7 +24,10 @@ enum TermCommand: WallgenCommand {
             date, TermOptions.year, TermOptions.zone, CanvasOptions(spans: false), RenderOptions(),
             TermOptions.language, background,
         ]
-        + [TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions()]
+        + [
+            TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions(),
+            SkyOptions(),
+        ]
         + [ApplyOptions()] + CommonOptions.everywhereItems
 
     static let commandName: String? = "term"
@@ -76,6 +79,11 @@ enum TermCommand: WallgenCommand {
                 try named.replace(date, value: "\(day.day(in: parsed[required: TermOptions.zone]))")
             }
             if !named.positionals.isEmpty { named.positionals = [request.spec.term.slug] }
+            if let sky = request.sky {
+                for (option, value) in SkyOptions.recordedValues(sky, parsed) {
+                    try named.replace(option, value: value)
+                }
+            }
             request.provenance = Provenance(declaration, named)
             try request.settings.check(note: request.provenance)
         }
@@ -124,14 +132,17 @@ enum TermCommand: WallgenCommand {
         spec.backgroundPath = parsed[background]
         spec.isDark = parsed.has(CommonOptions.darkVariant)
         CardStyleOptions.read(parsed).apply(to: &spec)
+        let sky = try SkyOptions.read(
+            parsed, fallbackZone: parsed.isGiven(TermOptions.zone) ? zone : ZoneDatabase.system().localZone())
+        spec.light = sky?.light
         let settings = try RenderOptions.read(parsed, output: parsed[output])
         try canvases.check(settings)
         let defaultName =
             spec.term.fileStem + (spec.isDark ? "-dark" : "") + "." + settings.encoding.format.fileExtension
         return TermRequest(
             spec: spec, output: parsed[output] ?? .file(defaultName),
-            canvases: canvases, settings: settings, warnings: title.warnings,
-            applyAfterwards: ApplyOptions.read(parsed))
+            canvases: canvases, settings: settings, warnings: title.warnings + (sky?.placeNote.map { [$0] } ?? []),
+            applyAfterwards: ApplyOptions.read(parsed), sky: sky)
     }
 
     /// A term by any of its names, or an error listing the closest ones.

@@ -6,7 +6,8 @@ import FoundationEssentials
 /// `wallgen [options]`: a season wallpaper, the command that runs when none is named.
 enum WallpaperCommand: WallgenCommand {
     static let alpha = Option(
-        "alpha", short: "a", .fraction, help: "Opacity of the picture over the base colour.", default: 0.5)
+        "alpha", short: "a", .fraction,
+        help: "Opacity of the picture over the base colour (1 with --at or --place: the sky whole).", default: 0.5)
     static let label = Option("label", short: "l", .onOff, help: "Show the season's name.", default: true, shown: "on")
     static let background = CommonOptions.background(replacing: "the season's picture")
     static let base = Option(
@@ -23,7 +24,7 @@ enum WallpaperCommand: WallgenCommand {
     static let options: [any OptionListItem] =
         [
             SeasonOptions(), alpha, label, CanvasOptions(), RenderOptions(), background, base, font, output,
-            LabelOptions(),
+            LabelOptions(), SkyOptions(),
         ]
         + [CommonOptions.darkVariant, CommonOptions.noMetadata, ApplyOptions(), CommonOptions.version]
         + CommonOptions.everywhereItems
@@ -59,7 +60,7 @@ enum WallpaperCommand: WallgenCommand {
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> WallpaperRequest {
         var request = try request(parsed, today: context.today)
         if !parsed.has(CommonOptions.noMetadata) {
-            request.provenance = try provenance(parsed, request.settings, today: context.today)
+            request.provenance = try provenance(parsed, request, today: context.today)
             try request.settings.check(note: request.provenance)
         }
         return request
@@ -69,39 +70,51 @@ enum WallpaperCommand: WallgenCommand {
         ImageCommand.run(request, subject: request.spec.labelText, output)
     }
 
-    /// A wallpaper's note. Without --season or --date the season is today's: the day is
-    /// then recorded as --date, so the spec makes the same picture on any day.
-    private static func provenance(_ parsed: ParsedArguments, _ settings: RenderSettings, today: CivilDate)
+    /// A wallpaper's note. Without --season or --date the season is today's (or the day of
+    /// --at): the day is then recorded as --date, so the spec makes the same picture on any
+    /// day; a sky is recorded as its instant and place (`SkyOptions.recordedValues`).
+    private static func provenance(_ parsed: ParsedArguments, _ request: WallpaperRequest, today: CivilDate)
         throws(UsageError) -> Provenance
     {
-        let date: [Provenance.Addition] = SeasonOptions.isDated(parsed) ? [] : [(SeasonOptions.date, "\(today)")]
-        let recorded = try Provenance.recorded(
-            parsed, adding: date + Provenance.formatChosenByName(parsed, settings))
+        let day = request.sky.map { CivilDate.on($0.instant, in: $0.zone) } ?? today
+        let date: [Provenance.Addition] = SeasonOptions.isDated(parsed) ? [] : [(SeasonOptions.date, "\(day)")]
+        var recorded = try Provenance.recorded(
+            parsed, adding: date + Provenance.formatChosenByName(parsed, request.settings))
+        if let sky = request.sky {
+            for (option, value) in SkyOptions.recordedValues(sky, parsed) { try recorded.replace(option, value: value) }
+        }
         return Provenance(declaration, recorded)
     }
 
     /// Checks every value and builds the request, without its note.
     static func request(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> WallpaperRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
-        let season = try SeasonOptions.read(parsed, today: today)
+        // A sky's day picks the season as today would.
+        let sky = try SkyOptions.read(
+            parsed, fallbackZone: parsed[SeasonOptions.zone] ?? ZoneDatabase.system().localZone())
+        let season = try SeasonOptions.read(parsed, today: sky.map { CivilDate.on($0.instant, in: $0.zone) } ?? today)
         let canvases = try CanvasOptions.read(
             parsed, maxPixels: RenderOptions.limits(parsed).maxPixels, applies: ApplyOptions.read(parsed) != nil)
         let canvas = canvases.first
         var spec = SeasonWallpaperSpec(
-            season: season, width: canvas.width, height: canvas.height, alpha: parsed[required: alpha],
+            season: season, width: canvas.width, height: canvas.height,
+            // A scene under the real sky is shown whole unless --alpha fades it: faded over
+            // the white base, a night would be grey.
+            alpha: sky != nil && !parsed.isGiven(alpha) ? 1 : parsed[required: alpha],
             showsLabel: parsed[required: label], baseColor: parsed[required: base])
         spec.backgroundPath = parsed[background]
         spec.fontPath = parsed[font]
         let label = try LabelOptions.read(parsed)
         label.apply(to: &spec)
         spec.isDark = parsed.has(CommonOptions.darkVariant)
+        spec.light = sky?.light
         let darkSuffix = spec.isDark ? "-dark" : ""
         let settings = try RenderOptions.read(parsed, output: parsed[output])
         try canvases.check(settings)
         let fileExtension = settings.encoding.format.fileExtension
         return WallpaperRequest(
             spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).\(fileExtension)"),
-            canvases: canvases, settings: settings, warnings: label.warnings,
-            applyAfterwards: ApplyOptions.read(parsed))
+            canvases: canvases, settings: settings, warnings: label.warnings + (sky?.placeNote.map { [$0] } ?? []),
+            applyAfterwards: ApplyOptions.read(parsed), sky: sky)
     }
 }

@@ -19,6 +19,8 @@ public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Des
     var applyAfterwards: SingleOutput.ApplyAfterwards?
     /// How the image was asked for, written into the file (nil with --no-metadata).
     var provenance: Provenance?
+    /// The real sky the scene is painted under (`--at`, `--place`), resolved.
+    var sky: SkyOptions.Reading?
 }
 
 public typealias WallpaperRequest = ImageRequest<SeasonWallpaper>
