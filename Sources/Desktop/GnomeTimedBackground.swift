@@ -28,15 +28,23 @@ public enum GnomeTimedBackground {
 
     /// The slideshow XML for `schedule`, with wall-clock start time in `zone` (the zone of
     /// the session that shows it). `spanned`: each picture lies across every monitor.
-    public static func xml(_ schedule: Schedule, zone: Zone, spanned: Bool = false) throws(DesktopError) -> String {
+    /// `description` is the comment saying what the slides are (by default, the seasons'
+    /// or the terms' pictures).
+    public static func xml(_ schedule: Schedule, zone: Zone, spanned: Bool = false, description: String? = nil)
+        throws(DesktopError) -> String
+    {
         let start = InstantText.fields(schedule.slides[0].start, zone: zone)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         // Said of what the slides are: a seasons schedule is not the solar terms'.
         let isSeasons = if case .season = schedule.slides[0].subject { true } else { false }
-        out +=
-            isSeasons
-            ? "<!-- The seasons' pictures, each from the second its season begins. Written by wallgen. -->\n"
-            : "<!-- The solar terms' pictures, each from the second its term begins. Written by wallgen. -->\n"
+        if let description {
+            out += "<!-- \(XMLText.escape(description)) -->\n"
+        } else {
+            out +=
+                isSeasons
+                ? "<!-- The seasons' pictures, each from the second its season begins. Written by wallgen. -->\n"
+                : "<!-- The solar terms' pictures, each from the second its term begins. Written by wallgen. -->\n"
+        }
         if spanned { out += "<!-- \(spannedMark): each picture lies across every monitor. -->\n" }
         out += "<background>\n  <starttime>\n"
         for (tag, value) in [

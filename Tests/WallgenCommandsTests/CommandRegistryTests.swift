@@ -15,7 +15,8 @@ import Testing
         #expect(Set(Self.named).count == Self.named.count)
         #expect(
             Self.named == [
-                "term", "terms", "almanac", "sky", "apply", "schedule", "kde-package", "batch", "gather", "plan",
+                "term", "terms", "almanac", "sky", "dynamic", "apply", "schedule", "kde-package", "batch", "gather",
+                "plan",
                 "inspect", "studio", "devices", "completions", "man", "help",
             ])
     }

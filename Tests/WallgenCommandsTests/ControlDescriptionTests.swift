@@ -124,7 +124,7 @@ import Testing
         "term": ["冬至"], "batch": ["rows.jsonl"], "apply": ["picture.png"], "inspect": ["picture.png"],
         "gather": ["folder"], "plan": ["terms"], "completions": ["bash"], "kde-package": ["-o", "package"],
         // This machine's zone may name no place (UTC).
-        "sky": ["--place", "Taipei"],
+        "sky": ["--place", "Taipei"], "dynamic": ["--place", "Taipei", "-o", "day", "--season", "winter"],
     ]
     /// What an option needs beside it, by "command option" (the error without it says so).
     static let companions: [String: [String]] = [
@@ -137,7 +137,10 @@ import Testing
         "kde-package quality": ["--format", "jpeg"], "schedule enable": ["--install"],
         // This machine's zone may name no place (UTC): --at goes with --place here.
         "wallpaper at": ["--place", "Taipei"], "term at": ["--place", "Taipei"],
-        "kde-package at": ["--place", "Taipei"],
+        "kde-package at": ["--place", "Taipei"], "dynamic quality": ["--format", "jpeg"],
+        "dynamic season": ["--place", "Taipei", "-o", "day"], "dynamic term": ["--place", "Taipei", "-o", "day"],
+        "dynamic place": ["-o", "day", "--season", "winter"],
+        "dynamic output": ["--place", "Taipei", "--season", "winter"],
     ]
     /// Options a command declares only to refuse them with a message saying what to do
     /// instead (kde-package takes the wallpaper's options whole, and a package is not applied).
@@ -147,13 +150,14 @@ import Testing
     /// Commands whose required words an option replaces.
     static let replacing: Set<String> = [
         "term date", "apply now", "apply at", "apply schedule", "apply monitor", "apply monitors",
-        "kde-package output", "sky place",
+        "kde-package output", "sky place", "dynamic place", "dynamic output", "dynamic season", "dynamic term",
     ]
     /// Text values that must name something.
     static let examples: [String: String] = [
         "plan devices": "ipad,iphone-15", "plan sizes": "10x20", "plan langs": "en", "plan years": "2026-2027",
         "apply monitor": "DP-1=picture.png", "kde-package term": "冬至", "sky place": "Taipei",
         "wallpaper place": "Taipei", "term place": "Taipei", "kde-package place": "Taipei",
+        "dynamic place": "Taipei", "dynamic term": "冬至",
     ]
 
     static func example(_ option: any OptionDeclaration) -> String? {

@@ -8,6 +8,7 @@ enum CommandRegistry {
         TermsCommand.self,
         AlmanacCommand.self,
         SkyCommand.self,
+        DynamicCommand.self,
         ApplyCommand.self,
         ScheduleCommand.self,
         KDEPackageCommand.self,

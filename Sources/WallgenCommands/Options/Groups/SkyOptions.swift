@@ -27,7 +27,7 @@ struct SkyOptions: OptionGroup {
         /// The zone the place keeps, else the one given as a fallback.
         var zone: Zone
         /// Said when the place was not given: where it came from.
-        var placeNote: String?
+        var placeNote: String? = nil
 
         /// The Sun and the Moon there and then, as a scene is lit by them.
         var light: SceneLight {
@@ -41,11 +41,12 @@ struct SkyOptions: OptionGroup {
 
     /// The place (given, or this machine's zone's) and the instant (given, or now); nil
     /// when neither option is given and `required` is false. `fallbackZone` reads `--at`
-    /// for a place that keeps no zone (coordinates).
-    static func read(_ parsed: ParsedArguments, fallbackZone: Zone, required: Bool = false) throws(UsageError)
-        -> Reading?
-    {
-        guard required || parsed.isGiven(place) || parsed.isGiven(at) else { return nil }
+    /// for a place that keeps no zone (coordinates). A command that declares `--place`
+    /// alone (`dynamic`, whose instants are the Sun's) says `withInstant: false`.
+    static func read(
+        _ parsed: ParsedArguments, fallbackZone: Zone, required: Bool = false, withInstant: Bool = true
+    ) throws(UsageError) -> Reading? {
+        guard required || parsed.isGiven(place) || (withInstant && parsed.isGiven(at)) else { return nil }
         let database = ZoneDatabase.system()
         var placeNote: String?
         let chosen: Place
@@ -62,7 +63,8 @@ struct SkyOptions: OptionGroup {
             placeNote = "Place: \(found), this machine's zone \(machineZone.name); give --place for another."
         }
         let zone = chosen.zoneName.flatMap { try? database.zone(named: $0) } ?? fallbackZone
-        let instant = (parsed[at] ?? .instant(Date())).instant(localZone: zone)
+        let given = withInstant ? parsed[at] : nil
+        let instant = (given ?? .instant(Date())).instant(localZone: zone)
         let year = CivilDate.on(instant, in: zone).year
         guard Sky.supportedYears.contains(year) else {
             throw UsageError(

@@ -1,0 +1,166 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// libfaketime from Debian's faketime package: preloaded, it makes a process read its
+/// clock from a file, re-read on every call.
+private let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+private let systemPython = "/usr/bin/python3"
+
+private func pythonCan(_ script: String) -> Bool {
+    guard FileManager.default.isExecutableFile(atPath: systemPython) else { return false }
+    return
+        (try? withTemporaryFolder {
+            try launch(["-c", script], in: $0, executable: URL(fileURLWithPath: systemPython))
+        })?
+        .status == 0
+}
+
+private let gnomeDesktopLoads = pythonCan(
+    "import gi\ngi.require_version('GnomeDesktop', '3.0')\nfrom gi.repository import GnomeDesktop")
+private let ephemLoads = pythonCan("import ephem")
+
+/// Loads the timed background with GNOME's own code (libgnome-desktop's BGSlideShow) and
+/// prints the frame it shows at each local time given ("HH:MM:SS" on the XML's day).
+private let slideshowProbe = """
+    import sys, time
+    import gi
+    gi.require_version('GnomeDesktop', '3.0')
+    from gi.repository import GnomeDesktop
+    xml, clock, day = sys.argv[1], sys.argv[2], sys.argv[3]
+    show = GnomeDesktop.BGSlideShow.new(xml)
+    show.load()
+    for local in sys.argv[4:]:
+        with open(clock, 'w') as f:
+            f.write(day + ' ' + local)
+        print(show.get_current_slide(64, 36)[3].rsplit('/', 1)[1])
+    """
+
+/// Reads the XML independently (its start time and durations), finds when each frame first
+/// shows, and checks the Sun there with PyEphem: each moment's altitude (the dawns and dusks,
+/// sunrise and sunset, golden hour at +6°) within 0.05°, the Sun's highest within a minute.
+private let sunProbe = """
+    import sys, datetime, math, re
+    from zoneinfo import ZoneInfo
+    import ephem
+    xml, zone, lat, lon = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+    text = open(xml).read()
+    start = {k: int(re.search('<%s>(\\\\d+)</%s>' % (k, k), text).group(1)) for k in
+             ('year', 'month', 'day', 'hour', 'minute', 'second')}
+    t = datetime.datetime(start['year'], start['month'], start['day'], start['hour'], start['minute'],
+                          start['second'], tzinfo=ZoneInfo(zone)).timestamp()
+    first, total = {}, 0
+    for duration, path in re.findall(r'<duration>(\\d+)</duration>\\s*<file>([^<]+)</file>', text):
+        name = path.rsplit('/', 1)[1]
+        first.setdefault(name, t + total)
+        total += int(duration)
+    print('total', total)
+    altitudes = {'astronomical-dawn': -18, 'nautical-dawn': -12, 'civil-dawn': -6, 'sunrise': -0.833,
+                 'golden-hour': 6, 'sunset': -0.833, 'civil-dusk': -6, 'nautical-dusk': -12,
+                 'astronomical-dusk': -18}
+    place = ephem.Observer()
+    place.lat, place.lon, place.elevation, place.pressure = lat, lon, 0, 0
+    for name, when in sorted(first.items(), key=lambda item: item[1]):
+        moment = name.split('-', 2)[2].rsplit('.', 1)[0]
+        place.date = ephem.Date(datetime.datetime.utcfromtimestamp(when))
+        sun = ephem.Sun(place)
+        if moment in altitudes:
+            print(moment, 'altitude-error', abs(math.degrees(sun.alt) - altitudes[moment]))
+        elif moment == 'noon':
+            place.date = ephem.Date(datetime.datetime.utcfromtimestamp(when - 6 * 3600))
+            transit = place.next_transit(ephem.Sun()).datetime().replace(tzinfo=datetime.timezone.utc)
+            print(moment, 'seconds-error', abs(transit.timestamp() - when))
+        else:
+            print(moment, 'shown')
+    """
+
+@Suite struct DynamicCommandTests {
+    static func make(_ date: String, in folder: String) throws -> RunResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = folder + "/cache"
+        return try launch(
+            [
+                "dynamic", "--season", "winter", "--place", "Taipei", "--date", date, "--size", "64x36", "-o",
+                "day-\(date)",
+            ],
+            in: folder, environment: environment)
+    }
+
+    /// GNOME's own slideshow code, its clock faked: at local midnight the night's frame, at
+    /// noon the noon frame, a few minutes after sunrise (05:05 in June, 06:34 in December)
+    /// the sunrise frame, and before midnight the last dusk's, for Taipei.
+    @Test(
+        .enabled(if: gnomeDesktopLoads, "libgnome-desktop's introspection data or python3-gi is missing"),
+        .enabled(if: FileManager.default.fileExists(atPath: libfaketime), "faketime is not installed"),
+        arguments: [("2026-06-21", "05:10:00", "sunrise"), ("2026-12-21", "06:40:00", "sunrise")])
+    func gnomeShowsTheFrameOfEachMoment(date: String, afterSunrise: String, expected: String) throws {
+        try withTemporaryFolder { folder in
+            let made = try Self.make(date, in: folder)
+            #expect(made.status == 0, "\(made.standardError)")
+            let clock = folder + "/clock"
+            FileManager.default.createFile(atPath: clock, contents: Data("\(date) 00:00:00".utf8))
+            var environment = ProcessInfo.processInfo.environment
+            environment["TZ"] = "Asia/Taipei"
+            environment["LD_PRELOAD"] = libfaketime
+            environment["FAKETIME_TIMESTAMP_FILE"] = clock
+            environment["FAKETIME_NO_CACHE"] = "1"
+            let probe = try launch(
+                [
+                    "-c", slideshowProbe, "\(folder)/day-\(date)/winter-dynamic.xml", clock, date, "00:00:30",
+                    "12:00:00",
+                    afterSunrise, "23:59:00",
+                ],
+                in: folder, environment: environment, executable: URL(fileURLWithPath: systemPython))
+            #expect(probe.status == 0, "\(probe.standardError)")
+            let shown = probe.output.split(separator: "\n").map(String.init)
+            #expect(shown.count == 4)
+            #expect(shown[0].hasSuffix("-midnight.png"), "\(shown)")
+            #expect(shown[1].hasSuffix("-noon.png"), "\(shown)")
+            #expect(shown[2].hasSuffix("-\(expected).png"), "\(shown)")
+            #expect(shown[3].hasSuffix("-astronomical-dusk.png"), "\(shown)")
+        }
+    }
+
+    /// Each frame shows from the instant its Sun is where its name says, by PyEphem.
+    @Test(
+        .enabled(if: ephemLoads, "python3-ephem is missing"),
+        arguments: ["2026-06-21", "2026-12-21"])
+    func eachFrameStartsWhereItsSunIs(date: String) throws {
+        try withTemporaryFolder { folder in
+            let made = try Self.make(date, in: folder)
+            #expect(made.status == 0, "\(made.standardError)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/day-\(date)").sorted()
+            #expect(names.count == 14, "13 frames and the XML: \(names)")
+            let probe = try launch(
+                ["-c", sunProbe, "\(folder)/day-\(date)/winter-dynamic.xml", "Asia/Taipei", "25.05", "121.5"],
+                in: folder, executable: URL(fileURLWithPath: systemPython))
+            #expect(probe.status == 0, "\(probe.standardError)")
+            let lines = probe.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            #expect(lines.first == ["total", "86400"], "a day, looping")
+            var checked = 0
+            for line in lines.dropFirst() where line.count == 3 {
+                let error = try #require(Double(line[2]))
+                if line[1] == "altitude-error" { #expect(error <= 0.05, "\(line)") }
+                if line[1] == "seconds-error" { #expect(error <= 60, "\(line)") }
+                checked += 1
+            }
+            #expect(checked == 10, "nine altitudes and the Sun's highest: \(lines)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--season", "winter", "-o", "x.heic"], "Apple's dynamic HEIC and KDE's dynamic AVIF are not made yet"),
+        (["--season", "winter", "--term", "冬至", "-o", "d"], "--season and --term both choose the scene"),
+        (["-o", "d"], "'dynamic' needs a scene"),
+        (["--season", "winter"], "'dynamic' needs -o FOLDER"),
+        (["--term", "冬至", "--label", "on", "-o", "d"], "--label goes with --season"),
+    ])
+    func badRequestsAreRefused(arguments: [String], message: String) throws {
+        try withTemporaryFolder { folder in
+            let result = try launch(["dynamic", "--place", "Taipei"] + arguments, in: folder)
+            #expect(result.status == 64)
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        }
+    }
+}
