@@ -130,6 +130,10 @@ import Testing
             // 23:30 in Taipei (its zone, not this machine's UTC) is 15:30 UTC.
             let inspected = try launch(["inspect", "night.png"], in: folder, environment: environment)
             #expect(inspected.output.contains("--at 2026-12-21T15:30:00Z --place Taipei"), "\(inspected.output)")
+            // And the sky it was painted under, in the place's own time: the Sun far down.
+            #expect(
+                inspected.output.contains("sky: Taipei (25.05° N, 121.50° E) at 2026-12-21T23:30:00+08:00: the Sun -"),
+                "\(inspected.output)")
             let again = try launch(
                 [
                     "--season", "winter", "--size", "160x90", "--at", "2026-12-21T15:30:00Z", "--place", "Taipei", "-o",

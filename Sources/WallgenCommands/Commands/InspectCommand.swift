@@ -3,6 +3,7 @@ import Compositor
 import Desktop
 import Escaping
 import FoundationEssentials
+import Platform
 
 /// A validated `wallgen inspect`.
 public struct InspectRequest: Equatable, Sendable {
@@ -67,12 +68,32 @@ enum InspectCommand {
         Console.print("command: " + ShellQuoting.line(["wallgen"] + provenance.commandArguments))
         Console.print("made by: wallgen \(ShellQuoting.quote(provenance.version))")
         Console.print("spec hash: \(provenance.hash)")
+        if let sky = skyLine(provenance) { Console.print(sky) }
         if provenance.version != Provenance.currentVersion {
             Console.report(
                 "Warning: made by wallgen \(ShellQuoting.quote(provenance.version)), this is \(Provenance.currentVersion): the pixels may differ"
             )
         }
         return .success
+    }
+
+    /// "sky: …": the Sun and the Moon the picture was painted under, when its note asks
+    /// for a sky (`--at`, `--place`); nil otherwise.
+    static func skyLine(_ provenance: Provenance) -> String? {
+        guard
+            let invocation = try? Invocation.parse(
+                provenance.commandArguments, today: CivilDate.today(), environment: [:])
+        else { return nil }
+        let sky =
+            invocation.request(of: WallpaperCommand.self)?.sky ?? invocation.request(of: TermCommand.self)?.sky
+        guard let sky else { return nil }
+        let view = Sky.view(at: sky.instant, from: sky.place)
+        func degrees(_ value: Double) -> String { PrintfNumber.format("%.1f", value) + "°" }
+        let lit = PrintfNumber.format("%.0f", view.moonIllumination * 100)
+        return
+            "sky: \(sky.place) at \(ISOStamp.localStamp(sky.instant, in: sky.zone)): the Sun \(degrees(view.sun.altitude)) up, "
+            + "azimuth \(degrees(view.sun.azimuth)); the Moon \(degrees(view.moon.altitude)) up, azimuth "
+            + "\(degrees(view.moon.azimuth)), \(lit)% lit"
     }
 
     /// Why the note's arguments are no command that makes its picture, or nil when they
