@@ -65,70 +65,19 @@ enum GatherCommand {
 
     static func run(_ request: GatherRequest, _ output: StatusOutput) -> ExitCode {
         let batchFolder: String
+        let reports: [Report]
+        let tally: Tally
         do {
             batchFolder = try folder(of: request.inputs)
+            reports = try readReports(request.inputs)
+            tally = try Tally(reports)
         } catch {
             Console.report("Error: \(error.message)")
             return error.code
         }
-        // A name that is nothing at all is said to be missing, not unreadable: it may
-        // be a folder mistyped as well as a report.
-        for input in request.inputs where !FileManager.default.fileExists(atPath: input) {
-            Console.report("Error: '\(input)' does not exist (give the batch's folder, or its shards' reports)")
-            return .noInput
-        }
-        var reports: [Report] = []
-        for path in reportPaths(request.inputs) {
-            do {
-                reports.append(try read(path))
-            } catch {
-                Console.report("Error: report '\(path)': \(error.message)")
-                return error.code
-            }
-        }
-        guard let first = reports.first else {
-            Console.report("Error: no reports (.wallgen-report-*.json) in \(request.inputs.joined(separator: ", "))")
-            return .noInput
-        }
-        for report in reports where report.rows != first.rows || report.shard.count != first.shard.count {
-            Console.report(
-                "Error: report '\(report.path)' is of \(report.rows) rows in \(report.shard.count) shards, '\(first.path)' of \(first.rows) in \(first.shard.count): not the same batch"
-            )
-            return .dataError
-        }
-        var made = [Bool](repeating: false, count: first.rows)
-        var failed = [Bool](repeating: false, count: first.rows)
-        var entries: [(index: Int, row: Int, output: String)] = []
-        var failures: [String] = []
-        for report in reports {
-            for result in report.results {
-                guard let index = result["index"]?.int, let row = result["row"]?.int,
-                    let output = result["output"]?.string, let status = result["status"]?.string
-                else { continue }
-                if status == "failed" {
-                    failures.append("row \(row): \(result["reason"]?.string ?? "failed")")
-                    // Reported, as failed: not among the rows in no report.
-                    if failed.indices.contains(index) { failed[index] = true }
-                    continue
-                }
-                guard made.indices.contains(index), row >= 0, ["done", "skipped"].contains(status) else {
-                    Console.report(
-                        "Error: report '\(report.path)': a result of row \(row) has index \(index) or status outside the batch"
-                    )
-                    return .dataError
-                }
-                guard let inside = insideFolder(output) else {
-                    Console.report(
-                        "Error: report '\(report.path)': row \(row)'s output \(ShellQuoting.quote(output)) is not a path inside the batch's folder"
-                    )
-                    return .dataError
-                }
-                if !made[index] {
-                    made[index] = true
-                    entries.append((index, row, inside))
-                }
-            }
-        }
+        let first = reports[0]
+        let (made, failed, failures) = (tally.made, tally.failed, tally.failures)
+        var entries = tally.entries
         let shardsSeen = Set(reports.map(\.shard.index))
         let missingShards = (0..<first.shard.count).filter { !shardsSeen.contains($0) }
         let missing = made.indices.lazy.filter { !made[$0] && !failed[$0] }.count
@@ -198,6 +147,81 @@ enum GatherCommand {
         }
         output.status("All \(first.rows) rows are done (\(reports.count) reports)" + wrote)
         return .success
+    }
+
+    /// The reports named, or every report in the folders named; refused when a name is
+    /// nothing at all, a report cannot be read, there is none, or they are of different
+    /// batches.
+    static func readReports(_ inputs: [String]) throws(ReportProblem) -> [Report] {
+        // A name that is nothing at all is said to be missing, not unreadable: it may
+        // be a folder mistyped as well as a report.
+        for input in inputs where !FileManager.default.fileExists(atPath: input) {
+            throw ReportProblem(
+                message: "'\(input)' does not exist (give the batch's folder, or its shards' reports)", code: .noInput)
+        }
+        var reports: [Report] = []
+        for path in reportPaths(inputs) {
+            do {
+                reports.append(try read(path))
+            } catch {
+                throw ReportProblem(message: "report '\(path)': \(error.message)", code: error.code)
+            }
+        }
+        guard let first = reports.first else {
+            throw ReportProblem(
+                message: "no reports (.wallgen-report-*.json) in \(inputs.joined(separator: ", "))", code: .noInput)
+        }
+        for report in reports where report.rows != first.rows || report.shard.count != first.shard.count {
+            throw ReportProblem(
+                message:
+                    "report '\(report.path)' is of \(report.rows) rows in \(report.shard.count) shards, '\(first.path)' of \(first.rows) in \(first.shard.count): not the same batch",
+                code: .dataError)
+        }
+        return reports
+    }
+
+    /// What the reports say of each row: made (done or skipped, with its output inside the
+    /// folder), failed (with its reason), or in no report.
+    struct Tally {
+        var made: [Bool]
+        var failed: [Bool]
+        var entries: [(index: Int, row: Int, output: String)] = []
+        var failures: [String] = []
+
+        init(_ reports: [Report]) throws(ReportProblem) {
+            let rows = reports[0].rows
+            made = [Bool](repeating: false, count: rows)
+            failed = [Bool](repeating: false, count: rows)
+            for report in reports {
+                for result in report.results {
+                    guard let index = result["index"]?.int, let row = result["row"]?.int,
+                        let output = result["output"]?.string, let status = result["status"]?.string
+                    else { continue }
+                    if status == "failed" {
+                        failures.append("row \(row): \(result["reason"]?.string ?? "failed")")
+                        // Reported, as failed: not among the rows in no report.
+                        if failed.indices.contains(index) { failed[index] = true }
+                        continue
+                    }
+                    guard made.indices.contains(index), row >= 0, ["done", "skipped"].contains(status) else {
+                        throw ReportProblem(
+                            message:
+                                "report '\(report.path)': a result of row \(row) has index \(index) or status outside the batch",
+                            code: .dataError)
+                    }
+                    guard let inside = GatherCommand.insideFolder(output) else {
+                        throw ReportProblem(
+                            message:
+                                "report '\(report.path)': row \(row)'s output \(ShellQuoting.quote(output)) is not a path inside the batch's folder",
+                            code: .dataError)
+                    }
+                    if !made[index] {
+                        made[index] = true
+                        entries.append((index, row, inside))
+                    }
+                }
+            }
+        }
     }
 
     struct ReportProblem: Error {
