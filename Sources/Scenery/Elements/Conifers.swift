@@ -148,7 +148,8 @@ struct ForestLine: Element {
         var color: RGB
     }
 
-    func draw(on canvas: Canvas) {
+    /// The line's trees from left to right, each with its height, width and colour.
+    private func trees(on canvas: Canvas) -> [Tree] {
         let fromX = self.fromX ?? -100
         let toX = self.toX ?? max(3300, canvas.bounds.maxX + 100)
         var rng = SeededRandom(seed: seed)
@@ -176,6 +177,11 @@ struct ForestLine: Element {
             }
             trees = added.reversed() + trees
         }
+        return trees
+    }
+
+    func draw(on canvas: Canvas) {
+        let trees = trees(on: canvas)
         let groundNoise = Noise(seed: seed &+ 1)
         let groundY: (Float) -> Float =
             ground ?? { x in baseY - amplitude * groundNoise.fbm1(x / wavelength, octaves: 3, gain: 0.4) }

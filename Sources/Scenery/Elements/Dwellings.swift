@@ -31,9 +31,17 @@ struct Farmhouse: Element {
     }
 
     func draw(on canvas: Canvas) {
-        let w = width, h = wallHeight, r = roofHeight
-        let x0 = base.x - w / 2, x1 = base.x + w / 2
-        let eaveY = base.y - h
+        drawWalls(canvas)
+        drawWindows(canvas)
+        if chimney { drawChimney(canvas) }
+        drawRoof(canvas)
+    }
+
+    /// The ground shadow, the walls on their plinth, and the door.
+    private func drawWalls(_ canvas: Canvas) {
+        let w = width, h = wallHeight
+        let x0 = base.x - width / 2, x1 = base.x + width / 2
+        let eaveY = base.y - wallHeight
         if let gs = groundShadow {
             canvas.fill(
                 Ellipse(center: base + Vec2(w * 0.05, 0), radii: Vec2(w * 0.62, w * 0.05)), color: gs,
@@ -58,6 +66,11 @@ struct Farmhouse: Element {
         canvas.fill(
             Capsule(Vec2(base.x, base.y - dh), Vec2(base.x, base.y), radius: max(w * 0.004, canvas.pixelSize * 0.5)),
             color: wood.darker(0.45))
+    }
+
+    /// Two lattice windows, dark or lit.
+    private func drawWindows(_ canvas: Canvas) {
+        let w = width, h = wallHeight
         // Two lattice windows.
         for s: Float in [-1, 1] {
             let c = Vec2(base.x + s * w * 0.28, base.y - h * 0.55)
@@ -86,25 +99,35 @@ struct Farmhouse: Element {
                 ]),
                 color: wood.darker(0.2))
         }
-        // Chimney behind the roof's front slope.
-        if chimney {
-            let ct = chimneyTop
-            let cw = w * 0.07
-            canvas.fill(
-                Polygon([
-                    Vec2(ct.x - cw / 2, eaveY - r * 0.4), Vec2(ct.x - cw / 2, ct.y),
-                    Vec2(ct.x + cw / 2, ct.y), Vec2(ct.x + cw / 2, eaveY - r * 0.4),
-                ])
-            ) { p in
-                mix(RGB(hex: 0x8C7B72), RGB(hex: 0x5E514C), clamp01((p.x - ct.x) / cw + 0.5))
-            }
-            canvas.fill(
-                Polygon([
-                    Vec2(ct.x - cw * 0.65, ct.y), Vec2(ct.x + cw * 0.65, ct.y),
-                    Vec2(ct.x + cw * 0.65, ct.y + cw * 0.3), Vec2(ct.x - cw * 0.65, ct.y + cw * 0.3),
-                ]),
-                color: snow > 0.3 ? snowColor : roof)
+    }
+
+    /// The chimney behind the roof's front slope, its cap snowed on or tiled.
+    private func drawChimney(_ canvas: Canvas) {
+        let w = width, r = roofHeight
+        let eaveY = base.y - wallHeight
+        let ct = chimneyTop
+        let cw = w * 0.07
+        canvas.fill(
+            Polygon([
+                Vec2(ct.x - cw / 2, eaveY - r * 0.4), Vec2(ct.x - cw / 2, ct.y),
+                Vec2(ct.x + cw / 2, ct.y), Vec2(ct.x + cw / 2, eaveY - r * 0.4),
+            ])
+        ) { p in
+            mix(RGB(hex: 0x8C7B72), RGB(hex: 0x5E514C), clamp01((p.x - ct.x) / cw + 0.5))
         }
+        canvas.fill(
+            Polygon([
+                Vec2(ct.x - cw * 0.65, ct.y), Vec2(ct.x + cw * 0.65, ct.y),
+                Vec2(ct.x + cw * 0.65, ct.y + cw * 0.3), Vec2(ct.x - cw * 0.65, ct.y + cw * 0.3),
+            ]),
+            color: snow > 0.3 ? snowColor : roof)
+    }
+
+    /// The tiled roof with its upturned eaves, snow, ridge beam and eave edge.
+    private func drawRoof(_ canvas: Canvas) {
+        let w = width, r = roofHeight
+        let x0 = base.x - width / 2, x1 = base.x + width / 2
+        let eaveY = base.y - wallHeight
         // Roof: eaves overhang the walls, the ridge is shorter, and both
         // ends of eave and ridge sweep up a little.
         let over = w * 0.09

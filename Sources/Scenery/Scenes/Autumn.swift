@@ -5,8 +5,21 @@ import Glibc
 struct AutumnScene: Scene {
     let name = "autumn"
 
+    /// The low Sun, between the layered hills.
+    private let sun = Vec2(1150, 1130)
+    private let leafColors = [
+        RGB(hex: 0xD9432B), RGB(hex: 0xE8692E), RGB(hex: 0xF0962F), RGB(hex: 0xE5B23A), RGB(hex: 0xC7322A),
+    ]
+
     func paint(on c: Canvas) {
-        let sun = Vec2(1150, 1130)
+        paintSky(on: c)
+        paintHills(on: c)
+        paintKnoll(on: c)
+        paintForeground(on: c)
+    }
+
+    /// The golden evening sky, its streaks of cloud, and the Sun with its rays.
+    private func paintSky(on c: Canvas) {
         c.draw(
             SkyGradient(
                 ramp: ColorRamp([
@@ -33,7 +46,10 @@ struct AutumnScene: Scene {
             LightRays(
                 origin: sun, color: RGB(hex: 0xFFD89A), strength: 0.12, reach: 2400, density: 12,
                 fromAngle: -Float.pi * 0.97, toAngle: -Float.pi * 0.03, seed: 34))
+    }
 
+    /// The layered hills of autumn woods in the evening glow, and the geese.
+    private func paintHills(on c: Canvas) {
         let glow = RGB(hex: 0xFFD79A)
         c.draw(
             Hills(
@@ -77,7 +93,10 @@ struct AutumnScene: Scene {
             Birds(
                 center: Vec2(1560, 560), count: 7, formation: .vee, size: 30...38, spread: Vec2(48, 24),
                 color: RGB(hex: 0x5A3550), opacity: 0.8, seed: 54))
+    }
 
+    /// The knoll, its small maple, its leaves lying, and the great maple ablaze.
+    private func paintKnoll(on c: Canvas) {
         let knoll = Hills(
             baseY: 1920, amplitude: 60, wavelength: 1000, mounds: [Mound(x: 1880, width: 1250, height: 200)],
             seed: 43, color: RGB(hex: 0x96522F), crestColor: RGB(hex: 0xF0A458), crestDepth: 70,
@@ -88,9 +107,6 @@ struct AutumnScene: Scene {
                 area: Rect(minX: 0, minY: 1650, maxX: 3200, maxY: 2100), tufts: 160, farLength: 12, nearLength: 30,
                 colors: [RGB(hex: 0xA0552F), RGB(hex: 0xB0643A), RGB(hex: 0x8C4A2C)], tipColor: RGB(hex: 0xD99A58),
                 ground: { knoll.skyline($0) }, seed: 44))
-        let leafColors = [
-            RGB(hex: 0xD9432B), RGB(hex: 0xE8692E), RGB(hex: 0xF0962F), RGB(hex: 0xE5B23A), RGB(hex: 0xC7322A),
-        ]
         c.draw(
             BroadleafTree(
                 base: Vec2(430, knoll.skyline(430) + 26), height: 640, crownWidth: 600, crownHeight: 440,
@@ -108,6 +124,10 @@ struct AutumnScene: Scene {
                 bark: RGB(hex: 0x4A2C2A), barkShadow: RGB(hex: 0x2E1A1C),
                 foliage: FoliageStyle.maple(), lean: 20, light: SIMD3(-0.7, -0.45, 0.5),
                 groundShadow: RGB(hex: 0xB07A70), seed: 47))
+    }
+
+    /// The near slope, its grass and leaves, and leaves falling over everything.
+    private func paintForeground(on c: Canvas) {
         let front = Hills(
             baseY: 2240, amplitude: 50, wavelength: 900, seed: 48, color: RGB(hex: 0x7C3C27),
             crestColor: RGB(hex: 0xC8703A), crestDepth: 50, deepColor: RGB(hex: 0x4A2420), deepDepth: 250,

@@ -5,8 +5,18 @@ import Glibc
 struct SpringScene: Scene {
     let name = "spring"
 
+    /// The morning's haze, which the distance dissolves into.
+    private let haze = RGB(hex: 0xF7E7E3)
+
     func paint(on c: Canvas) {
-        let haze = RGB(hex: 0xF7E7E3)
+        paintSky(on: c)
+        paintDistance(on: c)
+        paintKnoll(on: c)
+        paintForeground(on: c)
+    }
+
+    /// The pastel sky, the low Sun veiled by haze, and the clouds.
+    private func paintSky(on c: Canvas) {
         c.draw(
             SkyGradient(
                 ramp: ColorRamp([
@@ -43,7 +53,10 @@ struct SpringScene: Scene {
             CloudStreaks(
                 centerY: 360, thickness: 70, color: RGB(hex: 0xF7F3F8), opacity: 0.45, coverage: 0.45,
                 length: 1100, seed: 14))
+    }
 
+    /// The ridges and hills dissolving in the haze, with their little trees.
+    private func paintDistance(on c: Canvas) {
         // Far blue ridges dissolving in the morning haze.
         c.draw(
             Hills(
@@ -90,7 +103,10 @@ struct SpringScene: Scene {
                         : FoliageStyle.summer().with(masses: 0, clumps: 16),
                     seed: 200 + UInt64(i)))
         }
+    }
 
+    /// The knoll with its flowers, and the cherry tree in bloom.
+    private func paintKnoll(on c: Canvas) {
         let knoll = Hills(
             baseY: 1880, amplitude: 50, wavelength: 1000, mounds: [Mound(x: 1660, width: 1150, height: 200)],
             seed: 23, color: RGB(hex: 0x72B655), crestColor: RGB(hex: 0xA3D477), crestDepth: 80,
@@ -116,7 +132,10 @@ struct SpringScene: Scene {
                 bark: RGB(hex: 0x5B3F47), barkShadow: RGB(hex: 0x372630),
                 foliage: FoliageStyle.cherryBlossom(), lean: -40, underside: 0.6,
                 groundShadow: RGB(hex: 0x9CC58A), seed: 25))
+    }
 
+    /// The near grass and flowers, and the petals drifting over everything.
+    private func paintForeground(on c: Canvas) {
         let front = Hills(
             baseY: 2200, amplitude: 60, wavelength: 900, seed: 26, color: RGB(hex: 0x60A847),
             crestColor: RGB(hex: 0x8DCA67), crestDepth: 60, deepColor: RGB(hex: 0x418A3A), deepDepth: 300,

@@ -9,26 +9,7 @@ struct MangzhongScene: Scene {
 
     func paint(on c: Canvas) {
         let horizon: Float = 1200
-        c.draw(
-            SkyGradient(
-                ramp: ColorRamp([
-                    (0, RGB(hex: 0x4C94D8)), (500, RGB(hex: 0x83B9E6)), (950, RGB(hex: 0xC8E0EE)),
-                    (1200, RGB(hex: 0xF5EFD6)),
-                ]), seed: 1901))
-        let sun = Vec2(900, 560)
-        c.draw(
-            Sun(
-                center: sun, radius: 64, haloColor: RGB(hex: 0xFFF4D8), glowColor: RGB(hex: 0xFFE7B0),
-                glowRadius: 600, glowStrength: 0.7))
-        let cloud = PuffLighting(lit: RGB(hex: 0xFFFFFF), mid: RGB(hex: 0xF6F4EE), shadow: RGB(hex: 0xC4D2E0))
-        c.draw(
-            Cumulus(
-                base: Vec2(2300, 760), width: 760, height: 240, seed: 1902, lighting: cloud,
-                underside: RGB(hex: 0xD8DEE2), puffs: 16))
-        c.draw(
-            Cumulus(
-                base: Vec2(1500, 980), width: 420, height: 120, seed: 1903, lighting: cloud,
-                underside: RGB(hex: 0xD8DEE2), puffs: 10))
+        paintSky(on: c)
 
         let haze = RGB(hex: 0xE6ECE0)
         c.draw(
@@ -107,5 +88,29 @@ struct MangzhongScene: Scene {
                 center: Vec2(1900, 700), count: 4, size: 26...38, spread: Vec2(200, 80), color: RGB(hex: 0x34425E),
                 seed: 1911))
         c.draw(Grain(amount: 0.01))
+    }
+
+    /// The morning sky over the fields: the Sun and two cumulus.
+    private func paintSky(on c: Canvas) {
+        c.draw(
+            SkyGradient(
+                ramp: ColorRamp([
+                    (0, RGB(hex: 0x4C94D8)), (500, RGB(hex: 0x83B9E6)), (950, RGB(hex: 0xC8E0EE)),
+                    (1200, RGB(hex: 0xF5EFD6)),
+                ]), seed: 1901))
+        let sun = Vec2(900, 560)
+        c.draw(
+            Sun(
+                center: sun, radius: 64, haloColor: RGB(hex: 0xFFF4D8), glowColor: RGB(hex: 0xFFE7B0),
+                glowRadius: 600, glowStrength: 0.7))
+        let cloud = PuffLighting(lit: RGB(hex: 0xFFFFFF), mid: RGB(hex: 0xF6F4EE), shadow: RGB(hex: 0xC4D2E0))
+        c.draw(
+            Cumulus(
+                base: Vec2(2300, 760), width: 760, height: 240, seed: 1902, lighting: cloud,
+                underside: RGB(hex: 0xD8DEE2), puffs: 16))
+        c.draw(
+            Cumulus(
+                base: Vec2(1500, 980), width: 420, height: 120, seed: 1903, lighting: cloud,
+                underside: RGB(hex: 0xD8DEE2), puffs: 10))
     }
 }
