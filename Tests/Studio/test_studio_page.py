@@ -718,6 +718,37 @@ def root_window(display):
 
 @unittest.skipUnless(shutil.which("Xvfb") and shutil.which("xwd") and shutil.which("xwallpaper"),
                      "Xvfb, xwd or xwallpaper is not installed (xvfb, x11-apps, xwallpaper)")
+class SkyTests(StudioPageTest):
+    """Issue 50: a place and the hour slider light the preview by that place's real sky, and
+    the command shown says so (--at, --place) and makes the same picture."""
+
+    def test_the_hour_slider_turns_the_day(self):
+        d = self.driver
+        hour = by_test_id(d, "hour")
+        self.assertFalse(hour.is_enabled(), "no place, no sky: the hour waits for a place")
+        self.assertNotIn("--at", command(d))
+        place = by_test_id(d, "place")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", place)
+        noon = self.change(lambda: set_value(d, place, "Taipei", event="change"))
+        self.assertTrue(hour.is_enabled())
+        self.assertRegex(command(d), r"--at \d{4}-\d\d-\d\dT12:00 --place Taipei")
+        night = self.change(lambda: set_value(d, hour, "0.5"))
+        self.assertEqual(by_test_id(d, "hour-value").text, "00:30")
+        self.assertRegex(command(d), r"--at \d{4}-\d\d-\d\dT00:30 --place Taipei")
+        def mean(png):
+            image = Image.open(io.BytesIO(png)).convert("L")
+            return sum(image.getdata()) / (image.width * image.height)
+        self.assertLess(mean(night), mean(noon) * 0.8, "half past midnight in Taipei is darker than noon")
+        # The command shown, at the preview's size, makes the preview's picture.
+        folder = self.work()
+        preview = Image.open(io.BytesIO(night))
+        result = run_shown_command(d, folder, ["-o", "night.png"], at_size="%dx%d" % preview.size)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        made = Image.open(os.path.join(folder, "night.png")).convert("RGB")
+        difference = ImageChops.difference(made, preview.convert("RGB")).getextrema()
+        self.assertLessEqual(max(high for _, high in difference), 2, "the preview is the command's picture")
+
+
 class ApplyTests(StudioPageTest):
     """Apply from the page on a real X server: xwallpaper sets the root window, read back."""
 

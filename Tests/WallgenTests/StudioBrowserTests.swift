@@ -58,6 +58,9 @@ let seleniumReady: Bool = {
     @Test(.enabled(if: seleniumReady, Comment(rawValue: reason)))
     func newcomersWeekOnAPhone() throws { try run("PhoneNewcomerTests") }
 
+    @Test(.enabled(if: seleniumReady, Comment(rawValue: reason)))
+    func theSkyOfAPlace() throws { try run("SkyTests") }
+
     @Test(
         .enabled(if: seleniumReady, Comment(rawValue: reason)),
         .enabled(

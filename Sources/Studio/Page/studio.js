@@ -28,6 +28,7 @@
       scheduleDrops: "These choices of the page do not go into a schedule:",
       working: "Working…", done: "Done", failed: "Failed (exit status {status})",
       picture: "Picture", style: "Style", file: "File", canvas: "Canvas", when: "Season and date", words: "Label and text",
+      sky: "Sky of a place", place: "Place", hour: "Hour", placeHint: "Taipei, or 25.03,121.56",
       months: "By month", astronomical: "Astronomical", "solar-terms": "Solar terms",
       north: "Northern", south: "Southern", top: "Top", center: "Centre", bottom: "Bottom",
       on: "On", off: "Off", zh: "中文", en: "English", png: "PNG", jpeg: "JPEG", webp: "WebP", avif: "AVIF",
@@ -53,6 +54,7 @@
       scheduleDrops: "頁面上的這些選擇無法帶入排程：",
       working: "處理中…", done: "完成", failed: "失敗（結束碼 {status}）",
       picture: "圖片", style: "樣式", file: "檔案", canvas: "畫布", when: "季節與日期", words: "標籤與文字",
+      sky: "某地的天空", place: "地點", hour: "時刻", placeHint: "Taipei，或 25.03,121.56",
       months: "按月份", astronomical: "天文", "solar-terms": "節氣",
       north: "北半球", south: "南半球", top: "上", center: "中", bottom: "下",
       on: "開", off: "關", zh: "中文", en: "English", png: "PNG", jpeg: "JPEG", webp: "WebP", avif: "AVIF",
@@ -116,6 +118,16 @@
           continue;
         case "size":
           continue;
+        case "place":
+          if (value && value.trim()) options[c.option] = value.trim();
+          continue;
+        case "hour":
+          // The hour of the page's day: its date when the season is read from one, else today.
+          if (current.place && current.place.trim()) {
+            const day = tab === "wallpaper" && seasonMode === "date" && current.date ? current.date : data.today;
+            options[c.option] = day + "T" + clockText(value !== undefined ? value : c.default);
+          }
+          continue;
         case "background":
           if (uploads[tab]) options[c.option] = uploads[tab];
           continue;
@@ -130,6 +142,11 @@
       } else if (value !== undefined && value !== null && String(value) !== "" && String(value) !== (c.default || "")) {
         options[c.option] = String(value);
       }
+    }
+    // Under a sky the command shows the picture whole unless --alpha is given: the slider
+    // is the page's word, so it is said even at its default.
+    if (options.place && tab === "wallpaper" && options.alpha === undefined) {
+      options.alpha = String(current.alpha !== undefined ? current.alpha : control("alpha").default);
     }
     // On the Chinese page the wallpaper's label says the season in Chinese (冬天), not
     // the command line's English name, unless the person wrote their own.
@@ -542,15 +559,50 @@
 
   function title(key) { return element("h3", { className: "group-title", text: say(key) }); }
 
+  // "18:30" from 18.5: the hour slider's value as the clock reads it.
+  function clockText(hours) {
+    const minutes = Math.round(Number(hours) * 60);
+    const pad = (n) => (n < 10 ? "0" : "") + n;
+    return pad(Math.floor(minutes / 60)) + ":" + pad(minutes % 60);
+  }
+
+  // The place field, and the hour slider it brings to life: no place, no sky.
+  function skyControls(current) {
+    const placeControl = control("place");
+    const hourControl = control("hour");
+    const place = element("input", {
+      type: "text", testid: "place", id: "control-place", placeholder: say("placeHint"), autocomplete: "off",
+      spellcheck: false, title: placeControl.help,
+    });
+    place.value = current.place || "";
+    const slider = element("input", {
+      type: "range", testid: "hour", id: "control-hour", min: hourControl.minimum, max: hourControl.maximum,
+      step: hourControl.step, title: hourControl.help,
+    });
+    slider.value = current.hour !== undefined ? current.hour : hourControl.default;
+    const shown = element("output", { testid: "hour-value", text: clockText(slider.value) });
+    shown.htmlFor = slider.id;
+    function enable() { slider.disabled = !place.value.trim(); }
+    enable();
+    place.addEventListener("change", () => { enable(); set("place", place.value); });
+    slider.addEventListener("input", () => {
+      shown.textContent = clockText(slider.value);
+      set("hour", slider.value);
+    });
+    return { place: [place], hour: [slider, shown] };
+  }
+
   function drawControls() {
     const panel = $("controls");
     panel.textContent = "";
     const current = values[tab];
     const groups = tab === "wallpaper"
       ? [["when", ["season", "date", "season-rule", "hemisphere"]], ["picture", ["alpha", "base", "dark", "background"]],
-         ["words", ["label", "text", "position", "vertical", "text-color"]], ["canvas", ["device", "format", "quality"]]]
+         ["words", ["label", "text", "position", "vertical", "text-color"]], ["sky", ["place", "hour"]],
+         ["canvas", ["device", "format", "quality"]]]
       : [["style", ["card-lang", "alpha", "text", "vertical", "base", "text-color", "dark", "background"]],
-         ["canvas", ["device", "format", "quality"]]];
+         ["sky", ["place", "hour"]], ["canvas", ["device", "format", "quality"]]];
+    const sky = skyControls(current);
     for (const [group, ids] of groups) {
       panel.appendChild(title(group));
       for (const id of ids) {
@@ -578,6 +630,8 @@
             }
           });
           field = [input];
+        } else if (id === "place" || id === "hour") {
+          field = sky[id];
         } else if (id === "text") {
           field = textControl(c, current.text);
         } else if (id === "device") {

@@ -94,13 +94,16 @@ enum StudioControls {
             ("season", "season"), ("date", "date"), ("season-rule", "season-rule"), ("hemisphere", "hemisphere"),
             ("alpha", "alpha"), ("label", "label"), ("text", "text"), ("position", "label-position"),
             ("vertical", "vertical"), ("base", "base"), ("text-color", "text-color"), ("dark", "dark"),
-        ] + canvasAndFile,
+        ] + sky + canvasAndFile,
         // The card's language and its own style.
         "term": [
             ("card-lang", "lang"), ("alpha", "alpha"), ("text", "text"), ("vertical", "vertical"), ("base", "base"),
             ("text-color", "text-color"), ("dark", "dark"),
-        ] + canvasAndFile,
+        ] + sky + canvasAndFile,
     ]
+
+    /// The real sky: a place, and the hour of the day, a slider the page turns into --at.
+    private static let sky: [(id: String, option: String)] = [("place", "place"), ("hour", "at")]
 
     /// What both tabs share: the canvas, the person's picture and the file format.
     private static let canvasAndFile: [(id: String, option: String)] = [
@@ -152,6 +155,11 @@ enum StudioControls {
             made.kind = .colour
             made.choices = CSSColorNames.names
         case "date": made.kind = .date
+        case "instant" where id == "hour":
+            // The hour of the page's day (its date, or today), in quarters; --at is made of both.
+            made.kind = .slider
+            (made.minimum, made.maximum, made.step) = (0, 23.75, 0.25)
+            made.defaultValue = "12"
         case "size":
             // The device menu holds the default canvas; a size is typed only for "custom".
             made.kind = .size
