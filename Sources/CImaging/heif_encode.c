@@ -1,5 +1,6 @@
-// AVIF output over libheif's AV1 encoder (aom, in Debian's libheif), and the XMP item
-// that carries wallgen's note, written here and read back. libheif returns error
+// AVIF output over libheif's AV1 encoder (aom, in Debian's libheif), HEIF files of several
+// pictures (HEVC through x265, or AV1) for dynamic wallpapers, and the XMP item that
+// carries wallgen's note or a desktop's timing, written here and read back. libheif returns error
 // structs and never jumps.
 //
 // The same picture must give the same bytes on every run (batch --resume and the tests
@@ -101,58 +102,97 @@ static wg_status wg_avif_image(const uint8_t *rgba, uint32_t width, uint32_t hei
     return WG_OK;
 }
 
-wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int quality,
-                         int alpha, const uint8_t *xmp, size_t xmp_size, uint8_t **output, size_t *output_size,
-                         char *message, size_t capacity) {
-    *output = NULL;
-    *output_size = 0;
-    if (width == 0 || height == 0 || width > WG_AVIF_MAX_SIDE || height > WG_AVIF_MAX_SIDE || quality < 1 ||
-        quality > 100 || stride < (size_t)width * 4) {
-        wg_set_message(message, capacity, "invalid AVIF size or quality");
+/// A HEIF file being made one picture at a time: libheif's context holds each picture
+/// compressed, so a dynamic wallpaper's memory is one frame's canvas, not all of them.
+struct wg_heif_collection {
+    struct heif_context *context;
+    struct heif_encoder *encoder;
+    int lossless;
+    int count;
+    heif_item_id primary;
+    struct heif_image_handle *primary_handle;
+};
+
+/// The encoder's settings, pinned (see the top of the file). AV1: lossy below 100 with full
+/// chroma from 90 up (as wallgen's JPEGs), lossless at 100 (full chroma, RGB stored as it
+/// is). HEVC: 4:2:0, the chroma every HEVC decoder has (Main profile), at x265's medium
+/// preset; x265's wavefronts give the same bytes whatever its thread count.
+static wg_status wg_heif_configure(struct heif_encoder *encoder, enum heif_compression_format compression,
+                                   int quality, char *message, size_t capacity) {
+    int lossless = quality == 100 && compression == heif_compression_AV1;
+    struct heif_error error =
+        lossless ? heif_encoder_set_lossless(encoder, 1) : heif_encoder_set_lossy_quality(encoder, quality);
+    if (compression == heif_compression_AV1) {
+        if (error.code == heif_error_Ok) {
+            error = heif_encoder_set_parameter_string(encoder, "chroma", quality >= 90 ? "444" : "420");
+        }
+        if (error.code == heif_error_Ok) error = heif_encoder_set_parameter_integer(encoder, "threads", WG_AVIF_THREADS);
+        if (error.code == heif_error_Ok) error = heif_encoder_set_parameter_integer(encoder, "speed", WG_AVIF_SPEED);
+    } else {
+        if (error.code == heif_error_Ok) error = heif_encoder_set_parameter_string(encoder, "chroma", "420");
+        if (error.code == heif_error_Ok) error = heif_encoder_set_parameter_string(encoder, "preset", "medium");
+    }
+    if (error.code != heif_error_Ok) return wg_avif_fail(error, "the encoder refused a setting", message, capacity);
+    return WG_OK;
+}
+
+wg_status wg_heif_collection_open(int hevc, int quality, wg_heif_collection **collection, char *message,
+                                  size_t capacity) {
+    *collection = NULL;
+    if (quality < 1 || quality > 100 || (hevc && quality == 100)) {
+        wg_set_message(message, capacity, "invalid HEIF quality");
         return WG_ERROR_ARGUMENT;
     }
     wg_status loaded = wg_heif_load(message, capacity);
     if (loaded != WG_OK) return loaded;
-    int lossless = quality == 100;
+    enum heif_compression_format compression = hevc ? heif_compression_HEVC : heif_compression_AV1;
+    const char *codec = hevc ? "HEVC" : "AV1";
+    if (!heif_have_encoder_for_format(compression)) {
+        snprintf(message, capacity, "this libheif has no %s encoder", codec);
+        return WG_ERROR_UNSUPPORTED;
+    }
+    wg_heif_collection *made = calloc(1, sizeof *made);
+    if (made != NULL) made->context = heif_context_alloc();
+    if (made == NULL || made->context == NULL) {
+        free(made);
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
+    }
+    made->lossless = quality == 100;
+    struct heif_error error = heif_context_get_encoder_for_format(made->context, compression, &made->encoder);
     wg_status status = WG_OK;
-    struct heif_context *context = heif_context_alloc();
-    struct heif_encoder *encoder = NULL;
+    if (error.code != heif_error_Ok) {
+        char doing[64];
+        snprintf(doing, sizeof doing, "libheif has no %s encoder to hand", codec);
+        status = wg_avif_fail(error, doing, message, capacity);
+    } else {
+        status = wg_heif_configure(made->encoder, compression, quality, message, capacity);
+    }
+    if (status != WG_OK) {
+        wg_heif_collection_close(made);
+        return status;
+    }
+    *collection = made;
+    return WG_OK;
+}
+
+wg_status wg_heif_collection_add(wg_heif_collection *collection, const uint8_t *rgba, uint32_t width,
+                                 uint32_t height, size_t stride, int alpha, int primary, char *message,
+                                 size_t capacity) {
+    if (width == 0 || height == 0 || width > WG_AVIF_MAX_SIDE || height > WG_AVIF_MAX_SIDE ||
+        stride < (size_t)width * 4) {
+        wg_set_message(message, capacity, "invalid HEIF picture size");
+        return WG_ERROR_ARGUMENT;
+    }
     struct heif_image *image = NULL;
     struct heif_image_handle *handle = NULL;
     struct heif_color_profile_nclx *nclx = NULL;
     struct heif_encoding_options *options = NULL;
-    wg_avif_buffer buffer = {NULL, 0, 0};
     struct heif_error error;
-    if (context == NULL) {
-        wg_set_message(message, capacity, "out of memory");
-        return WG_ERROR_MEMORY;
-    }
-    if (!heif_have_encoder_for_format(heif_compression_AV1)) {
-        wg_set_message(message, capacity, "this libheif has no AV1 encoder");
-        status = WG_ERROR_UNSUPPORTED;
-        goto done;
-    }
-    error = heif_context_get_encoder_for_format(context, heif_compression_AV1, &encoder);
-    if (error.code != heif_error_Ok) {
-        status = wg_avif_fail(error, "libheif has no AV1 encoder to hand", message, capacity);
-        goto done;
-    }
-    // Lossy below 100, with full chroma from 90 up (as wallgen's JPEGs); lossless at 100,
-    // which needs full chroma and the picture's RGB stored as it is (matrix 0 below).
-    error = lossless ? heif_encoder_set_lossless(encoder, 1) : heif_encoder_set_lossy_quality(encoder, quality);
-    if (error.code == heif_error_Ok) {
-        error = heif_encoder_set_parameter_string(encoder, "chroma", quality >= 90 ? "444" : "420");
-    }
-    if (error.code == heif_error_Ok) error = heif_encoder_set_parameter_integer(encoder, "threads", WG_AVIF_THREADS);
-    if (error.code == heif_error_Ok) error = heif_encoder_set_parameter_integer(encoder, "speed", WG_AVIF_SPEED);
-    if (error.code != heif_error_Ok) {
-        status = wg_avif_fail(error, "the AV1 encoder refused a setting", message, capacity);
-        goto done;
-    }
-    status = wg_avif_image(rgba, width, height, stride, alpha, &image, message, capacity);
+    wg_status status = wg_avif_image(rgba, width, height, stride, alpha, &image, message, capacity);
     if (status != WG_OK) goto done;
     // sRGB: BT.709 primaries, the sRGB curve, full range; BT.601 coefficients (what
-    // readers assume for a lossy AVIF) or none (GBR) for lossless.
+    // readers assume for a lossy file) or none (GBR) for lossless.
     nclx = heif_nclx_color_profile_alloc();
     options = heif_encoding_options_alloc();
     if (nclx == NULL || options == NULL) {
@@ -163,7 +203,7 @@ wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
     nclx->color_primaries = heif_color_primaries_ITU_R_BT_709_5;
     nclx->transfer_characteristics = heif_transfer_characteristic_IEC_61966_2_1;
     nclx->matrix_coefficients =
-        lossless ? heif_matrix_coefficients_RGB_GBR : heif_matrix_coefficients_ITU_R_BT_601_6;
+        collection->lossless ? heif_matrix_coefficients_RGB_GBR : heif_matrix_coefficients_ITU_R_BT_601_6;
     nclx->full_range_flag = 1;
     options->output_nclx_profile = nclx;
     // libheif 1.15 takes the profile from the image it encodes: set it there too.
@@ -173,35 +213,84 @@ wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
         goto done;
     }
     options->save_alpha_channel = alpha ? 1 : 0;
-    error = heif_context_encode_image(context, image, encoder, options, &handle);
+    error = heif_context_encode_image(collection->context, image, collection->encoder, options, &handle);
     if (error.code != heif_error_Ok) {
-        status = wg_avif_fail(error, "the AV1 encoder failed", message, capacity);
+        status = wg_avif_fail(error, "the encoder failed", message, capacity);
         goto done;
     }
-    if (xmp != NULL && xmp_size > 0) {
-        error = heif_context_add_XMP_metadata(context, handle, xmp, (int)xmp_size);
-        if (error.code != heif_error_Ok) {
-            status = wg_avif_fail(error, "libheif could not add the XMP item", message, capacity);
-            goto done;
-        }
+    if (primary || collection->count == 0) {
+        if (collection->primary_handle != NULL) heif_image_handle_release(collection->primary_handle);
+        collection->primary_handle = handle;
+        handle = NULL;
     }
-    struct heif_writer writer = {1, wg_avif_write};
-    error = heif_context_write(context, &writer, &buffer);
-    if (error.code != heif_error_Ok) {
-        status = wg_avif_fail(error, "libheif could not write the file", message, capacity);
-        goto done;
-    }
-    *output = buffer.bytes;
-    *output_size = buffer.size;
-    buffer.bytes = NULL;
+    collection->count++;
 done:
-    free(buffer.bytes);
     if (options != NULL) heif_encoding_options_free(options);
     if (nclx != NULL) heif_nclx_color_profile_free(nclx);
     if (handle != NULL) heif_image_handle_release(handle);
     if (image != NULL) heif_image_release(image);
-    if (encoder != NULL) heif_encoder_release(encoder);
-    heif_context_free(context);
+    return status;
+}
+
+wg_status wg_heif_collection_finish(wg_heif_collection *collection, const uint8_t *xmp, size_t xmp_size,
+                                    uint8_t **output, size_t *output_size, char *message, size_t capacity) {
+    *output = NULL;
+    *output_size = 0;
+    if (collection->primary_handle == NULL) {
+        wg_set_message(message, capacity, "a HEIF file needs a picture");
+        return WG_ERROR_ARGUMENT;
+    }
+    struct heif_error error;
+    if (collection->count > 1) {
+        error = heif_context_set_primary_image(collection->context, collection->primary_handle);
+        if (error.code != heif_error_Ok) {
+            return wg_avif_fail(error, "libheif could not mark the primary picture", message, capacity);
+        }
+    }
+    if (xmp != NULL && xmp_size > 0) {
+        error = heif_context_add_XMP_metadata(collection->context, collection->primary_handle, xmp, (int)xmp_size);
+        if (error.code != heif_error_Ok) {
+            return wg_avif_fail(error, "libheif could not add the XMP item", message, capacity);
+        }
+    }
+    wg_avif_buffer buffer = {NULL, 0, 0};
+    struct heif_writer writer = {1, wg_avif_write};
+    error = heif_context_write(collection->context, &writer, &buffer);
+    if (error.code != heif_error_Ok) {
+        free(buffer.bytes);
+        return wg_avif_fail(error, "libheif could not write the file", message, capacity);
+    }
+    *output = buffer.bytes;
+    *output_size = buffer.size;
+    return WG_OK;
+}
+
+void wg_heif_collection_close(wg_heif_collection *collection) {
+    if (collection == NULL) return;
+    if (collection->primary_handle != NULL) heif_image_handle_release(collection->primary_handle);
+    if (collection->encoder != NULL) heif_encoder_release(collection->encoder);
+    if (collection->context != NULL) heif_context_free(collection->context);
+    free(collection);
+}
+
+wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int quality,
+                         int alpha, const uint8_t *xmp, size_t xmp_size, uint8_t **output, size_t *output_size,
+                         char *message, size_t capacity) {
+    *output = NULL;
+    *output_size = 0;
+    if (width == 0 || height == 0 || width > WG_AVIF_MAX_SIDE || height > WG_AVIF_MAX_SIDE || quality < 1 ||
+        quality > 100 || stride < (size_t)width * 4) {
+        wg_set_message(message, capacity, "invalid AVIF size or quality");
+        return WG_ERROR_ARGUMENT;
+    }
+    wg_heif_collection *collection = NULL;
+    wg_status status = wg_heif_collection_open(0, quality, &collection, message, capacity);
+    if (status != WG_OK) return status;
+    status = wg_heif_collection_add(collection, rgba, width, height, stride, alpha, 1, message, capacity);
+    if (status == WG_OK) {
+        status = wg_heif_collection_finish(collection, xmp, xmp_size, output, output_size, message, capacity);
+    }
+    wg_heif_collection_close(collection);
     return status;
 }
 

@@ -25,6 +25,7 @@
     X(heif_context_get_primary_image_handle) \
     X(heif_context_read_from_memory_without_copy) \
     X(heif_context_set_maximum_image_size_limit) \
+    X(heif_context_set_primary_image) \
     X(heif_context_write) \
     X(heif_decode_image) \
     X(heif_decoding_options_alloc) \
@@ -87,6 +88,7 @@ extern struct wg_heif_functions wg_heif;
 #define heif_context_get_primary_image_handle (wg_heif.heif_context_get_primary_image_handle)
 #define heif_context_read_from_memory_without_copy (wg_heif.heif_context_read_from_memory_without_copy)
 #define heif_context_set_maximum_image_size_limit (wg_heif.heif_context_set_maximum_image_size_limit)
+#define heif_context_set_primary_image (wg_heif.heif_context_set_primary_image)
 #define heif_context_write (wg_heif.heif_context_write)
 #define heif_decode_image (wg_heif.heif_decode_image)
 #define heif_decoding_options_alloc (wg_heif.heif_decoding_options_alloc)

@@ -74,6 +74,42 @@ private let sunProbe = """
             print(moment, 'shown')
     """
 
+/// Reads an Apple dynamic HEIC with tools that are not wallgen: ExifTool gives the
+/// primary picture's apple_desktop properties, plistlib decodes them; heif-convert decodes
+/// every frame, compared with the folder form's PNG of the same frame by Pillow; PyEphem
+/// checks the Sun each frame says against the time of day it says.
+private let appleProbe = """
+    import base64, datetime, json, math, os, plistlib, subprocess, sys
+    from zoneinfo import ZoneInfo
+    import ephem
+    from PIL import Image, ImageChops, ImageStat
+    heic, frames, zone, lat, lon, day = sys.argv[1:7]
+    tags = json.loads(subprocess.run(['exiftool', '-json', '-b', '-XMP-apple_desktop:all', heic],
+                                     capture_output=True, check=True).stdout)[0]
+    lists = {k: plistlib.loads(base64.b64decode(tags[k])) for k in ('Solar', 'H24', 'Apr')}
+    print('apr', lists['Apr']['l'], lists['Apr']['d'])
+    print('ap', lists['Solar']['ap']['l'], lists['Solar']['ap']['d'], lists['H24']['ap']['l'])
+    print('count', len(lists['Solar']['si']), len(lists['H24']['ti']))
+    subprocess.run(['heif-convert', heic, os.path.join(os.path.dirname(heic), 'frame.png')],
+                   capture_output=True, check=True)
+    pngs = sorted(n for n in os.listdir(frames) if n.endswith('.png'))
+    place = ephem.Observer()
+    place.lat, place.lon, place.elevation, place.pressure = lat, lon, 0, 0
+    midnight = datetime.datetime.fromisoformat(day).replace(tzinfo=ZoneInfo(zone))
+    times = {item['i']: item['t'] for item in lists['H24']['ti']}
+    for item in lists['Solar']['si']:
+        index = item['i']
+        decoded = Image.open(os.path.join(os.path.dirname(heic), 'frame-%d.png' % (index + 1))).convert('RGB')
+        reference = Image.open(os.path.join(frames, pngs[index])).convert('RGB')
+        difference = ImageStat.Stat(ImageChops.difference(decoded, reference)).mean
+        when = midnight + datetime.timedelta(days=times[index])
+        place.date = ephem.Date(when.astimezone(datetime.timezone.utc).replace(tzinfo=None))
+        sun = ephem.Sun(place)
+        turn = (item['z'] - math.degrees(sun.az) + 180) % 360 - 180
+        print('frame', index, pngs[index].split('-', 2)[2].rsplit('.', 1)[0], item['o'],
+              '%.3f' % abs(item['a'] - math.degrees(sun.alt)), '%.3f' % abs(turn), '%.2f' % max(difference))
+    """
+
 @Suite struct DynamicCommandTests {
     static func make(_ date: String, in folder: String) throws -> RunResult {
         var environment = ProcessInfo.processInfo.environment
@@ -98,7 +134,7 @@ private let sunProbe = """
             let made = try Self.make(date, in: folder)
             #expect(made.status == 0, "\(made.standardError)")
             let clock = folder + "/clock"
-            FileManager.default.createFile(atPath: clock, contents: Data("\(date) 00:00:00".utf8))
+            _ = FileManager.default.createFile(atPath: clock, contents: Data("\(date) 00:00:00".utf8))
             var environment = ProcessInfo.processInfo.environment
             environment["TZ"] = "Asia/Taipei"
             environment["LD_PRELOAD"] = libfaketime
@@ -148,11 +184,66 @@ private let sunProbe = """
         }
     }
 
+    /// Apple's dynamic HEIC, read by ExifTool, heif-convert, plistlib and PyEphem: 13
+    /// frames, the noon frame primary and light, midnight dark; each frame the folder
+    /// form's picture; each frame's Sun where PyEphem puts it at the minute `h24` gives.
+    @Test(
+        .enabled(if: ephemLoads, "python3-ephem is missing"),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "ExifTool is not installed"),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-convert"), "heif-convert is missing"))
+    func appleHEICSaysEachFramesSun() throws {
+        try withTemporaryFolder { folder in
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = folder + "/cache"
+            let common = [
+                "dynamic", "--season", "winter", "--place", "Taipei", "--date", "2026-12-21", "--size", "128x72",
+            ]
+            let heic = try launch(common + ["-o", "winter.heic"], in: folder, environment: environment)
+            #expect(heic.status == 0, "\(heic.standardError)")
+            #expect(heic.standardError.contains("Wrote winter.heic: 13 frames of winter"), "\(heic.standardError)")
+            let frames = try launch(common + ["-o", "frames"], in: folder, environment: environment)
+            #expect(frames.status == 0, "\(frames.standardError)")
+            try FileManager.default.createDirectory(atPath: folder + "/decoded", withIntermediateDirectories: false)
+            try FileManager.default.moveItem(atPath: folder + "/winter.heic", toPath: folder + "/decoded/winter.heic")
+            let probe = try launch(
+                [
+                    "-c", appleProbe, folder + "/decoded/winter.heic", folder + "/frames", "Asia/Taipei", "25.05",
+                    "121.5",
+                    "2026-12-21",
+                ],
+                in: folder, executable: URL(fileURLWithPath: systemPython))
+            #expect(probe.status == 0, "\(probe.standardError)")
+            let lines = probe.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            #expect(lines.first == ["apr", "6", "0"], "light: the noon frame; dark: midnight's")
+            #expect(lines.dropFirst().first == ["ap", "6", "0", "6"])
+            #expect(lines.dropFirst(2).first == ["count", "13", "13"])
+            let frameLines = lines.filter { $0.first == "frame" }
+            #expect(frameLines.count == 13)
+            let night: Set = [
+                "midnight", "astronomical-dawn", "nautical-dawn", "civil-dusk", "nautical-dusk", "astronomical-dusk",
+            ]
+            for line in frameLines {
+                let (moment, light) = (line[2], line[3])
+                #expect(light == (night.contains(moment) ? "0" : "1"), "\(line): o is 1 for light, 0 for dark")
+                // h24 keeps the minute: the Sun moves at most 0.25° in altitude and, at
+                // Taipei's December noon, 0.3° in azimuth in half a minute.
+                #expect(try #require(Double(line[4])) <= 0.3, "altitude: \(line)")
+                #expect(try #require(Double(line[5])) <= 0.4, "azimuth: \(line)")
+                // HEVC 4:2:0 of a 128x72 frame against the lossless PNG, per channel.
+                #expect(try #require(Double(line[6])) <= 3, "the frame's picture: \(line)")
+            }
+            #expect(frameLines.map { $0[2] }.first == "midnight")
+            #expect(frameLines.map { $0[2] }[6] == "noon")
+        }
+    }
+
     @Test(arguments: [
-        (["--season", "winter", "-o", "x.heic"], "Apple's dynamic HEIC and KDE's dynamic AVIF are not made yet"),
+        (["--season", "winter", "-o", "x.avif"], "KDE's dynamic AVIF is not made yet"),
+        (["--season", "winter", "--quality", "100", "-o", "x.heic"], "a .heic is lossy, 1 to 99"),
+        (["--season", "winter", "--format", "jpeg", "-o", "x.heic"], "--format is for a folder's frames"),
         (["--season", "winter", "--term", "冬至", "-o", "d"], "--season and --term both choose the scene"),
         (["-o", "d"], "'dynamic' needs a scene"),
-        (["--season", "winter"], "'dynamic' needs -o FOLDER"),
+        (["--season", "winter"], "'dynamic' needs -o FOLDER or -o NAME.heic"),
         (["--term", "冬至", "--label", "on", "-o", "d"], "--label goes with --season"),
     ])
     func badRequestsAreRefused(arguments: [String], message: String) throws {

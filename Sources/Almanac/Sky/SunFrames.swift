@@ -54,7 +54,8 @@ public struct SunFrame: Sendable, Hashable {
         return frames.sorted { $0.instant < $1.instant }
     }
 
-    static func midway(_ a: Date, _ b: Date) -> Date { a.addingTimeInterval(b.timeIntervalSince(a) / 2) }
+    /// The instant halfway between two others.
+    public static func midway(_ a: Date, _ b: Date) -> Date { a.addingTimeInterval(b.timeIntervalSince(a) / 2) }
 
     /// When the Sun stands highest between two instants: the best of 10-minute samples,
     /// narrowed by golden-section search to a second.

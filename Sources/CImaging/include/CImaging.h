@@ -117,7 +117,7 @@ wg_status wg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
                          uint8_t *_Nullable *_Nonnull output, size_t *output_size, char *message,
                          size_t message_capacity);
 
-// MARK: AVIF (libheif's AV1 encoder)
+// MARK: AVIF and HEIF collections (libheif's AV1 and HEVC encoders)
 
 /// Loads libheif once (thread-safe), as the first HEIF or AVIF read or written does.
 /// WG_OK, or WG_ERROR_UNLOADABLE with a message naming the library when it is not
@@ -133,6 +133,24 @@ wg_status wg_avif_encode(const uint8_t *rgba, uint32_t width, uint32_t height, s
                          int alpha, const uint8_t *_Nullable xmp, size_t xmp_size,
                          uint8_t *_Nullable *_Nonnull output, size_t *output_size, char *message,
                          size_t message_capacity);
+/// A HEIF file of several pictures, made one at a time (a dynamic wallpaper's frames).
+typedef struct wg_heif_collection wg_heif_collection;
+
+/// Starts a file: HEVC (x265; 4:2:0, `quality` 1...99) when `hevc`, else AV1 as
+/// wg_avif_encode encodes it (100 lossless). Every encoder setting is fixed.
+wg_status wg_heif_collection_open(int hevc, int quality, wg_heif_collection *_Nullable *_Nonnull collection,
+                                  char *message, size_t message_capacity);
+/// Compresses one picture into the file, in order; with `primary` it becomes the file's
+/// primary picture (else the first added is).
+wg_status wg_heif_collection_add(wg_heif_collection *collection, const uint8_t *rgba, uint32_t width,
+                                 uint32_t height, size_t stride, int alpha, int primary, char *message,
+                                 size_t message_capacity);
+/// Writes the file into a buffer the caller frees with wg_free, with `xmp` (written as
+/// given) as an XMP item of the primary picture.
+wg_status wg_heif_collection_finish(wg_heif_collection *collection, const uint8_t *_Nullable xmp,
+                                    size_t xmp_size, uint8_t *_Nullable *_Nonnull output, size_t *output_size,
+                                    char *message, size_t message_capacity);
+void wg_heif_collection_close(wg_heif_collection *_Nullable collection);
 /// The first XMP item (content type application/rdf+xml) of a HEIF or AVIF file's
 /// primary image, in a buffer to free with wg_free; *xmp stays NULL when there is none.
 /// Only the file's boxes are read, nothing is decoded.

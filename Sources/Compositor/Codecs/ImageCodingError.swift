@@ -46,6 +46,9 @@ public enum ImageDecodingError: Error, Equatable, CustomStringConvertible {
 public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
     case emptyImage
     case library(format: OutputFormat, status: EncoderStatus, reason: String)
+    /// A file of several pictures (a dynamic wallpaper's HEIC or AVIF) that libheif could
+    /// not make; `kind` is how people name the file: HEIC, AVIF.
+    case collection(kind: String, status: EncoderStatus, reason: String)
     /// The format's library (libwebp, libheif) cannot be loaded: the reason names it.
     case libraryUnavailable(LibraryUnavailable)
 
@@ -53,7 +56,16 @@ public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .emptyImage: "cannot encode an image with no pixels"
         case .library(let format, _, let reason): "\(format) encoding failed: \(reason)"
+        case .collection(let kind, _, let reason): "\(kind) encoding failed: \(reason)"
         case .libraryUnavailable(let library): "\(library)"
+        }
+    }
+
+    /// What the encoder's shim said, when it was called and failed.
+    public var status: EncoderStatus? {
+        switch self {
+        case .library(_, let status, _), .collection(_, let status, _): status
+        case .emptyImage, .libraryUnavailable: nil
         }
     }
 }

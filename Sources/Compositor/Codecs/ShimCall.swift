@@ -42,15 +42,23 @@ struct ShimResult {
     /// The encoding error for a failed call, with its status.
     func encodingError(_ format: OutputFormat) -> ImageEncodingError {
         if let unloadable { return .libraryUnavailable(unloadable) }
-        let status: EncoderStatus =
-            switch status {
-            case WG_ERROR_LIMIT: .limit
-            case WG_ERROR_ARGUMENT: .argument
-            case WG_ERROR_UNSUPPORTED: .unsupported
-            case WG_ERROR_MEMORY: .outOfMemory
-            default: .library
-            }
-        return .library(format: format, status: status, reason: message)
+        return .library(format: format, status: encoderStatus, reason: message)
+    }
+
+    /// The encoding error for a failed call making a file of several pictures.
+    func collectionError(_ kind: String) -> ImageEncodingError {
+        if let unloadable { return .libraryUnavailable(unloadable) }
+        return .collection(kind: kind, status: encoderStatus, reason: message)
+    }
+
+    private var encoderStatus: EncoderStatus {
+        switch status {
+        case WG_ERROR_LIMIT: .limit
+        case WG_ERROR_ARGUMENT: .argument
+        case WG_ERROR_UNSUPPORTED: .unsupported
+        case WG_ERROR_MEMORY: .outOfMemory
+        default: .library
+        }
     }
 
     /// The decoding error for a failed call.

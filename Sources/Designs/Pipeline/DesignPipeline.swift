@@ -112,6 +112,18 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
         return try render(spec, provenance: provenance, cache: cache, pictureKey: pictureKey, into: file)
     }
 
+    /// `render`'s picture without a file: the pixels, for a container of several pictures
+    /// (a dynamic wallpaper's HEIC) that encodes them itself. No cache is used.
+    public func renderPixels(_ spec: Design.Spec) throws(PipelineError) -> Image {
+        let canvas = Design.canvas(of: spec)
+        var (source, timings) = try readAndDecode(spec) { bytes, path, origin throws(PipelineError) in
+            try PipelineSteps.decodePicture(
+                bytes, path: path, origin, limits: decodeLimits, coverTarget: canvas, for: renderer)
+        }
+        let scene = try buildScene(spec, picture: source.picture, timings: &timings)
+        return try PipelineSteps.render(scene, source: source, renderer: renderer, timings: &timings).image
+    }
+
     /// `render` with a cache. The scene is first built over a stand-in picture (the
     /// designs' scenes depend on their picture only through their picture layers) to learn
     /// what its background draws; on a miss it is built again over the decoded picture.

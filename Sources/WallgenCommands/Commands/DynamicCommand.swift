@@ -21,18 +21,40 @@ public struct DynamicRequest: Sendable {
         }
     }
 
+    var canvas: CanvasSize {
+        switch subject {
+        case .season(let spec): CanvasSize(width: spec.width, height: spec.height)
+        case .term(let spec): CanvasSize(width: spec.width, height: spec.height)
+        }
+    }
+
+    /// Where the day goes, by the output's name.
+    enum Output: Sendable, Equatable {
+        /// A folder of frames and GNOME's timed background.
+        case gnomeFolder(String)
+        /// Apple's dynamic HEIC: every frame in one file, HEVC at a quality.
+        case appleHEIC(String, quality: Int)
+
+        var path: String {
+            switch self {
+            case .gnomeFolder(let path), .appleHEIC(let path, _): path
+            }
+        }
+    }
+
     var subject: Subject
     var place: Place
     var placeNote: String?
     var zone: Zone
     var day: CivilDate
-    var folder: String
+    var output: Output
     var settings: RenderSettings
 }
 
 /// `wallgen dynamic`: the day of a scene, painted at each moment of the Sun's day at a
-/// place (`SunFrame`), with a GNOME timed background that shows each frame from the second
-/// its moment comes.
+/// place (`SunFrame`), written as a desktop reads it: a folder of frames with a GNOME timed
+/// background that shows each from the second its moment comes, or Apple's dynamic HEIC,
+/// whose frames macOS chooses by the Sun's place (`AppleDynamicDesktop`).
 enum DynamicCommand: WallgenCommand {
     static let season = Option("season", short: "s", .season, help: "The season's scene.")
     static let term = Option(
@@ -46,7 +68,7 @@ enum DynamicCommand: WallgenCommand {
     static let folder = Option(
         "output", short: "o", .folder,
         help:
-            "The folder for the frames and the timed background, made if missing (its parent must exist). Apple's dynamic HEIC and KDE's AVIF are not made yet."
+            "Where the day goes: NAME.heic, Apple's dynamic HEIC (every frame in one file, chosen by the Sun's place on macOS); or a folder for the frames and GNOME's timed background, made if missing (its parent must exist). KDE's AVIF is not made yet."
     )
 
     static let options: [any OptionListItem] =
@@ -58,23 +80,19 @@ enum DynamicCommand: WallgenCommand {
     static let declaration = CommandDeclaration(
         name: commandName, summary: "The day of a scene, timed by the Sun of a place.",
         overview:
-            "Paint a season's scene (or a term's card) at each moment of one day's Sun at a place: midnight, astronomical, nautical and civil dawn, sunrise, morning, the Sun's highest, afternoon, golden hour (the Sun 6° up), sunset and the three dusks (a moment the Sun does not make that day is left out), and write the frames into a folder with <scene>-dynamic.xml, a GNOME timed background that shows each frame from the second its moment comes, in the place's zone, every day (`gsettings set org.gnome.desktop.background picture-uri file://FOLDER/<scene>-dynamic.xml`). The canvas defaults to 1920x1080. See docs/SKY.md.",
+            "Paint a season's scene (or a term's card) at each moment of one day's Sun at a place: midnight, astronomical, nautical and civil dawn, sunrise, morning, the Sun's highest, afternoon, golden hour (the Sun 6° up), sunset and the three dusks (a moment the Sun does not make that day is left out), and write them as the desktop reads them. -o NAME.heic: Apple's dynamic HEIC, each frame marked with its Sun's altitude and azimuth and its time of day, the night frames for the dark appearance (macOS: System Settings, Wallpaper, Add Photo). -o FOLDER: the frames and <scene>-dynamic.xml, a GNOME timed background that shows each frame from the second its moment comes, in the place's zone, every day (`gsettings set org.gnome.desktop.background picture-uri file://FOLDER/<scene>-dynamic.xml`). The canvas defaults to 1920x1080. See docs/SKY.md.",
         usage: [
-            "(--season <season> | --term <name>) [--place <place>] [--date <yyyy-mm-dd>] [--size <WxH>] -o <folder>"
+            "(--season <season> | --term <name>) [--place <place>] [--date <yyyy-mm-dd>] [--size <WxH>] -o <folder>|<name.heic>"
         ],
         options: options)
 
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> DynamicRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
-        guard let folder = parsed[folder] else {
-            throw UsageError("'dynamic' needs -o FOLDER: where the frames and the timed background go")
+        guard let path = parsed[folder] else {
+            throw UsageError("'dynamic' needs -o FOLDER or -o NAME.heic: where the day goes")
         }
-        for suffix in [".heic", ".avif"] where folder.lowercased().hasSuffix(suffix) {
-            throw UsageError(
-                "--output \(folder): Apple's dynamic HEIC and KDE's dynamic AVIF are not made yet; give a folder for the frames and GNOME's timed background"
-            )
-        }
-        guard folder != "-" else { throw UsageError("--output needs a folder name for 'dynamic'") }
+        guard path != "-" else { throw UsageError("--output needs a folder or a .heic name for 'dynamic'") }
+        let output = try output(path, parsed)
         let machineZone = ZoneDatabase.system().localZone()
         let zoneGiven = parsed.isGiven(TermOptions.zone) ? parsed[required: TermOptions.zone] : nil
         // The place and its zone; the day is read in that zone.
@@ -107,78 +125,179 @@ enum DynamicCommand: WallgenCommand {
         }
         let settings = try RenderOptions.read(parsed, output: nil)
         return DynamicRequest(
-            subject: subject, place: reading.place, placeNote: reading.placeNote, zone: zone, day: day, folder: folder,
+            subject: subject, place: reading.place, placeNote: reading.placeNote, zone: zone, day: day, output: output,
             settings: settings)
+    }
+
+    /// What the output's name asks for. A HEIC's frames take `--quality` (1 to 99: HEVC
+    /// here is lossy) but no `--format`, which is the folder's frames'.
+    static func output(_ path: String, _ parsed: ParsedArguments) throws(UsageError) -> DynamicRequest.Output {
+        let suffix = RenderOptions.fileExtension(of: path)?.lowercased()
+        switch suffix {
+        case "heic":
+            if parsed.isGiven(RenderOptions.format) {
+                throw UsageError("--format is for a folder's frames; a .heic holds HEVC pictures")
+            }
+            if parsed.isGiven(RenderOptions.compression) {
+                throw UsageError("--compression is for PNG; a .heic takes --quality")
+            }
+            let quality = parsed[RenderOptions.quality] ?? OutputEncoding.defaultQuality
+            guard quality < 100 else {
+                throw UsageError("--quality \(quality): a .heic is lossy, 1 to 99 (macOS reads no lossless HEVC)")
+            }
+            do {
+                try AtomicFileWriter.checkDestination(path)
+            } catch {
+                throw UsageError("--output '\(path)': \(error)")
+            }
+            return .appleHEIC(path, quality: quality)
+        case "avif":
+            throw UsageError(
+                "--output '\(path)': KDE's dynamic AVIF is not made yet; give NAME.heic (Apple's) or a folder (GNOME's)"
+            )
+        default:
+            return .gnomeFolder(path)
+        }
     }
 
     static func run(_ request: DynamicRequest, _ output: StatusOutput) -> ExitCode {
         if let note = request.placeNote { output.status(note) }
         let frames = SunFrame.day(request.day, in: request.zone, at: request.place)
-        let outputs: OutputFolder
-        let absolute: String
+        // Each frame's sky is its own painting: said once here, not by every frame's pipeline.
+        output.status(
+            "Painting \(frames.count) frames of \(request.subject.stem) at \(request.canvas.width)x\(request.canvas.height) under the Sun of \(request.place) on \(request.day)"
+        )
         do {
-            try AtomicFileWriter.prepareFolder(request.folder)
-            outputs = try OutputFolder(opening: request.folder)
-            // GNOME reads the XML's paths as they are written: whole ones.
-            absolute = PathQueries.resolved(request.folder) ?? request.folder
-        } catch {
+            let data = try DataDirectory.locate()
+            switch request.output {
+            case .gnomeFolder(let folder):
+                try writeGnomeFolder(folder, frames, request, data, output)
+            case .appleHEIC(let path, let quality):
+                try writeAppleHEIC(path, quality: quality, frames, request, data, output)
+            }
+        } catch let error as PipelineError {
+            Console.report("Error: \(ErrorReport.message(for: error))")
+            return ErrorReport.exitCode(for: error)
+        } catch let error as FileError {
             Console.report("Error: --output: \(error)")
             return ErrorReport.exitCode(for: error)
+        } catch {
+            Console.report("Error: \(error)")
+            return ErrorReport.exitCode(for: error)
         }
+        return .success
+    }
+
+    /// The scene's spec under `frame`'s sky, drawn by `draw` (a season's pipeline or a term's).
+    static func paint<Result>(
+        _ frame: SunFrame, _ request: DynamicRequest, _ data: DataDirectory, _ output: StatusOutput,
+        season: (DesignPipeline<SeasonWallpaper>, SeasonWallpaperSpec) throws(PipelineError) -> Result,
+        term: (DesignPipeline<TermCard>, TermCardSpec) throws(PipelineError) -> Result
+    ) throws(PipelineError) -> Result {
+        let light = SkyOptions.Reading(place: request.place, instant: frame.instant, zone: request.zone).light
+        switch request.subject {
+        case .season(var spec):
+            spec.light = light
+            return try season(request.settings.pipeline(data), spec)
+        case .term(var spec):
+            spec.light = light
+            return try term(request.settings.pipeline(data), spec)
+        }
+    }
+
+    /// The frames as files in `folder`, and GNOME's timed background over them.
+    static func writeGnomeFolder(
+        _ folder: String, _ frames: [SunFrame], _ request: DynamicRequest, _ data: DataDirectory,
+        _ output: StatusOutput
+    ) throws {
+        try AtomicFileWriter.prepareFolder(folder)
+        let outputs = try OutputFolder(opening: folder)
+        // GNOME reads the XML's paths as they are written: whole ones.
+        let absolute = PathQueries.resolved(folder) ?? folder
         let fileExtension = request.settings.encoding.format.fileExtension
         let names = frames.map {
             "\(request.subject.stem)-\(clock($0.instant, request.zone))-\($0.moment.rawValue).\(fileExtension)"
         }
         let xmlName = "\(request.subject.stem)-dynamic.xml"
-        do {
-            try outputs.checkWritable(names + [xmlName])
-        } catch {
-            Console.report("Error: \(error)")
-            return ErrorReport.exitCode(for: error)
-        }
+        try outputs.checkWritable(names + [xmlName])
         var slides: [Slide] = []
-        do {
-            let data = try DataDirectory.locate()
-            for (frame, name) in zip(frames, names) {
-                let reading = SkyOptions.Reading(place: request.place, instant: frame.instant, zone: request.zone)
-                let rendered: RenderedImage
-                switch request.subject {
-                case .season(var spec):
-                    spec.light = reading.light
-                    let pipeline: DesignPipeline<SeasonWallpaper> = request.settings.pipeline(data, output: output)
-                    rendered = try pipeline.render(spec)
-                case .term(var spec):
-                    spec.light = reading.light
-                    let pipeline: DesignPipeline<TermCard> = request.settings.pipeline(data, output: output)
-                    rendered = try pipeline.render(spec)
-                }
-                try outputs.write(rendered.encoded, to: name)
-                let subject: SlideSubject =
-                    switch request.subject {
-                    case .season(let spec): .season(spec.season)
-                    case .term(let spec): .term(spec.term)
-                    }
-                slides.append(Slide(start: frame.instant, subject: subject, pictures: ["": absolute + "/" + name]))
+        for (frame, name) in zip(frames, names) {
+            let rendered = try paint(frame, request, data, output) { (pipeline, spec) throws(PipelineError) in
+                try pipeline.render(spec)
+            } term: { (pipeline, spec) throws(PipelineError) in
+                try pipeline.render(spec)
             }
-            let next = CivilDate.on(request.day.start(in: request.zone).addingTimeInterval(30 * 3600), in: request.zone)
-            let schedule = try Schedule(slides: slides, end: next.start(in: request.zone))
-            let xml = try GnomeTimedBackground.xml(
-                schedule, zone: request.zone,
-                description:
-                    "A day of the scene, each frame from the second its moment of the Sun comes at \(request.place) on \(request.day). Written by wallgen."
-            )
-            try outputs.write(Array(xml.utf8), to: xmlName)
-        } catch let error as PipelineError {
-            Console.report("Error: \(ErrorReport.message(for: error))")
-            return ErrorReport.exitCode(for: error)
-        } catch {
-            Console.report("Error: \(error)")
-            return ErrorReport.exitCode(for: error)
+            try outputs.write(rendered.encoded, to: name)
+            let subject: SlideSubject =
+                switch request.subject {
+                case .season(let spec): .season(spec.season)
+                case .term(let spec): .term(spec.term)
+                }
+            slides.append(Slide(start: frame.instant, subject: subject, pictures: ["": absolute + "/" + name]))
         }
-        output.status(
-            "Wrote \(request.folder): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), and \(xmlName)"
+        let next = CivilDate.on(request.day.start(in: request.zone).addingTimeInterval(30 * 3600), in: request.zone)
+        let schedule = try Schedule(slides: slides, end: next.start(in: request.zone))
+        let xml = try GnomeTimedBackground.xml(
+            schedule, zone: request.zone,
+            description:
+                "A day of the scene, each frame from the second its moment of the Sun comes at \(request.place) on \(request.day). Written by wallgen."
         )
-        return .success
+        try outputs.write(Array(xml.utf8), to: xmlName)
+        output.status(
+            "Wrote \(folder): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), and \(xmlName)"
+        )
+    }
+
+    /// Every frame in one HEIC, in order of time, the noon frame primary (what a file
+    /// manager shows), with Apple's metadata: each frame's Sun and time of day, the
+    /// night frames dark.
+    static func writeAppleHEIC(
+        _ path: String, quality: Int, _ frames: [SunFrame], _ request: DynamicRequest, _ data: DataDirectory,
+        _ output: StatusOutput
+    ) throws {
+        let described = describe(frames, request)
+        let light = frames.firstIndex { $0.moment == .noon } ?? 0
+        let dark = frames.firstIndex { $0.moment == .midnight } ?? described.lastIndex { $0.isDark } ?? 0
+        func encoding<Result>(_ step: () throws(ImageEncodingError) -> Result) throws(PipelineError) -> Result {
+            do { return try step() } catch { throw .encoding(error) }
+        }
+        let encoder = try encoding { () throws(ImageEncodingError) in
+            try HEIFCollectionEncoder(codec: .hevc, quality: quality)
+        }
+        for (index, frame) in frames.enumerated() {
+            let image = try paint(frame, request, data, output) { (pipeline, spec) throws(PipelineError) in
+                try pipeline.renderPixels(spec)
+            } term: { (pipeline, spec) throws(PipelineError) in
+                try pipeline.renderPixels(spec)
+            }
+            try encoding { () throws(ImageEncodingError) in try encoder.add(image, primary: index == light) }
+        }
+        let bytes = try encoding { () throws(ImageEncodingError) in
+            try encoder.finish(xmp: AppleDynamicDesktop.xmp(described, light: light, dark: dark))
+        }
+        try AtomicFileWriter.write(bytes, to: path)
+        output.status(
+            "Wrote \(path): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), timed by the Sun for macOS"
+        )
+    }
+
+    /// The frames as the desktops' formats describe them: the Sun's place, the local time
+    /// of day, and night or not. A frame shows until the next one starts, so it is a night
+    /// picture when the Sun is below civil twilight halfway through its time: the civil
+    /// dawn's frame (the Sun rising from -6° to the horizon) is not, the civil dusk's is.
+    static func describe(_ frames: [SunFrame], _ request: DynamicRequest) -> [DynamicFrame] {
+        let midnight = request.day.start(in: request.zone)
+        // The day's length in seconds may not be 86400 (a clock change): measure it.
+        let next = CivilDate.on(midnight.addingTimeInterval(30 * 3600), in: request.zone).start(in: request.zone)
+        return frames.enumerated().map { index, frame in
+            let sun = Sky.sun(at: frame.instant, from: request.place)
+            let ends = index + 1 < frames.count ? frames[index + 1].instant : next
+            let halfway = Sky.sun(at: SunFrame.midway(frame.instant, ends), from: request.place)
+            let fraction = frame.instant.timeIntervalSince(midnight) / next.timeIntervalSince(midnight)
+            return DynamicFrame(
+                index: index, altitude: sun.trueAltitude, azimuth: sun.azimuth, dayFraction: min(max(fraction, 0), 1),
+                isDark: halfway.trueAltitude < DynamicFrame.darkBelow)
+        }
     }
 
     /// "0712", the frame's local time for its name.

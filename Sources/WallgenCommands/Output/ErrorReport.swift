@@ -80,12 +80,10 @@ enum ErrorReport {
             .bundledDataMissing
         case .background, .font, .text: .dataError
         // Out of memory in an encoder: another run, with more memory, may succeed.
-        case .encoding(.library(_, .outOfMemory, _)): .tryAgain
+        case .encoding(let problem) where problem.status == .outOfMemory: .tryAgain
         // A picture or a note the format cannot hold is the request's fault (and is
         // refused before rendering where it can be seen); a library that fails is not.
-        case .encoding(.library(_, .limit, _)), .encoding(.library(_, .argument, _)),
-            .encoding(.library(_, .unsupported, _)):
-            .usage
+        case .encoding(let problem) where [.limit, .argument, .unsupported].contains(problem.status): .usage
         case .encoding: .software
         }
     }
