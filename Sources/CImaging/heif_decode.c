@@ -209,10 +209,50 @@ static void wg_heif_largest_canvas(const uint8_t *data, size_t size, uint32_t *w
     }
 }
 
+/// The handle of the file's top-level picture `index` (in the file's order), or of its
+/// primary picture when `index` is negative.
+static struct heif_error wg_heif_picture_handle(struct heif_context *context, int index,
+                                                struct heif_image_handle **handle) {
+    if (index < 0) return heif_context_get_primary_image_handle(context, handle);
+    int count = heif_context_get_number_of_top_level_images(context);
+    struct heif_error missing = {heif_error_Usage_error, heif_suberror_Nonexisting_item_referenced,
+                                 "the file has no picture of that index"};
+    if (index >= count) return missing;
+    heif_item_id *ids = calloc((size_t)count, sizeof *ids);
+    struct heif_error memory = {heif_error_Memory_allocation_error, heif_suberror_Unspecified, "out of memory"};
+    if (ids == NULL) return memory;
+    heif_context_get_list_of_top_level_image_IDs(context, ids, count);
+    struct heif_error error = heif_context_get_image_handle(context, ids[index], handle);
+    free(ids);
+    return error;
+}
+
+int wg_heif_picture_count(const uint8_t *data, size_t size) {
+    char message[128];
+    if (data == NULL || size == 0 || wg_heif_load(message, sizeof message) != WG_OK) return -1;
+    struct heif_context *context = heif_context_alloc();
+    if (context == NULL) return -1;
+    int count = -1;
+    if (heif_context_read_from_memory_without_copy(context, data, size, NULL).code == heif_error_Ok) {
+        count = heif_context_get_number_of_top_level_images(context);
+    }
+    heif_context_free(context);
+    return count;
+}
+
 wg_status wg_heif_decoder_open(const uint8_t *data, size_t size, uint64_t max_pixels, wg_heif_decoder **out,
                                uint32_t *stored_width, uint32_t *stored_height, uint32_t *width,
                                uint32_t *height, uint32_t *canvas_width, uint32_t *canvas_height, int *has_alpha,
                                int *bit_depth, char *message, size_t capacity) {
+    return wg_heif_decoder_open_picture(data, size, -1, max_pixels, out, stored_width, stored_height, width, height,
+                                        canvas_width, canvas_height, has_alpha, bit_depth, message, capacity);
+}
+
+wg_status wg_heif_decoder_open_picture(const uint8_t *data, size_t size, int index, uint64_t max_pixels,
+                                       wg_heif_decoder **out, uint32_t *stored_width, uint32_t *stored_height,
+                                       uint32_t *width, uint32_t *height, uint32_t *canvas_width,
+                                       uint32_t *canvas_height, int *has_alpha, int *bit_depth, char *message,
+                                       size_t capacity) {
     *out = NULL;
     if (size == 0 || data == NULL) {
         wg_set_message(message, capacity, "the file is empty");
@@ -237,7 +277,7 @@ wg_status wg_heif_decoder_open(const uint8_t *data, size_t size, uint64_t max_pi
     // decoder (wg_heif_decoder_close).
     struct heif_error error = heif_context_read_from_memory_without_copy(decoder->context, data, size, NULL);
     if (error.code == heif_error_Ok) {
-        error = heif_context_get_primary_image_handle(decoder->context, &decoder->handle);
+        error = wg_heif_picture_handle(decoder->context, index, &decoder->handle);
     }
     if (error.code != heif_error_Ok) {
         wg_status status = wg_heif_fail(error, "cannot read the HEIF file", message, capacity);

@@ -22,6 +22,9 @@
     X(heif_context_encode_image) \
     X(heif_context_free) \
     X(heif_context_get_encoder_for_format) \
+    X(heif_context_get_number_of_top_level_images) \
+    X(heif_context_get_list_of_top_level_image_IDs) \
+    X(heif_context_get_image_handle) \
     X(heif_context_get_primary_image_handle) \
     X(heif_context_read_from_memory_without_copy) \
     X(heif_context_set_maximum_image_size_limit) \
@@ -85,6 +88,9 @@ extern struct wg_heif_functions wg_heif;
 #define heif_context_encode_image (wg_heif.heif_context_encode_image)
 #define heif_context_free (wg_heif.heif_context_free)
 #define heif_context_get_encoder_for_format (wg_heif.heif_context_get_encoder_for_format)
+#define heif_context_get_number_of_top_level_images (wg_heif.heif_context_get_number_of_top_level_images)
+#define heif_context_get_list_of_top_level_image_IDs (wg_heif.heif_context_get_list_of_top_level_image_IDs)
+#define heif_context_get_image_handle (wg_heif.heif_context_get_image_handle)
 #define heif_context_get_primary_image_handle (wg_heif.heif_context_get_primary_image_handle)
 #define heif_context_read_from_memory_without_copy (wg_heif.heif_context_read_from_memory_without_copy)
 #define heif_context_set_maximum_image_size_limit (wg_heif.heif_context_set_maximum_image_size_limit)

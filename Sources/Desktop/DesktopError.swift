@@ -33,6 +33,8 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
     case fileFailed(path: String, operation: String, reason: String)
     /// A file given to `apply` that is not a picture wallgen can read.
     case notAPicture(path: String, reason: String)
+    /// A dynamic wallpaper given to `apply` where no place is known to read its frame for.
+    case dynamicNeedsPlace(path: String, reason: String)
     /// A picture given to `apply` whose format's library (libwebp, libheif) cannot be loaded.
     case pictureLibraryUnavailable(path: String, library: LibraryUnavailable)
     /// A GNOME slideshow (XML) given for a desktop that reads none.
@@ -91,6 +93,8 @@ public enum DesktopError: Error, Equatable, CustomStringConvertible {
         case .pictureLibraryUnavailable(let path, let library): "cannot read \(path): \(library)"
         case .notAPicture(let path, let reason):
             "\(path) is not a picture wallgen can read: \(reason)"
+        case .dynamicNeedsPlace(let path, let reason):
+            "\(path) is a dynamic wallpaper, whose frame depends on the place: \(reason)"
         case .slideshowNotRead(let path, let desktop):
             "\(path) is a GNOME slideshow (XML), which only GNOME, Unity, Cinnamon and MATE read; "
                 + "\(desktop) needs a picture (PNG, JPEG, WebP or HEIC)"

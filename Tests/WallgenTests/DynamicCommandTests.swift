@@ -76,10 +76,12 @@ private let sunProbe = """
 
 /// Reads an Apple dynamic HEIC with tools that are not wallgen: ExifTool gives the
 /// primary picture's apple_desktop properties, plistlib decodes them; heif-convert decodes
-/// every frame, compared with the folder form's PNG of the same frame by Pillow; PyEphem
-/// checks the Sun each frame says against the time of day it says.
+/// every frame, compared with the folder form's PNG of the same frame by Pillow. Each
+/// frame's exact instant is read from the folder form's GNOME XML (when it first shows);
+/// PyEphem gives the Sun there, against the frame's altitude and azimuth, and `h24`'s
+/// minute is compared with that instant's local time.
 private let appleProbe = """
-    import base64, datetime, json, math, os, plistlib, subprocess, sys
+    import base64, datetime, json, math, os, plistlib, re, subprocess, sys
     from zoneinfo import ZoneInfo
     import ephem
     from PIL import Image, ImageChops, ImageStat
@@ -92,22 +94,33 @@ private let appleProbe = """
     print('count', len(lists['Solar']['si']), len(lists['H24']['ti']))
     subprocess.run(['heif-convert', heic, os.path.join(os.path.dirname(heic), 'frame.png')],
                    capture_output=True, check=True)
-    pngs = sorted(n for n in os.listdir(frames) if n.endswith('.png'))
+    xml = open(os.path.join(frames, 'winter-dynamic.xml')).read()
+    start = {k: int(re.search('<%s>(\\d+)</%s>' % (k, k), xml).group(1)) for k in
+             ('year', 'month', 'day', 'hour', 'minute', 'second')}
+    t = datetime.datetime(start['year'], start['month'], start['day'], start['hour'], start['minute'],
+                          start['second'], tzinfo=ZoneInfo(zone)).timestamp()
+    first, total = {}, 0
+    for duration, path in re.findall(r'<duration>(\\d+)</duration>\\s*<file>([^<]+)</file>', xml):
+        first.setdefault(path.rsplit('/', 1)[1], t + total)
+        total += int(duration)
+    pngs = sorted(first, key=lambda name: first[name])
     place = ephem.Observer()
     place.lat, place.lon, place.elevation, place.pressure = lat, lon, 0, 0
-    midnight = datetime.datetime.fromisoformat(day).replace(tzinfo=ZoneInfo(zone))
+    midnight = datetime.datetime.fromisoformat(day).replace(tzinfo=ZoneInfo(zone)).timestamp()
     times = {item['i']: item['t'] for item in lists['H24']['ti']}
     for item in lists['Solar']['si']:
         index = item['i']
         decoded = Image.open(os.path.join(os.path.dirname(heic), 'frame-%d.png' % (index + 1))).convert('RGB')
         reference = Image.open(os.path.join(frames, pngs[index])).convert('RGB')
         difference = ImageStat.Stat(ImageChops.difference(decoded, reference)).mean
-        when = midnight + datetime.timedelta(days=times[index])
-        place.date = ephem.Date(when.astimezone(datetime.timezone.utc).replace(tzinfo=None))
+        when = first[pngs[index]]
+        place.date = ephem.Date(datetime.datetime.fromtimestamp(when, datetime.timezone.utc).replace(tzinfo=None))
         sun = ephem.Sun(place)
         turn = (item['z'] - math.degrees(sun.az) + 180) % 360 - 180
+        minutes = abs(times[index] * 1440 - (when - midnight) / 60)
         print('frame', index, pngs[index].split('-', 2)[2].rsplit('.', 1)[0], item['o'],
-              '%.3f' % abs(item['a'] - math.degrees(sun.alt)), '%.3f' % abs(turn), '%.2f' % max(difference))
+              '%.4f' % abs(item['a'] - math.degrees(sun.alt)), '%.4f' % abs(turn), '%.2f' % max(difference),
+              '%.3f' % minutes)
     """
 
 @Suite struct DynamicCommandTests {
@@ -186,7 +199,8 @@ private let appleProbe = """
 
     /// Apple's dynamic HEIC, read by ExifTool, heif-convert, plistlib and PyEphem: 13
     /// frames, the noon frame primary and light, midnight dark; each frame the folder
-    /// form's picture; each frame's Sun where PyEphem puts it at the minute `h24` gives.
+    /// form's picture; each frame's Sun within 0.05° of PyEphem's at its instant, and
+    /// `h24` its local time to the minute.
     @Test(
         .enabled(if: ephemLoads, "python3-ephem is missing"),
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "ExifTool is not installed"),
@@ -225,12 +239,12 @@ private let appleProbe = """
             for line in frameLines {
                 let (moment, light) = (line[2], line[3])
                 #expect(light == (night.contains(moment) ? "0" : "1"), "\(line): o is 1 for light, 0 for dark")
-                // h24 keeps the minute: the Sun moves at most 0.25° in altitude and, at
-                // Taipei's December noon, 0.3° in azimuth in half a minute.
-                #expect(try #require(Double(line[4])) <= 0.3, "altitude: \(line)")
-                #expect(try #require(Double(line[5])) <= 0.4, "azimuth: \(line)")
+                #expect(try #require(Double(line[4])) <= 0.05, "altitude: \(line)")
+                #expect(try #require(Double(line[5])) <= 0.05, "azimuth: \(line)")
                 // HEVC 4:2:0 of a 128x72 frame against the lossless PNG, per channel.
                 #expect(try #require(Double(line[6])) <= 3, "the frame's picture: \(line)")
+                // h24 is the frame's local time to the minute.
+                #expect(try #require(Double(line[7])) <= 0.5, "h24's minute: \(line)")
             }
             #expect(frameLines.map { $0[2] }.first == "midnight")
             #expect(frameLines.map { $0[2] }[6] == "noon")

@@ -283,6 +283,17 @@ wg_status wg_heif_decoder_open(const uint8_t *_Nullable data, size_t size, uint6
                                uint32_t *stored_height, uint32_t *width, uint32_t *height, uint32_t *canvas_width,
                                uint32_t *canvas_height, int *has_alpha, int *bit_depth, char *message,
                                size_t message_capacity);
+/// wg_heif_decoder_open for the file's top-level picture `index` (0 is the first in the
+/// file's order), or its primary picture when `index` is negative: a dynamic wallpaper's
+/// frames.
+wg_status wg_heif_decoder_open_picture(const uint8_t *_Nullable data, size_t size, int index, uint64_t max_pixels,
+                                       wg_heif_decoder *_Nullable *_Nonnull decoder, uint32_t *stored_width,
+                                       uint32_t *stored_height, uint32_t *width, uint32_t *height,
+                                       uint32_t *canvas_width, uint32_t *canvas_height, int *has_alpha,
+                                       int *bit_depth, char *message, size_t message_capacity);
+/// How many top-level pictures a HEIF file holds, or -1 when libheif cannot read it.
+int wg_heif_picture_count(const uint8_t *_Nullable data, size_t size);
+
 /// Decodes the primary picture as 8-bit RGBA (any bit depth), turned and mirrored as the
 /// file says (never by its Exif), converted to sRGB from its ICC profile or nclx colours.
 /// Alpha is straight unless wg_heif_decoder_is_premultiplied.

@@ -10,7 +10,8 @@ extension ImageDecoder {
         let height: Int
         let hasAlpha: Bool
 
-        init(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) throws(ImageDecodingError) {
+        /// `index`: the file's top-level picture of that index, or the primary when negative.
+        init(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, index: Int = -1) throws(ImageDecodingError) {
             var decoder: OpaquePointer?
             var storedWidth: UInt32 = 0
             var storedHeight: UInt32 = 0
@@ -21,8 +22,9 @@ extension ImageDecoder {
             var hasAlpha: Int32 = 0
             var bitDepth: Int32 = 0
             let opened = ShimResult.call {
-                wg_heif_decoder_open(
-                    buffer.baseAddress, buffer.count, UInt64(max(1, limits.maxPixels)), &decoder, &storedWidth,
+                wg_heif_decoder_open_picture(
+                    buffer.baseAddress, buffer.count, Int32(clamping: index), UInt64(max(1, limits.maxPixels)),
+                    &decoder, &storedWidth,
                     &storedHeight, &width, &height, &canvasWidth, &canvasHeight, &hasAlpha, &bitDepth, $0, $1)
             }
             guard opened.succeeded, let decoder else { throw opened.decodingError(.heif) }
@@ -43,10 +45,10 @@ extension ImageDecoder {
 
     /// A HEIF's primary picture (HEIC from a phone, or AVIF), turned as the file says and
     /// converted to sRGB, its sizes and memory checked before anything is decoded.
-    static func decodeHEIF(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits)
+    static func decodeHEIF(_ buffer: UnsafeBufferPointer<UInt8>, limits: DecodeLimits, index: Int = -1)
         throws(ImageDecodingError) -> Image
     {
-        let header = try HEIFHeader(buffer, limits: limits)
+        let header = try HEIFHeader(buffer, limits: limits, index: index)
         let image = Image(width: header.width, height: header.height)
         let (read, premultiplied) = header.decoder.withPointer { decoder in
             (

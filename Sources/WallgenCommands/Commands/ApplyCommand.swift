@@ -1,3 +1,4 @@
+import Almanac
 import Compositor
 import Desktop
 import FoundationEssentials
@@ -47,6 +48,9 @@ public struct ApplyRequest: Equatable, Sendable {
     var desktop: String?
     var dryRun: Bool
     var lockScreen = false
+    /// Where a dynamic wallpaper's frame in effect is read for (`--place`, else this
+    /// machine's zone's place); the failure is said only if a dynamic wallpaper is met.
+    var sky: Result<SkyOptions.Reading, UsageError>? = nil
 
     /// Setting one file the command just wrote (`--apply`).
     static func file(_ path: String, desktop: String?) -> ApplyRequest {
@@ -107,13 +111,17 @@ enum ApplyCommand {
         "now", help: "Set the picture a schedule has in effect now, instead of a file (what the schedule's timer runs)."
     )
     static let at = Option(
-        "at", .instant, help: "Set the picture a schedule has in effect at that instant, instead of now.")
+        "at", .instant,
+        help:
+            "Set the picture a schedule has in effect at that instant, instead of now; with a dynamic wallpaper, its frame in effect then."
+    )
     static let schedule = Option(
         "schedule", .file, help: "The schedule.json that --now and --at read.",
         defaultText: "$XDG_DATA_HOME/wallgen/schedule/schedule.json")
 
     static let options: [any OptionDeclaration] =
-        [dark, monitor, monitors, desktop, lockScreen, dryRun, now, at, schedule] + CommonOptions.everywhere
+        [dark, monitor, monitors, desktop, lockScreen, dryRun, now, at, schedule, SkyOptions.place]
+        + CommonOptions.everywhere
 
     /// `--apply` on the commands that render (see `ApplyOptions`): set the picture once written.
     static let applyFlag = Flag(
@@ -123,8 +131,9 @@ enum ApplyCommand {
     )
 
     static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> ApplyRequest {
-        let fromSchedule = parsed.has(now) || parsed[at] != nil
         let picture = parsed.positionals.first
+        // --at with a picture is the instant a dynamic wallpaper is read at.
+        let fromSchedule = parsed.has(now) || (parsed[at] != nil && picture == nil && parsed[all: monitor].isEmpty)
         let perMonitor = parsed[all: monitor]
         let sources = [picture != nil, !perMonitor.isEmpty, fromSchedule].filter { $0 }.count
         guard sources > 0 else {
@@ -147,10 +156,24 @@ enum ApplyCommand {
         for file in perMonitor where !names.insert(file.name).inserted {
             throw UsageError("--monitor \(file.name) is given twice; give each monitor one picture")
         }
+        if fromSchedule && parsed.isGiven(SkyOptions.place) {
+            throw UsageError("--place goes with a dynamic wallpaper's file, not with a schedule")
+        }
+        let sky: Result<SkyOptions.Reading, UsageError>
+        do throws(UsageError) {
+            let reading = try SkyOptions.read(
+                parsed, fallbackZone: ZoneDatabase.system().localZone(), required: true, withInstant: false)!
+            sky = .success(reading)
+        } catch {
+            // A place given and wrong is the request's error now; the machine's unknown place
+            // matters only if a dynamic wallpaper is met.
+            if parsed.isGiven(SkyOptions.place) { throw error }
+            sky = .failure(error)
+        }
         return ApplyRequest(
             picture: picture, darkPicture: parsed[dark], monitorPictures: perMonitor, monitorsFile: parsed[monitors],
             schedule: parsed[schedule] ?? defaultSchedule(environment), instant: parsed[at] ?? Date(),
-            desktop: parsed[desktop], dryRun: parsed.has(dryRun), lockScreen: parsed.has(lockScreen))
+            desktop: parsed[desktop], dryRun: parsed.has(dryRun), lockScreen: parsed.has(lockScreen), sky: sky)
     }
 
     /// Where `wallgen schedule` writes by default, and so where `--now` looks.
@@ -198,7 +221,8 @@ enum ApplyCommand {
             let store = AppliedStore(folder: UserLocations(environment: environment).appliedFolder)
             let change = WallpaperChange(
                 desktop: kind, pictures: pictures, monitors: monitors, lockScreen: request.lockScreen)
-            let prepared = try change.prepare(work: ApplyPictures(), store: store, runner: runner)
+            let work = ApplyPictures(sky: request.sky, instant: request.instant) { output.status($0) }
+            let prepared = try change.prepare(work: work, store: store, runner: runner)
             if request.dryRun {
                 Console.print(prepared.dryRunLines.joined(separator: "\n"))
                 return .success
@@ -294,7 +318,7 @@ extension ApplyCommand: WallgenCommand {
             .init(
                 name: "picture",
                 help:
-                    "A picture: JPEG, PNG, WebP or HEIC (stored as a PNG for a setter that cannot read it), or, for GNOME, Cinnamon and MATE, a schedule.xml slideshow.",
+                    "A picture: JPEG, PNG, WebP or HEIC (stored as a PNG for a setter that cannot read it); a dynamic HEIC or AVIF with Apple's metadata (its frame in effect at --place and --at, else this machine's place and now); or, for GNOME, Cinnamon and MATE, a schedule.xml slideshow.",
                 completion: .file)
         ],
         options: options,
@@ -308,6 +332,7 @@ extension ApplyCommand: WallgenCommand {
                     wallgen apply --monitor DP-1=winter.png --monitor HDMI-A-1=22-dongzhi.png
                     wallgen apply --dry-run --desktop sway 22-dongzhi.png
                     wallgen apply --lock-screen winter.png
+                    wallgen apply --place Taipei winter.heic
                     """)
         ])
 

@@ -1,18 +1,86 @@
+import Almanac
 import Compositor
 import Designs
 import Desktop
+import FoundationEssentials
 
 /// The pixel work `wallgen apply` needs (see Desktop's `PictureWork`), done with the
 /// Compositor's readers, decoders and encoders.
+///
+/// A dynamic wallpaper (a HEIC or AVIF with Apple's `apple_desktop` timing) is read as
+/// the frame it has in effect at `instant` at the place `sky` gives, as a PNG.
 struct ApplyPictures: PictureWork {
     var limits = DecodeLimits.standard
+    /// Where a dynamic wallpaper is seen from: the place given, or this machine's zone's;
+    /// the failure when neither is known, said only if a dynamic wallpaper is met.
+    var sky: Result<SkyOptions.Reading, UsageError>?
+    var instant = Date()
+    /// Hears what was chosen from a dynamic wallpaper, in one line.
+    var say: @Sendable (String) -> Void = { _ in }
 
     func read(_ path: String, role: String) throws(DesktopError) -> [UInt8] {
+        let bytes: [UInt8]
         do {
-            return try FileReader.read(path)
+            bytes = try FileReader.read(path)
         } catch {
             throw .fileFailed(path: path, operation: "read", reason: "\(role): \(error)")
         }
+        return try frameInEffect(of: bytes, path: path) ?? bytes
+    }
+
+    /// The PNG of a dynamic wallpaper's frame in effect, or nil for any other picture.
+    private func frameInEffect(of bytes: [UInt8], path: String) throws(DesktopError) -> [UInt8]? {
+        let pictures = HEIFPictures(bytes)
+        guard let sky, pictures.isHEIF else { return nil }
+        let packet: String?
+        do {
+            packet = try pictures.primaryXMP()
+        } catch {
+            throw .pictureLibraryUnavailable(path: path, library: error)
+        }
+        let timing: AppleDynamicDesktop.Timing
+        do {
+            guard let packet, let found = try AppleDynamicDesktop.timing(inXMP: packet) else { return nil }
+            timing = found
+        } catch {
+            throw .notAPicture(path: path, reason: "its dynamic-wallpaper metadata is damaged: \(error)")
+        }
+        let reading: SkyOptions.Reading
+        switch sky {
+        case .success(let found): reading = found
+        case .failure(let problem):
+            throw .dynamicNeedsPlace(path: path, reason: problem.message)
+        }
+        guard let start = DynamicFrameChoice.inEffect(timing, at: instant, zone: reading.zone, place: reading.place)
+        else {
+            throw .notAPicture(path: path, reason: "its dynamic-wallpaper metadata names no frame")
+        }
+        let count = pictures.count ?? 0
+        guard start.index < count else {
+            throw .notAPicture(
+                path: path, reason: "its dynamic-wallpaper metadata names frame \(start.index), but it holds \(count)")
+        }
+        if let note = reading.placeNote { say(note) }
+        let clock = reading.zone.wallClock(at: start.instant)
+        func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        let since = twoDigits(clock.hour) + ":" + twoDigits(clock.minute)
+        say(
+            "\(path): a dynamic wallpaper; frame \(start.index + 1) of \(count), in effect since \(since) at \(reading.place)"
+        )
+        if start.miss > 1 {
+            say(
+                "\(path): the Sun does not reach that frame's position at \(reading.place) on that day (it comes within \(Int(start.miss.rounded()))°); the nearest time was taken"
+            )
+        }
+        let frame: Image
+        do {
+            frame = try pictures.picture(start.index, limits: limits)
+        } catch .libraryUnavailable(let library) {
+            throw .pictureLibraryUnavailable(path: path, library: library)
+        } catch {
+            throw .notAPicture(path: path, reason: "frame \(start.index + 1): \(error)")
+        }
+        return try encode(frame)
     }
 
     func format(of bytes: [UInt8], path: String) throws(DesktopError) -> PictureFormat {

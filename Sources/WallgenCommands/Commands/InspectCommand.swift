@@ -37,6 +37,15 @@ enum InspectCommand {
             default: return .noInput
             }
         }
+        var listedFrames = false
+        switch dynamicLines(path) {
+        case .success(let lines):
+            for line in lines { Console.print(line) }
+            listedFrames = !lines.isEmpty
+        case .failure(let problem):
+            Console.report("Error: '\(path)': \(problem)")
+            return .dataError
+        }
         let found: Provenance?
         do {
             found = try PictureNote.read(path)
@@ -46,6 +55,8 @@ enum InspectCommand {
             return .dataError
         }
         guard let provenance = found else {
+            // A dynamic wallpaper another program made is described by its frames.
+            if listedFrames { return .success }
             Console.report(
                 "Error: '\(path)' has no wallgen note: it was made with --no-metadata, by another program, or edited since"
             )
@@ -77,6 +88,45 @@ enum InspectCommand {
         return .success
     }
 
+    /// "41.5°".
+    static func degrees(_ value: Double) -> String { PrintfNumber.format("%.1f", value) + "°" }
+
+    /// A dynamic wallpaper's frames (a HEIC or AVIF with Apple's timing), one line each:
+    /// its Sun and its time of day as the metadata says, light or dark; none for any other
+    /// picture; damaged metadata is a failure naming the property and key.
+    static func dynamicLines(_ path: String) -> Result<[String], AppleDynamicDesktop.Malformed> {
+        guard let bytes = try? FileReader.read(path) else { return .success([]) }
+        let pictures = HEIFPictures(bytes)
+        guard pictures.isHEIF, let packet = try? pictures.primaryXMP() else { return .success([]) }
+        let timing: AppleDynamicDesktop.Timing
+        do {
+            guard let found = try AppleDynamicDesktop.timing(inXMP: packet) else { return .success([]) }
+            timing = found
+        } catch {
+            return .failure(error)
+        }
+        func number(_ index: Int?) -> String { index.map { "frame \($0 + 1)" } ?? "none" }
+        var lines = [
+            "dynamic: Apple's dynamic wallpaper, \(pictures.count ?? 0) pictures; light: \(number(timing.light)), dark: \(number(timing.dark))"
+        ]
+        let times = Dictionary(timing.times.map { ($0.index, $0.fraction) }, uniquingKeysWith: { first, _ in first })
+        func clock(_ fraction: Double) -> String {
+            let minutes = Int((fraction * 1440).rounded())
+            return (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "")
+                + "\(minutes % 60)"
+        }
+        for frame in timing.solar {
+            let time = times[frame.index].map { ", from \(clock($0))" } ?? ""
+            lines.append(
+                "frame \(frame.index + 1): the Sun at \(degrees(frame.altitude)) altitude, \(degrees(frame.azimuth)) azimuth\(time); \(frame.isDark ? "dark" : "light")"
+            )
+        }
+        if timing.solar.isEmpty {
+            for (fraction, index) in timing.times { lines.append("frame \(index + 1): from \(clock(fraction))") }
+        }
+        return .success(lines)
+    }
+
     /// "sky: …": the Sun and the Moon the picture was painted under, when its note asks
     /// for a sky (`--at`, `--place`); nil otherwise.
     static func skyLine(_ provenance: Provenance) -> String? {
@@ -88,7 +138,6 @@ enum InspectCommand {
             invocation.request(of: WallpaperCommand.self)?.sky ?? invocation.request(of: TermCommand.self)?.sky
         guard let sky else { return nil }
         let view = Sky.view(at: sky.instant, from: sky.place)
-        func degrees(_ value: Double) -> String { PrintfNumber.format("%.1f", value) + "°" }
         let lit = PrintfNumber.format("%.0f", view.moonIllumination * 100)
         return
             "sky: \(sky.place) at \(ISOStamp.localStamp(sky.instant, in: sky.zone)): the Sun \(degrees(view.sun.altitude)) up, "

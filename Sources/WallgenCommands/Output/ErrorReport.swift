@@ -47,7 +47,8 @@ enum ErrorReport {
 
     static func exitCode(for error: DesktopError) -> ExitCode {
         switch error {
-        case .yearsOutOfRange, .monitorNotConnected, .monitorsWithoutPicture, .outsideSchedule: .usage
+        case .yearsOutOfRange, .monitorNotConnected, .monitorsWithoutPicture, .outsideSchedule, .dynamicNeedsPlace:
+            .usage
         case .unsupportedDesktop, .unrecognisedSession, .setterNotInstalled, .setterFailed, .launchFailed, .unsafePath,
             .noMonitors,
             .noLockScreen:

@@ -1,0 +1,142 @@
+import Foundation
+import TestSupport
+import Testing
+
+private let systemPython = "/usr/bin/python3"
+
+/// Makes a dynamic HEIC without wallgen: three flat frames (night blue, day yellow, dusk
+/// orange) encoded by libheif's heif-enc, and Apple's `apple_desktop:solar` written into
+/// it by ExifTool, its property list by Python's plistlib.
+private let independentHEIC = """
+    import base64, plistlib, subprocess, sys
+    from PIL import Image
+    folder = sys.argv[1]
+    names = []
+    for name, colour in (('night', (10, 20, 80)), ('day', (240, 200, 40)), ('dusk', (200, 80, 40))):
+        Image.new('RGB', (64, 64), colour).save('%s/%s.png' % (folder, name))
+        names.append('%s/%s.png' % (folder, name))
+    subprocess.run(['heif-enc', '-q', '90'] + names + ['-o', folder + '/dynamic.heic'], check=True,
+                   capture_output=True)
+    solar = {'si': [{'a': -60.0, 'z': 0.0, 'i': 0, 'o': 0}, {'a': 41.5, 'z': 180.0, 'i': 1, 'o': 1},
+                    {'a': -3.0, 'z': 245.0, 'i': 2, 'o': 1}], 'ap': {'l': 1, 'd': 0}}
+    value = base64.b64encode(plistlib.dumps(solar, fmt=plistlib.FMT_BINARY)).decode()
+    open(folder + '/packet.xmp', 'w').write(
+        "<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?><x:xmpmeta xmlns:x='adobe:ns:meta/'>"
+        "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
+        "<rdf:Description rdf:about='' xmlns:apple_desktop='http://ns.apple.com/namespace/1.0/'>"
+        "<apple_desktop:solar>%s</apple_desktop:solar></rdf:Description></rdf:RDF></x:xmpmeta>"
+        "<?xpacket end='w'?>" % value)
+    subprocess.run(['exiftool', '-q', '-overwrite_original', '-xmp<=' + folder + '/packet.xmp',
+                    folder + '/dynamic.heic'], check=True)
+    """
+
+/// The mean colour of a picture, by Pillow.
+private let meanColour = """
+    import sys
+    from PIL import Image, ImageStat
+    print(' '.join('%d' % round(v) for v in ImageStat.Stat(Image.open(sys.argv[1]).convert('RGB')).mean))
+    """
+
+private let toolsInstalled = ["/usr/bin/heif-enc", "/usr/bin/exiftool", systemPython].allSatisfy {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
+
+/// `wallgen apply` of a dynamic HEIC another program wrote: the frame in effect at the
+/// instant and place given is what the desktop's setter gets.
+@Suite struct DynamicApplyTests {
+    @Test(
+        .enabled(if: toolsInstalled, "heif-enc (libheif-examples), ExifTool or Python is missing"),
+        arguments: [
+            // Taipei, 2026-12-21: the Sun at 41.5° due south near 12:00 (the day frame); the
+            // night frame after midnight; 3° below the horizon at 245° about 17:25 (dusk).
+            ("2026-12-21T12:30+08:00", [240, 200, 40], "frame 2 of 3"),
+            ("2026-12-21T01:00+08:00", [10, 20, 80], "frame 1 of 3"),
+            ("2026-12-21T17:45+08:00", [200, 80, 40], "frame 3 of 3"),
+        ])
+    func appliesTheFrameInEffect(instant: String, colour: [Int], said: String) throws {
+        try withTemporaryFolder { folder in
+            let made = try launch(
+                ["-c", independentHEIC, folder], in: folder, executable: URL(fileURLWithPath: systemPython))
+            try #require(made.status == 0, "\(made.standardError)")
+            let bin = try LivingWallpaperTests.standIn("swaymsg", in: folder)
+            let environment = LivingWallpaperTests.session(
+                folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"])
+            let result = try launch(
+                ["apply", "dynamic.heic", "--place", "Taipei", "--at", instant], in: folder, environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(
+                result.standardError.contains("dynamic.heic: a dynamic wallpaper; \(said)"), "\(result.standardError)")
+            // The setter was handed a PNG of that frame.
+            let arguments = try String(contentsOfFile: folder + "/swaymsg.args", encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+            let stored = try #require(arguments.first { $0.hasSuffix(".png\"") }).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\""))
+            let mean = try launch(
+                ["-c", meanColour, stored], in: folder, executable: URL(fileURLWithPath: systemPython))
+            let read = mean.output.split(separator: " ").compactMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            #expect(read.count == 3)
+            for (got, wanted) in zip(read, colour) { #expect(abs(got - wanted) <= 4, "\(read) against \(colour)") }
+        }
+    }
+
+    /// `inspect` lists the frames of a dynamic HEIC another program made, as its metadata
+    /// says, and succeeds though it has no wallgen note.
+    @Test(.enabled(if: toolsInstalled, "heif-enc (libheif-examples), ExifTool or Python is missing"))
+    func inspectListsTheFrames() throws {
+        try withTemporaryFolder { folder in
+            let made = try launch(
+                ["-c", independentHEIC, folder], in: folder, executable: URL(fileURLWithPath: systemPython))
+            try #require(made.status == 0, "\(made.standardError)")
+            let result = try launch(["inspect", "dynamic.heic"], in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(
+                result.output == """
+                    dynamic: Apple's dynamic wallpaper, 3 pictures; light: frame 2, dark: frame 1
+                    frame 1: the Sun at -60.0° altitude, 0.0° azimuth; dark
+                    frame 2: the Sun at 41.5° altitude, 180.0° azimuth; light
+                    frame 3: the Sun at -3.0° altitude, 245.0° azimuth; light
+
+                    """)
+        }
+    }
+
+    /// Damaged timing is refused with 65, naming the property and the key; a place that
+    /// is not one, or none where the machine's zone has none, is 64.
+    @Test(.enabled(if: toolsInstalled, "heif-enc (libheif-examples), ExifTool or Python is missing"))
+    func damagedTimingAndNoPlaceAreRefused() throws {
+        try withTemporaryFolder { folder in
+            let broken = independentHEIC.replacingOccurrences(of: "'a': 41.5, ", with: "")
+            let made = try launch(["-c", broken, folder], in: folder, executable: URL(fileURLWithPath: systemPython))
+            try #require(made.status == 0, "\(made.standardError)")
+            let bin = try LivingWallpaperTests.standIn("swaymsg", in: folder)
+            let environment = LivingWallpaperTests.session(
+                folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"])
+            let result = try launch(
+                ["apply", "dynamic.heic", "--place", "Taipei"], in: folder, environment: environment)
+            #expect(result.status == 65, "\(result.standardError)")
+            #expect(
+                result.standardError.contains("apple_desktop:solar: si[1] needs numbers a and z and an index i"),
+                "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/swaymsg.args"))
+            let inspected = try launch(["inspect", "dynamic.heic"], in: folder)
+            #expect(inspected.status == 65 && inspected.standardError.contains("si[1] needs numbers a and z"))
+            let nowhere = try launch(
+                ["apply", "dynamic.heic", "--place", "Atlantis"], in: folder, environment: environment)
+            #expect(nowhere.status == 64, "\(nowhere.standardError)")
+            // No --place, and a machine zone the tz tables place nowhere: 64, saying so.
+            let whole = try launch(
+                ["-c", independentHEIC, folder], in: folder, executable: URL(fileURLWithPath: systemPython))
+            try #require(whole.status == 0, "\(whole.standardError)")
+            var utc = environment
+            utc["TZ"] = "Etc/UTC"
+            let placeless = try launch(["apply", "dynamic.heic"], in: folder, environment: utc)
+            #expect(placeless.status == 64, "\(placeless.standardError)")
+            #expect(
+                placeless.standardError.contains(
+                    "is a dynamic wallpaper, whose frame depends on the place: --place is needed"),
+                "\(placeless.standardError)")
+        }
+    }
+}
