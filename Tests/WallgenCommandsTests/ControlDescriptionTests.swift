@@ -157,7 +157,7 @@ import Testing
         "plan devices": "ipad,iphone-15", "plan sizes": "10x20", "plan langs": "en", "plan years": "2026-2027",
         "apply monitor": "DP-1=picture.png", "kde-package term": "冬至", "sky place": "Taipei",
         "wallpaper place": "Taipei", "term place": "Taipei", "kde-package place": "Taipei",
-        "dynamic place": "Taipei", "dynamic term": "冬至",
+        "dynamic place": "Taipei", "dynamic term": "冬至", "apply place": "Taipei",
     ]
 
     static func example(_ option: any OptionDeclaration) -> String? {

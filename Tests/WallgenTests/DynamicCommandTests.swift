@@ -123,6 +123,49 @@ private let appleProbe = """
               '%.3f' % minutes)
     """
 
+/// Reads KDE's dynamic AVIF with tools that are not wallgen: ExifTool gives the XMP's
+/// plasma:dynamic-wallpaper-solar, Python's base64 and json decode it; libavif's avifdec
+/// decodes each frame of the sequence (`--index`), compared with the folder form's PNG;
+/// PyEphem gives the Sun at each frame's exact instant (from the folder form's GNOME XML).
+private let kdeProbe = """
+    import base64, datetime, json, math, os, re, subprocess, sys
+    from zoneinfo import ZoneInfo
+    import ephem
+    from PIL import Image, ImageChops, ImageStat
+    avif, frames, zone, lat, lon, day = sys.argv[1:7]
+    tags = json.loads(subprocess.run(['exiftool', '-json', '-b', '-XMP-plasma:all', avif],
+                                     capture_output=True, check=True).stdout)[0]
+    items = json.loads(base64.b64decode(tags['Dynamic-wallpaper-solar']))
+    print('count', len(items))
+    xml = open(os.path.join(frames, 'winter-dynamic.xml')).read()
+    start = {k: int(re.search('<%s>(\\d+)</%s>' % (k, k), xml).group(1)) for k in
+             ('year', 'month', 'day', 'hour', 'minute', 'second')}
+    t = datetime.datetime(start['year'], start['month'], start['day'], start['hour'], start['minute'],
+                          start['second'], tzinfo=ZoneInfo(zone)).timestamp()
+    first, total = {}, 0
+    for duration, path in re.findall(r'<duration>(\\d+)</duration>\\s*<file>([^<]+)</file>', xml):
+        first.setdefault(path.rsplit('/', 1)[1], t + total)
+        total += int(duration)
+    pngs = sorted(first, key=lambda name: first[name])
+    place = ephem.Observer()
+    place.lat, place.lon, place.elevation, place.pressure = lat, lon, 0, 0
+    midnight = datetime.datetime.fromisoformat(day).replace(tzinfo=ZoneInfo(zone)).timestamp()
+    for item in items:
+        index = item['Index']
+        decoded_path = os.path.join(os.path.dirname(avif), 'frame-%d.png' % index)
+        subprocess.run(['avifdec', '--index', str(index), avif, decoded_path], capture_output=True, check=True)
+        decoded = Image.open(decoded_path).convert('RGB')
+        reference = Image.open(os.path.join(frames, pngs[index])).convert('RGB')
+        difference = ImageStat.Stat(ImageChops.difference(decoded, reference)).mean
+        when = first[pngs[index]]
+        place.date = ephem.Date(datetime.datetime.fromtimestamp(when, datetime.timezone.utc).replace(tzinfo=None))
+        sun = ephem.Sun(place)
+        turn = (item['Azimuth'] - math.degrees(sun.az) + 180) % 360 - 180
+        seconds = abs(item['Time'] * 86400 - (when - midnight))
+        print('frame', index, item['CrossFade'], '%.4f' % abs(item['Elevation'] - math.degrees(sun.alt)),
+              '%.4f' % abs(turn), '%.2f' % max(difference), '%.3f' % seconds)
+    """
+
 @Suite struct DynamicCommandTests {
     static func make(_ date: String, in folder: String) throws -> RunResult {
         var environment = ProcessInfo.processInfo.environment
@@ -251,13 +294,58 @@ private let appleProbe = """
         }
     }
 
+    /// KDE's dynamic AVIF, read by ExifTool, json, avifdec and PyEphem: a sequence of 13
+    /// frames, each the folder form's picture, each frame's Sun within 0.05° of PyEphem's
+    /// at its instant and its time of day that instant's, cross-fading.
+    @Test(
+        .enabled(if: ephemLoads, "python3-ephem is missing"),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "ExifTool is not installed"),
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/avifdec"), "avifdec (libavif-bin) is missing"))
+    func kdeAVIFSaysEachFramesSun() throws {
+        try withTemporaryFolder { folder in
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = folder + "/cache"
+            let common = [
+                "dynamic", "--season", "winter", "--place", "Taipei", "--date", "2026-12-21", "--size", "128x72",
+            ]
+            let avif = try launch(common + ["-o", "winter.avif"], in: folder, environment: environment)
+            #expect(avif.status == 0, "\(avif.standardError)")
+            #expect(avif.standardError.contains("Wrote winter.avif: 13 frames of winter"), "\(avif.standardError)")
+            let frames = try launch(common + ["-o", "frames"], in: folder, environment: environment)
+            #expect(frames.status == 0, "\(frames.standardError)")
+            try FileManager.default.createDirectory(atPath: folder + "/decoded", withIntermediateDirectories: false)
+            try FileManager.default.moveItem(atPath: folder + "/winter.avif", toPath: folder + "/decoded/winter.avif")
+            let probe = try launch(
+                [
+                    "-c", kdeProbe, folder + "/decoded/winter.avif", folder + "/frames", "Asia/Taipei", "25.05",
+                    "121.5",
+                    "2026-12-21",
+                ],
+                in: folder, executable: URL(fileURLWithPath: systemPython))
+            #expect(probe.status == 0, "\(probe.standardError)")
+            let lines = probe.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            #expect(lines.first == ["count", "13"])
+            let frameLines = lines.filter { $0.first == "frame" }
+            #expect(frameLines.map { $0[1] } == (0..<13).map(String.init))
+            for line in frameLines {
+                #expect(line[2] == "True", "cross-fading: \(line)")
+                #expect(try #require(Double(line[3])) <= 0.05, "elevation: \(line)")
+                #expect(try #require(Double(line[4])) <= 0.05, "azimuth: \(line)")
+                // AV1 4:4:4 at quality 90 of a 128x72 frame against the lossless PNG.
+                #expect(try #require(Double(line[5])) <= 3, "the frame's picture: \(line)")
+                #expect(try #require(Double(line[6])) <= 1, "the time of day: \(line)")
+            }
+        }
+    }
+
     @Test(arguments: [
-        (["--season", "winter", "-o", "x.avif"], "KDE's dynamic AVIF is not made yet"),
+        (["--season", "winter", "--format", "png", "-o", "x.avif"], "--format is for a folder's frames; an .avif"),
         (["--season", "winter", "--quality", "100", "-o", "x.heic"], "a .heic is lossy, 1 to 99"),
         (["--season", "winter", "--format", "jpeg", "-o", "x.heic"], "--format is for a folder's frames"),
         (["--season", "winter", "--term", "冬至", "-o", "d"], "--season and --term both choose the scene"),
         (["-o", "d"], "'dynamic' needs a scene"),
-        (["--season", "winter"], "'dynamic' needs -o FOLDER or -o NAME.heic"),
+        (["--season", "winter"], "'dynamic' needs -o FOLDER, -o NAME.heic or -o NAME.avif"),
         (["--term", "冬至", "--label", "on", "-o", "d"], "--label goes with --season"),
     ])
     func badRequestsAreRefused(arguments: [String], message: String) throws {

@@ -151,6 +151,22 @@ wg_status wg_heif_collection_finish(wg_heif_collection *collection, const uint8_
                                     size_t xmp_size, uint8_t *_Nullable *_Nonnull output, size_t *output_size,
                                     char *message, size_t message_capacity);
 void wg_heif_collection_close(wg_heif_collection *_Nullable collection);
+/// An AVIF image sequence (libavif), made a frame at a time: KDE's dynamic wallpapers.
+typedef struct wg_avif_sequence wg_avif_sequence;
+
+/// Starts a sequence at `quality` 1...100 (100 lossless), 8-bit 4:4:4, every frame a
+/// keyframe. Every encoder setting is fixed.
+wg_status wg_avif_sequence_open(int quality, wg_avif_sequence *_Nullable *_Nonnull sequence, char *message,
+                                size_t message_capacity);
+/// Adds an opaque frame; `xmp` (written as given), when given with the first frame, is
+/// the file's XMP item.
+wg_status wg_avif_sequence_add(wg_avif_sequence *sequence, const uint8_t *rgba, uint32_t width, uint32_t height,
+                               size_t stride, const uint8_t *_Nullable xmp, size_t xmp_size, char *message,
+                               size_t message_capacity);
+/// The file, in a buffer the caller frees with wg_free.
+wg_status wg_avif_sequence_finish(wg_avif_sequence *sequence, uint8_t *_Nullable *_Nonnull output,
+                                  size_t *output_size, char *message, size_t message_capacity);
+void wg_avif_sequence_close(wg_avif_sequence *_Nullable sequence);
 /// The first XMP item (content type application/rdf+xml) of a HEIF or AVIF file's
 /// primary image, in a buffer to free with wg_free; *xmp stays NULL when there is none.
 /// Only the file's boxes are read, nothing is decoded.

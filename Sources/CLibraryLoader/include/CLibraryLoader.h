@@ -1,5 +1,5 @@
 // CLibraryLoader: opening a C library on first use (dlopen) instead of linking it, for
-// CImaging (FreeType, HarfBuzz, libheif, libwebp's three, Little CMS, fontconfig) and
+// CImaging (FreeType, HarfBuzz, libheif, libavif, libwebp's three, Little CMS, fontconfig) and
 // CHTTP (civetweb).
 //
 // Every library the binary links is mapped and relocated before main runs, by every

@@ -34,10 +34,12 @@ public struct DynamicRequest: Sendable {
         case gnomeFolder(String)
         /// Apple's dynamic HEIC: every frame in one file, HEVC at a quality.
         case appleHEIC(String, quality: Int)
+        /// KDE's dynamic AVIF: every frame in one image sequence, AV1 at a quality.
+        case kdeAVIF(String, quality: Int)
 
         var path: String {
             switch self {
-            case .gnomeFolder(let path), .appleHEIC(let path, _): path
+            case .gnomeFolder(let path), .appleHEIC(let path, _), .kdeAVIF(let path, _): path
             }
         }
     }
@@ -68,7 +70,7 @@ enum DynamicCommand: WallgenCommand {
     static let folder = Option(
         "output", short: "o", .folder,
         help:
-            "Where the day goes: NAME.heic, Apple's dynamic HEIC (every frame in one file, chosen by the Sun's place on macOS); or a folder for the frames and GNOME's timed background, made if missing (its parent must exist). KDE's AVIF is not made yet."
+            "Where the day goes: NAME.heic, Apple's dynamic HEIC (every frame in one file, chosen by the Sun's place on macOS); NAME.avif, KDE's dynamic AVIF (for the plasma-wallpapers-dynamic plugin); or a folder for the frames and GNOME's timed background, made if missing (its parent must exist)."
     )
 
     static let options: [any OptionListItem] =
@@ -80,18 +82,18 @@ enum DynamicCommand: WallgenCommand {
     static let declaration = CommandDeclaration(
         name: commandName, summary: "The day of a scene, timed by the Sun of a place.",
         overview:
-            "Paint a season's scene (or a term's card) at each moment of one day's Sun at a place: midnight, astronomical, nautical and civil dawn, sunrise, morning, the Sun's highest, afternoon, golden hour (the Sun 6° up), sunset and the three dusks (a moment the Sun does not make that day is left out), and write them as the desktop reads them. -o NAME.heic: Apple's dynamic HEIC, each frame marked with its Sun's altitude and azimuth and its time of day, the night frames for the dark appearance (macOS: System Settings, Wallpaper, Add Photo). -o FOLDER: the frames and <scene>-dynamic.xml, a GNOME timed background that shows each frame from the second its moment comes, in the place's zone, every day (`gsettings set org.gnome.desktop.background picture-uri file://FOLDER/<scene>-dynamic.xml`). The canvas defaults to 1920x1080. See docs/SKY.md.",
+            "Paint a season's scene (or a term's card) at each moment of one day's Sun at a place: midnight, astronomical, nautical and civil dawn, sunrise, morning, the Sun's highest, afternoon, golden hour (the Sun 6° up), sunset and the three dusks (a moment the Sun does not make that day is left out), and write them as the desktop reads them. -o NAME.heic: Apple's dynamic HEIC, each frame marked with its Sun's altitude and azimuth and its time of day, the night frames for the dark appearance (macOS: System Settings, Wallpaper, Add Photo). -o NAME.avif: KDE's dynamic AVIF, an image sequence whose frames the plasma-wallpapers-dynamic plugin times by the Sun. -o FOLDER: the frames and <scene>-dynamic.xml, a GNOME timed background that shows each frame from the second its moment comes, in the place's zone, every day (`gsettings set org.gnome.desktop.background picture-uri file://FOLDER/<scene>-dynamic.xml`). The canvas defaults to 1920x1080. See docs/SKY.md.",
         usage: [
-            "(--season <season> | --term <name>) [--place <place>] [--date <yyyy-mm-dd>] [--size <WxH>] -o <folder>|<name.heic>"
+            "(--season <season> | --term <name>) [--place <place>] [--date <yyyy-mm-dd>] [--size <WxH>] -o <folder>|<name.heic>|<name.avif>"
         ],
         options: options)
 
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> DynamicRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         guard let path = parsed[folder] else {
-            throw UsageError("'dynamic' needs -o FOLDER or -o NAME.heic: where the day goes")
+            throw UsageError("'dynamic' needs -o FOLDER, -o NAME.heic or -o NAME.avif: where the day goes")
         }
-        guard path != "-" else { throw UsageError("--output needs a folder or a .heic name for 'dynamic'") }
+        guard path != "-" else { throw UsageError("--output needs a folder, a .heic or an .avif name for 'dynamic'") }
         let output = try output(path, parsed)
         let machineZone = ZoneDatabase.system().localZone()
         let zoneGiven = parsed.isGiven(TermOptions.zone) ? parsed[required: TermOptions.zone] : nil
@@ -129,35 +131,28 @@ enum DynamicCommand: WallgenCommand {
             settings: settings)
     }
 
-    /// What the output's name asks for. A HEIC's frames take `--quality` (1 to 99: HEVC
-    /// here is lossy) but no `--format`, which is the folder's frames'.
+    /// What the output's name asks for. A HEIC's or an AVIF's frames take `--quality`
+    /// (a HEIC's 1 to 99: HEVC here is lossy) but no `--format`, which is the folder's frames'.
     static func output(_ path: String, _ parsed: ParsedArguments) throws(UsageError) -> DynamicRequest.Output {
         let suffix = RenderOptions.fileExtension(of: path)?.lowercased()
-        switch suffix {
-        case "heic":
-            if parsed.isGiven(RenderOptions.format) {
-                throw UsageError("--format is for a folder's frames; a .heic holds HEVC pictures")
-            }
-            if parsed.isGiven(RenderOptions.compression) {
-                throw UsageError("--compression is for PNG; a .heic takes --quality")
-            }
-            let quality = parsed[RenderOptions.quality] ?? OutputEncoding.defaultQuality
-            guard quality < 100 else {
-                throw UsageError("--quality \(quality): a .heic is lossy, 1 to 99 (macOS reads no lossless HEVC)")
-            }
-            do {
-                try AtomicFileWriter.checkDestination(path)
-            } catch {
-                throw UsageError("--output '\(path)': \(error)")
-            }
-            return .appleHEIC(path, quality: quality)
-        case "avif":
-            throw UsageError(
-                "--output '\(path)': KDE's dynamic AVIF is not made yet; give NAME.heic (Apple's) or a folder (GNOME's)"
-            )
-        default:
-            return .gnomeFolder(path)
+        guard suffix == "heic" || suffix == "avif" else { return .gnomeFolder(path) }
+        let kind = suffix == "heic" ? "a .heic holds HEVC pictures" : "an .avif holds AV1 pictures"
+        if parsed.isGiven(RenderOptions.format) {
+            throw UsageError("--format is for a folder's frames; \(kind)")
         }
+        if parsed.isGiven(RenderOptions.compression) {
+            throw UsageError("--compression is for PNG; \(kind) and takes --quality")
+        }
+        let quality = parsed[RenderOptions.quality] ?? OutputEncoding.defaultQuality
+        if suffix == "heic", quality == 100 {
+            throw UsageError("--quality 100: a .heic is lossy, 1 to 99 (macOS reads no lossless HEVC)")
+        }
+        do {
+            try AtomicFileWriter.checkDestination(path)
+        } catch {
+            throw UsageError("--output '\(path)': \(error)")
+        }
+        return suffix == "heic" ? .appleHEIC(path, quality: quality) : .kdeAVIF(path, quality: quality)
     }
 
     static func run(_ request: DynamicRequest, _ output: StatusOutput) -> ExitCode {
@@ -174,6 +169,8 @@ enum DynamicCommand: WallgenCommand {
                 try writeGnomeFolder(folder, frames, request, data, output)
             case .appleHEIC(let path, let quality):
                 try writeAppleHEIC(path, quality: quality, frames, request, data, output)
+            case .kdeAVIF(let path, let quality):
+                try writeKDEAVIF(path, quality: quality, frames, request, data, output)
             }
         } catch let error as PipelineError {
             Console.report("Error: \(ErrorReport.message(for: error))")
@@ -258,9 +255,6 @@ enum DynamicCommand: WallgenCommand {
         let described = describe(frames, request)
         let light = frames.firstIndex { $0.moment == .noon } ?? 0
         let dark = frames.firstIndex { $0.moment == .midnight } ?? described.lastIndex { $0.isDark } ?? 0
-        func encoding<Result>(_ step: () throws(ImageEncodingError) -> Result) throws(PipelineError) -> Result {
-            do { return try step() } catch { throw .encoding(error) }
-        }
         let encoder = try encoding { () throws(ImageEncodingError) in
             try HEIFCollectionEncoder(codec: .hevc, quality: quality)
         }
@@ -279,6 +273,34 @@ enum DynamicCommand: WallgenCommand {
         output.status(
             "Wrote \(path): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), timed by the Sun for macOS"
         )
+    }
+
+    /// KDE's dynamic AVIF: every frame in one image sequence, in order of time, the
+    /// first carrying the XMP with each frame's Sun and time of day.
+    static func writeKDEAVIF(
+        _ path: String, quality: Int, _ frames: [SunFrame], _ request: DynamicRequest, _ data: DataDirectory,
+        _ output: StatusOutput
+    ) throws {
+        let xmp = KDEDynamicWallpaper.xmp(describe(frames, request))
+        let encoder = try encoding { () throws(ImageEncodingError) in try AVIFSequenceEncoder(quality: quality) }
+        for (index, frame) in frames.enumerated() {
+            let image = try paint(frame, request, data, output) { (pipeline, spec) throws(PipelineError) in
+                try pipeline.renderPixels(spec)
+            } term: { (pipeline, spec) throws(PipelineError) in
+                try pipeline.renderPixels(spec)
+            }
+            try encoding { () throws(ImageEncodingError) in try encoder.add(image, xmp: index == 0 ? xmp : nil) }
+        }
+        let bytes = try encoding { () throws(ImageEncodingError) in try encoder.finish() }
+        try AtomicFileWriter.write(bytes, to: path)
+        output.status(
+            "Wrote \(path): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), timed by the Sun for KDE's dynamic wallpaper plugin"
+        )
+    }
+
+    /// An encoder's step, its failure as the pipeline's.
+    static func encoding<Result>(_ step: () throws(ImageEncodingError) -> Result) throws(PipelineError) -> Result {
+        do { return try step() } catch { throw .encoding(error) }
     }
 
     /// The frames as the desktops' formats describe them: the Sun's place, the local time
