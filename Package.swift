@@ -118,12 +118,15 @@ let package = Package(
                 .embedInCode("Page/studio.html"), .embedInCode("Page/studio.css"), .embedInCode("Page/studio.js"),
             ]
         ),
+        // Pictures shown in a terminal: kitty's graphics, iTerm2's inline images, sixel with a
+        // fitted palette, half blocks; the window's size and which protocol it speaks.
+        .target(name: "TerminalGraphics", dependencies: ["Compositor", "Escaping"]),
         // The command line: parse, validate, run, report.
         .target(
             name: "WallgenCommands",
             dependencies: [
                 "Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Studio", "Platform",
-                "Scenery",
+                "Scenery", "TerminalGraphics",
             ]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands", "Platform"]),
         .executableTarget(
@@ -155,6 +158,7 @@ let package = Package(
             name: "WallgenCommandsTests",
             dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "Compositor", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Platform", "TestSupport"]),

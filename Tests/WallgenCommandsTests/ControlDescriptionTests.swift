@@ -122,7 +122,8 @@ import Testing
     /// The words a command needs to be valid at all.
     static let required: [String: [String]] = [
         "term": ["冬至"], "batch": ["rows.jsonl"], "apply": ["picture.png"], "inspect": ["picture.png"],
-        "gather": ["folder"], "plan": ["terms"], "completions": ["bash"], "kde-package": ["-o", "package"],
+        "gather": ["folder"], "show": ["picture.png"], "plan": ["terms"], "completions": ["bash"],
+        "kde-package": ["-o", "package"],
         // This machine's zone may name no place (UTC).
         "sky": ["--place", "Taipei"], "dynamic": ["--place", "Taipei", "-o", "day", "--season", "winter"],
     ]

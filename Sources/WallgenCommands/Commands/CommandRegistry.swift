@@ -16,6 +16,7 @@ enum CommandRegistry {
         GatherCommand.self,
         PlanCommand.self,
         InspectCommand.self,
+        ShowCommand.self,
         StudioCommand.self,
         DevicesCommand.self,
         CompletionsCommand.self,

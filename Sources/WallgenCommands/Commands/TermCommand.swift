@@ -28,7 +28,7 @@ enum TermCommand: WallgenCommand {
             TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions(),
             SkyOptions(),
         ]
-        + [ApplyOptions()] + CommonOptions.everywhereItems
+        + [ApplyOptions(), PreviewOptions()] + CommonOptions.everywhereItems
 
     static let commandName: String? = "term"
 
@@ -142,7 +142,8 @@ enum TermCommand: WallgenCommand {
         return TermRequest(
             spec: spec, output: parsed[output] ?? .file(defaultName),
             canvases: canvases, settings: settings, warnings: title.warnings + (sky?.placeNote.map { [$0] } ?? []),
-            applyAfterwards: ApplyOptions.read(parsed), sky: sky)
+            applyAfterwards: ApplyOptions.read(parsed), sky: sky,
+            preview: try PreviewOptions.read(parsed, output: parsed[output]))
     }
 
     /// A term by any of its names, or an error listing the closest ones.

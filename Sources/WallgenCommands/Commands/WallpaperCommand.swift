@@ -26,7 +26,10 @@ enum WallpaperCommand: WallgenCommand {
             SeasonOptions(), alpha, label, CanvasOptions(), RenderOptions(), background, base, font, output,
             LabelOptions(), SkyOptions(),
         ]
-        + [CommonOptions.darkVariant, CommonOptions.noMetadata, ApplyOptions(), CommonOptions.version]
+        + [
+            CommonOptions.darkVariant, CommonOptions.noMetadata, ApplyOptions(), PreviewOptions(),
+            CommonOptions.version,
+        ]
         + CommonOptions.everywhereItems
 
     static let commandName: String? = nil
@@ -115,6 +118,7 @@ enum WallpaperCommand: WallgenCommand {
         return WallpaperRequest(
             spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).\(fileExtension)"),
             canvases: canvases, settings: settings, warnings: label.warnings + (sky?.placeNote.map { [$0] } ?? []),
-            applyAfterwards: ApplyOptions.read(parsed), sky: sky)
+            applyAfterwards: ApplyOptions.read(parsed), sky: sky,
+            preview: try PreviewOptions.read(parsed, output: parsed[output]))
     }
 }

@@ -21,6 +21,8 @@ public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Des
     var provenance: Provenance?
     /// The real sky the scene is painted under (`--at`, `--place`), resolved.
     var sky: SkyOptions.Reading?
+    /// Show each picture in the terminal once written (`--preview`).
+    var preview = false
 }
 
 public typealias WallpaperRequest = ImageRequest<SeasonWallpaper>
@@ -46,8 +48,11 @@ enum ImageCommand {
             Console.report("Error: \(error)")
             return .software
         }
+        let files = outputs.compactMap { if case .file(let path) = $0.target { path } else { nil } }
         guard outputs.count == 1, let only = outputs.first else {
-            return SeveralOutputs.run(request, outputs, span: span, monitors: monitors, subject: subject, output)
+            let status = SeveralOutputs.run(request, outputs, span: span, monitors: monitors, subject: subject, output)
+            if status == .success, request.preview { ShowCommand.preview(files) }
+            return status
         }
         // One picture: made as it always was, whatever asked for it. At the screen's size
         // (`--apply` alone) its note records that size, so it can be made again.
@@ -56,7 +61,7 @@ enum ImageCommand {
             if case .screens = request.canvases { request.provenance?.resized(to: only.size) } else {
                 request.provenance
             }
-        return SingleOutput.run(
+        let status = SingleOutput.run(
             only.target, format: request.settings.encoding.format, subject: subject, output,
             thenApply: request.applyAfterwards, derived: only.derived
         ) {
@@ -65,6 +70,8 @@ enum ImageCommand {
             // `SingleOutput` reads only the picture's size.
             return try pipeline.render(spec, provenance: note, into: file, keepsPixels: false)
         }
+        if status == .success, request.preview { ShowCommand.preview(files) }
+        return status
     }
 
     /// The files the request makes, the layout when they are one picture spanning the

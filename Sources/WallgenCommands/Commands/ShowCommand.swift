@@ -1,0 +1,141 @@
+import Compositor
+import Files
+import FoundationEssentials
+import Glibc
+import Platform
+import TerminalGraphics
+
+/// A validated `wallgen show`.
+public struct ShowRequest: Equatable, Sendable {
+    var paths: [String]
+    /// nil: found from the environment and the terminal's answers.
+    var preview: PreviewProtocol?
+}
+
+/// `wallgen show FILE…` and `--preview`: the picture in the terminal, in the best protocol
+/// it speaks (`TerminalProbe`), fitted to its window less a row.
+enum ShowCommand {
+    static let previewProtocol = Option(
+        "protocol",
+        .choice([
+            "auto": PreviewProtocol?.none, "kitty": .kitty, "iterm": .iterm, "sixel": .sixel, "blocks": .blocks,
+        ]),
+        help:
+            "How to draw: kitty's graphics, iTerm2's inline images, sixel, Unicode half blocks, or auto (what the terminal says it can). Given, the bytes are written even when standard output is not a terminal, sized from COLUMNS and LINES (else 80x24).",
+        default: nil, shown: "auto")
+    static let options: [any OptionDeclaration] = [previewProtocol] + CommonOptions.everywhere
+
+    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> ShowRequest {
+        guard !parsed.positionals.isEmpty else { throw UsageError("'show' needs a picture to show") }
+        return ShowRequest(paths: parsed.positionals, preview: parsed[required: previewProtocol])
+    }
+
+    static func run(_ request: ShowRequest) -> ExitCode {
+        let environment = ProcessEnvironment.variables
+        let geometry: TerminalGeometry
+        let preview: PreviewProtocol
+        if let window = TerminalWindow.geometry(of: STDOUT_FILENO) {
+            geometry = window
+            preview = request.preview ?? detect(environment).preview
+        } else if let asked = request.preview {
+            geometry = TerminalWindow.geometry(environment: environment)
+            preview = asked
+        } else {
+            Console.report(
+                "Error: standard output is not a terminal, so there is nowhere to show the picture; give --protocol kitty, iterm, sixel or blocks to write its bytes anyway"
+            )
+            return .usage
+        }
+        for path in request.paths {
+            if request.paths.count > 1 { Console.print(path) }
+            if let failure = show(path, as: preview, in: geometry, environment: environment) { return failure }
+        }
+        return .success
+    }
+
+    /// Shows each picture once, after it is written (`--preview`); where standard output
+    /// is no terminal, says so once and shows nothing.
+    static func preview(_ paths: [String]) {
+        guard let geometry = TerminalWindow.geometry(of: STDOUT_FILENO) else {
+            Console.report("--preview: standard output is not a terminal; nothing is shown (see wallgen show)")
+            return
+        }
+        let environment = ProcessEnvironment.variables
+        let preview = detect(environment).preview
+        for path in paths { _ = show(path, as: preview, in: geometry, environment: environment) }
+    }
+
+    /// The protocol the environment names, else the one the terminal's answers name.
+    static func detect(_ environment: [String: String]) -> TerminalProbe.Finding {
+        if let found = TerminalProbe.fromEnvironment(environment) { return found }
+        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else { return TerminalProbe.fromReplies([]) }
+        defer { close(terminal) }
+        return TerminalProbe.fromReplies(TerminalProbe.ask(terminal))
+    }
+
+    /// Writes one picture's bytes; the failure's status, said, or nil.
+    static func show(
+        _ path: String, as preview: PreviewProtocol, in geometry: TerminalGeometry, environment: [String: String]
+    ) -> ExitCode? {
+        let picture: Image
+        do {
+            picture = try ImageDecoder.decode(try FileReader.read(path))
+        } catch let error as FileError {
+            Console.report("Error: '\(path)': \(error)")
+            // As for any input: there but not a picture is 65, missing or unreadable 66.
+            switch error {
+            case .notARegularFile, .unexpectedContent: return .dataError
+            default: return .noInput
+            }
+        } catch let error as ImageDecodingError {
+            Console.report("Error: '\(path)': \(error)")
+            if case .libraryUnavailable = error { return .bundledDataMissing }
+            return .dataError
+        } catch {
+            Console.report("Error: '\(path)': \(error)")
+            return .dataError
+        }
+        do {
+            let bytes = try TerminalPreview.bytes(
+                of: picture, as: preview, in: geometry, trueColour: TerminalWindow.hasTrueColour(environment))
+            try Console.standardOutputBytes(bytes)
+        } catch let error as FileError {
+            Console.report("Error: standard output: \(error)")
+            return error.exitCode
+        } catch {
+            Console.report("Error: '\(path)': \(error)")
+            return .software
+        }
+        return nil
+    }
+}
+
+/// `wallgen show` as one of wallgen's commands (see `CommandRegistry`).
+extension ShowCommand: WallgenCommand {
+    static let commandName: String? = "show"
+    static let declaration = CommandDeclaration(
+        name: commandName, summary: "Show pictures in the terminal.",
+        overview:
+            "Draw each picture in the terminal, fitted to its window less one row and never enlarged, in the best way the terminal has: kitty's graphics protocol (kitty, WezTerm, Ghostty), iTerm2's inline images, sixel (xterm -ti vt340, foot, mlterm, Konsole) with a palette fitted to the picture, or Unicode half blocks in 24-bit colour (256 colours where COLORTERM does not say truecolor). Which is found from the environment, then by asking the terminal (its name, and whether it draws sixel) for at most 0.3 s, its mode put back on every way out. Inside tmux: half blocks. The commands that make pictures take --preview to show each once it is written.",
+        usage: ["<picture>... [--protocol <kitty|iterm|sixel|blocks|auto>]"],
+        arguments: [.init(name: "picture", help: "A JPEG, PNG, WebP, HEIC or AVIF.", completion: .file)],
+        options: options,
+        sections: [
+            .init(
+                title: "EXAMPLES",
+                body: """
+                    wallgen show winter.png
+                    wallgen --season winter --preview
+                    wallgen show --protocol sixel 22-dongzhi.png > dongzhi.six
+                    """)
+        ])
+
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ShowRequest {
+        try validate(parsed)
+    }
+
+    static func run(_ request: ShowRequest, _ output: StatusOutput) -> ExitCode {
+        run(request)
+    }
+}

@@ -1,0 +1,76 @@
+"""Runs `wallgen show PICTURE` with a pseudo-terminal as its terminal and answers the
+queries it sends as a given terminal would, then says which protocol it drew with, how
+long it took, and whether the terminal's mode was put back.
+
+    python3 pty_probe.py WALLGEN PICTURE kitty|xterm-sixel|vt100|silent
+prints: protocol seconds mode-restored|mode-changed queries-seen
+"""
+import fcntl
+import os
+import select
+import subprocess
+import sys
+import termios
+import time
+
+wallgen, picture, persona = sys.argv[1:4]
+answers = {
+    'kitty': b'\x1bP>|kitty(0.26.5)\x1b\\\x1b[?62;c\x1b[0n',
+    'xterm-sixel': b'\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4;6;9;15;16;22;28c\x1b[0n',
+    'vt100': b'\x1b[?1;2c\x1b[0n',
+    'silent': b'',
+}[persona]
+
+master, slave = os.openpty()
+fcntl.ioctl(slave, termios.TIOCSWINSZ, b'\x18\x00\x50\x00\x20\x03\xe0\x01')  # 24x80 cells, 800x480 px
+before = termios.tcgetattr(slave)
+environment = {k: v for k, v in os.environ.items()
+               if k not in ('TERM_PROGRAM', 'KITTY_WINDOW_ID', 'TMUX', 'GHOSTTY_RESOURCES_DIR', 'COLORTERM')}
+environment['TERM'] = 'xterm-256color'
+
+
+def become_terminal():
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+started = time.monotonic()
+child = subprocess.Popen([wallgen, 'show', picture], stdin=slave, stdout=slave, stderr=subprocess.PIPE,
+                         preexec_fn=become_terminal, env=environment)
+output = b''
+answered = False
+while True:
+    ready, _, _ = select.select([master], [], [], 0.05)
+    if ready:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        output += chunk
+        if not answered and b'\x1b[5n' in output:
+            os.write(master, answers)
+            answered = True
+    if child.poll() is not None:
+        # What is left in the terminal's buffer.
+        while select.select([master], [], [], 0.1)[0]:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            output += chunk
+        break
+elapsed = time.monotonic() - started
+after = termios.tcgetattr(slave)
+if b'\x1b_G' in output:
+    drawn = 'kitty'
+elif b'\x1bPq' in output:
+    drawn = 'sixel'
+elif '\u2580'.encode() in output:
+    drawn = 'blocks'
+else:
+    drawn = 'nothing'
+queries = b'\x1b[>q' in output and b'\x1b[c' in output and b'\x1b[5n' in output
+print(drawn, '%.2f' % elapsed, 'mode-restored' if before[3] == after[3] else 'mode-changed',
+      'queries-seen' if queries else 'no-queries', child.returncode, child.stderr.read().decode().strip())

@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+import Testing
+
+private let systemPython = "/usr/bin/python3"
+private let terminalScripts = repositoryRoot + "/Tests/Terminal"
+
+/// `wallgen show`: each protocol's bytes read back as a terminal draws them and compared
+/// with Pillow's own resize of the picture; the protocol found by asking a pseudo-terminal
+/// that answers as kitty, as an xterm that draws sixel, as a VT100, and not at all.
+@Suite struct ShowCommandTests {
+    static func picture(in folder: String) throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = folder + "/cache"
+        let made = try launch(
+            ["--season", "autumn", "--alpha", "1", "--size", "640x360", "-o", "autumn.png"], in: folder,
+            environment: environment)
+        try #require(made.status == 0, "\(made.standardError)")
+        return folder + "/autumn.png"
+    }
+
+    /// 80x24 cells (COLUMNS, LINES) of 10x20 pixels: the 640x360 picture fits at its own
+    /// size in the pixel protocols, and in 80x46 half-block pixels.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/convert"), "ImageMagick is missing"),
+        arguments: [
+            ("kitty", "640 360", 2.0), ("iterm", "640 360", 2.0), ("sixel", "640 360", 6.0),
+            ("blocks", "80 46", 6.0),
+        ])
+    func eachProtocolDrawsThePicture(preview: String, size: String, bound: Double) throws {
+        try withTemporaryFolder { folder in
+            let picture = try Self.picture(in: folder)
+            var environment = ProcessInfo.processInfo.environment
+            (environment["COLUMNS"], environment["LINES"], environment["COLORTERM"]) = ("80", "24", "truecolor")
+            let shown = try launch(["show", "--protocol", preview, picture], in: folder, environment: environment)
+            #expect(shown.status == 0, "\(shown.standardError)")
+            try Data(shown.standardOutput).write(to: URL(fileURLWithPath: folder + "/shown"))
+            let read = try launch(
+                [terminalScripts + "/decode_preview.py", preview, folder + "/shown", picture], in: folder,
+                executable: URL(fileURLWithPath: systemPython))
+            #expect(read.status == 0, "\(read.standardError)")
+            let words = read.output.split(whereSeparator: \.isWhitespace).map(String.init)
+            #expect(words.prefix(2).joined(separator: " ") == size, "\(read.output)")
+            #expect(try #require(Double(words[2])) <= bound, "\(read.output)")
+            switch preview {
+            case "kitty":
+                #expect(Int(words[4])! <= 4096, "chunks of at most 4096 bytes: \(read.output)")
+                #expect(words[5] == "flags-ok", "m=1 on every chunk but the last: \(read.output)")
+            case "iterm": #expect(words[4...5] == ["640px", "360px"], "\(read.output)")
+            case "sixel": #expect(Int(words[4])! > 16 && Int(words[4])! <= 256, "a fitted palette: \(read.output)")
+            default: break
+            }
+        }
+    }
+
+    /// Not a terminal: `show` without --protocol is 64 and says why; a missing file is 66
+    /// and a file that is no picture 65, each named.
+    @Test func refusals() throws {
+        try withTemporaryFolder { folder in
+            let picture = try Self.picture(in: folder)
+            let piped = try launch(["show", picture], in: folder)
+            #expect(piped.status == 64)
+            #expect(piped.standardError.contains("standard output is not a terminal"), "\(piped.standardError)")
+            #expect(piped.standardOutput.isEmpty)
+            let missing = try launch(["show", "--protocol", "blocks", "nope.png"], in: folder)
+            #expect(missing.status == 66 && missing.standardError.contains("'nope.png'"), "\(missing.standardError)")
+            _ = FileManager.default.createFile(atPath: folder + "/text.png", contents: Data("not a picture".utf8))
+            let text = try launch(["show", "--protocol", "blocks", "text.png"], in: folder)
+            #expect(text.status == 65 && text.standardError.contains("'text.png'"), "\(text.standardError)")
+            // --preview where standard output is no terminal: the picture is written, one line says why nothing shows.
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = folder + "/cache"
+            let made = try launch(
+                ["--season", "winter", "--size", "64x36", "-o", "w.png", "--preview"], in: folder,
+                environment: environment)
+            #expect(made.status == 0, "\(made.standardError)")
+            #expect(made.standardError.contains("--preview: standard output is not a terminal"))
+            #expect(FileManager.default.fileExists(atPath: folder + "/w.png"))
+        }
+    }
+
+    /// Detection against a pseudo-terminal: kitty's and xterm's names and attributes choose
+    /// kitty and sixel, a VT100's attributes half blocks, and silence half blocks after
+    /// the deadline; the terminal's mode is put back every time.
+    @Test(arguments: [
+        ("kitty", "kitty"), ("xterm-sixel", "sixel"), ("vt100", "blocks"), ("silent", "blocks"),
+    ])
+    func theTerminalIsAsked(persona: String, expected: String) throws {
+        try withTemporaryFolder { folder in
+            let picture = try Self.picture(in: folder)
+            let probe = try launch(
+                [
+                    terminalScripts + "/pty_probe.py", productsFolder.appendingPathComponent("wallgen").path, picture,
+                    persona,
+                ],
+                in: folder, executable: URL(fileURLWithPath: systemPython))
+            #expect(probe.status == 0, "\(probe.standardError)")
+            let words = probe.output.split(separator: " ").map(String.init)
+            #expect(words.first == expected, "\(probe.output)")
+            #expect(words.dropFirst(2).first == "mode-restored", "\(probe.output)")
+            #expect(words.dropFirst(3).first == "queries-seen", "\(probe.output)")
+            #expect(try #require(Double(words[1])) < 5, "the deadline holds: \(probe.output)")
+        }
+    }
+
+    /// Real terminals under Xvfb, each asked by `show` itself: xterm as a VT340 answers that
+    /// it draws sixel and shows the picture (a fitted palette: within 6 levels), kitty
+    /// answers by its name and shows it through its graphics protocol (within 2), each at
+    /// its own size by the window's corner.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"), "Xvfb is not installed"),
+        arguments: [("xterm", 6.0), ("kitty", 2.0)])
+    func aRealTerminalShowsThePicture(terminal: String, bound: Double) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/" + terminal) else {
+            Issue.record("\(terminal) is not installed (Scripts/debian-test-packages lists it)")
+            return
+        }
+        try withTemporaryFolder { folder in
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = folder + "/cache"
+            let made = try launch(
+                ["--season", "autumn", "--alpha", "1", "--size", "320x180", "-o", "small.png"], in: folder,
+                environment: environment)
+            try #require(made.status == 0, "\(made.standardError)")
+            let run = try launch(
+                [
+                    terminalScripts + "/real_terminal.py", productsFolder.appendingPathComponent("wallgen").path,
+                    folder + "/small.png", terminal,
+                ],
+                in: folder, executable: URL(fileURLWithPath: systemPython))
+            #expect(run.status == 0, "\(run.standardError)")
+            let words = run.output.split(whereSeparator: \.isWhitespace).map(String.init)
+            try #require(words.first != "unavailable", "\(run.output)")
+            #expect(try #require(Double(words[2])) <= bound, "\(run.output)")
+        }
+    }
+}
