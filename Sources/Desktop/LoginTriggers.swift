@@ -15,10 +15,19 @@ public enum LoginTriggers {
     public static func instructions(
         wallgen: String, schedule: String, slideshow: String, darkSlideshow: String?, names: ScheduleUnitNames
     ) -> [String] {
-        let apply = ShellQuoting.line(SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedule))
-        let units = names.units.joined(separator: " ")
         var gnome = ShellQuoting.line([wallgen, "apply", slideshow])
         if let darkSlideshow { gnome += " --dark " + ShellQuoting.quote(darkSlideshow) }
+        return instructions(command: SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedule), names: names)
+            + [
+                "GNOME can instead follow the slideshow itself (no timer needed): choose it in Settings > Appearance, or: "
+                    + gnome
+            ]
+    }
+
+    /// The same for a schedule whose service runs `command`, with no slideshow of its own.
+    public static func instructions(command: [String], names: ScheduleUnitNames) -> [String] {
+        let apply = ShellQuoting.line(command)
+        let units = names.units.joined(separator: " ")
         return [
             "To start it and set the picture in effect now, at once:",
             "  systemctl --user daemon-reload",
@@ -30,8 +39,6 @@ public enum LoginTriggers {
             "  exec \(apply)",
             "Hyprland: add this line to ~/.config/hypr/hyprland.conf:",
             "  exec-once = \(apply)",
-            "GNOME can instead follow the slideshow itself (no timer needed): choose it in Settings > Appearance, or: "
-                + gnome,
         ]
     }
 }

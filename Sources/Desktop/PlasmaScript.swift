@@ -1,4 +1,5 @@
 import Escaping
+
 /// The script KDE Plasma runs (`org.kde.PlasmaShell.evaluateScript`) to give each
 /// monitor its own picture.
 ///

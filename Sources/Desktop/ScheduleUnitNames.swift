@@ -12,14 +12,22 @@ public struct ScheduleUnitNames: Sendable, Equatable {
 
     public static let terms = ScheduleUnitNames(stem: "wallgen-terms")
     public static let seasons = ScheduleUnitNames(stem: "wallgen-seasons")
+    /// A dynamic wallpaper's frames through the day (`schedule --dynamic`).
+    public static let dynamic = ScheduleUnitNames(stem: "wallgen-dynamic")
     /// Every name a schedule is or was installed under.
-    public static let all: [ScheduleUnitNames] = [.terms, .seasons]
+    public static let all: [ScheduleUnitNames] = [.terms, .seasons, .dynamic]
 
     /// The names of the schedule that follows the solar terms, or else the seasons.
     public static func following(terms: Bool) -> ScheduleUnitNames { terms ? .terms : .seasons }
 
     /// What the schedule follows, in the units' and the entry's descriptions.
-    public var subject: String { self == .seasons ? "season" : "solar term" }
+    public var subject: String {
+        switch self {
+        case .seasons: "season"
+        case .dynamic: "moment of the Sun"
+        default: "solar term"
+        }
+    }
 
     public var timer: String { stem + ".timer" }
     public var service: String { stem + ".service" }

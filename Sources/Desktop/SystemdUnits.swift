@@ -38,8 +38,13 @@ public enum SystemdUnits {
     public static func service(wallgen: String, schedule: String, names: ScheduleUnitNames) throws(DesktopError)
         -> String
     {
-        try checkExecutable(wallgen)
-        let argv = applyCommand(wallgen: wallgen, schedule: schedule)
+        try service(running: applyCommand(wallgen: wallgen, schedule: schedule), names: names)
+    }
+
+    /// The `.service` that runs `argv` (its first word wallgen's absolute path) once, when
+    /// the timer fires and when the graphical session starts.
+    public static func service(running argv: [String], names: ScheduleUnitNames) throws(DesktopError) -> String {
+        try checkExecutable(argv[0])
         let command =
             ([SystemdText.quote(argv[0], isExecutable: true)] + argv.dropFirst().map { SystemdText.quote($0) })
             .joined(separator: " ")

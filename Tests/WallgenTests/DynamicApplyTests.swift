@@ -7,7 +7,7 @@ private let systemPython = "/usr/bin/python3"
 /// Makes a dynamic HEIC without wallgen: three flat frames (night blue, day yellow, dusk
 /// orange) encoded by libheif's heif-enc, and Apple's `apple_desktop:solar` written into
 /// it by ExifTool, its property list by Python's plistlib.
-private let independentHEIC = """
+let independentHEIC = """
     import base64, plistlib, subprocess, sys
     from PIL import Image
     folder = sys.argv[1]

@@ -27,19 +27,35 @@ public enum DynamicFrameChoice {
         let length = next.timeIntervalSince(midnight)
         var starts: [Start]
         if !timing.solar.isEmpty {
-            // The Sun every two minutes of the day, then each frame's nearest moment.
-            let step = 120.0
+            // The Sun every ten minutes of the day; then each frame's nearest sample,
+            // narrowed by golden-section search to a second.
+            let step = 600.0
             let samples = stride(from: 0, to: length, by: step).map { offset in
                 let instant = midnight.addingTimeInterval(offset)
                 return (instant, Sky.sun(at: instant, from: place))
             }
             starts = timing.solar.map { frame in
-                var best = (instant: midnight, distance: Double.infinity)
-                for (instant, sun) in samples {
-                    let distance = angle(from: (frame.altitude, frame.azimuth), to: (sun.trueAltitude, sun.azimuth))
-                    if distance < best.distance { best = (instant, distance) }
+                func distance(_ sun: SkyDirection) -> Double {
+                    angle(from: (frame.altitude, frame.azimuth), to: (sun.trueAltitude, sun.azimuth))
                 }
-                return Start(index: frame.index, instant: best.instant, miss: best.distance)
+                var best = (instant: midnight, distance: Double.infinity)
+                for (instant, sun) in samples where distance(sun) < best.distance { best = (instant, distance(sun)) }
+                var (low, high) = (best.instant.addingTimeInterval(-step), best.instant.addingTimeInterval(step))
+                let ratio = (5.0.squareRoot() - 1) / 2
+                while high.timeIntervalSince(low) > 1 {
+                    let span = high.timeIntervalSince(low)
+                    let (a, b) = (high.addingTimeInterval(-span * ratio), low.addingTimeInterval(span * ratio))
+                    if distance(Sky.sun(at: a, from: place)) < distance(Sky.sun(at: b, from: place)) {
+                        high = b
+                    } else {
+                        low = a
+                    }
+                }
+                let found = SunFrame.midway(low, high)
+                let clamped = min(max(found, midnight), next.addingTimeInterval(-1))
+                return Start(
+                    index: frame.index, instant: clamped,
+                    miss: min(best.distance, distance(Sky.sun(at: found, from: place))))
             }
         } else {
             starts = timing.times.map {

@@ -39,6 +39,8 @@ public struct ScheduleRequest: Equatable, Sendable {
     /// No size was asked for: the connected monitors' sizes, as with `--device here`, or
     /// `sizes` (1920x1080), said in one line, when none can be found.
     var sizesFromScreens = false
+    /// A dynamic wallpaper to follow instead of the terms or the seasons (`--dynamic`).
+    var dynamic: DynamicSchedule.Request? = nil
 }
 
 /// `wallgen schedule`: pictures that follow the solar terms (or the seasons) on the
@@ -98,12 +100,17 @@ enum ScheduleCommand {
     )
     static let at = Option(
         "at", .instant, help: "Print the picture the schedule in --output has in effect at that instant (or now).")
+    static let dynamic = Option(
+        "dynamic", .file,
+        help:
+            "Follow a dynamic wallpaper (a HEIC or AVIF with Apple's timing: wallgen dynamic -o NAME.heic, or Apple's own) instead of the terms: a timer at each frame's start, day by day for a year at --place, that sets the frame in effect, on any desktop; the file is copied into the schedule's folder."
+    )
 
     static let options: [any OptionListItem] =
         [by, from, years, sizes, devices, monitors, zone, SeasonRuleOptions(), TermOptions.language]
         + [
             CommonOptions.darkVariant, output, install, enable, uninstall, at, RenderOptions(fillsFolder: true),
-            TermOptions.jobs,
+            TermOptions.jobs, dynamic, SkyOptions.place,
         ]
         + CommonOptions.everywhereItems
 
@@ -161,6 +168,7 @@ enum ScheduleCommand {
         let seasonRules = SeasonRuleOptions.read(parsed)
         let settings = try RenderOptions.read(parsed, output: nil)
         for canvas in unique { try settings.check(canvas: canvas) }
+        let followed = try dynamicRequest(parsed, action: action)
         return ScheduleRequest(
             action: action, folder: parsed[output] ?? defaultFolder(environment), byTerms: byTerms, from: first,
             years: count, sizes: unique,
@@ -168,7 +176,32 @@ enum ScheduleCommand {
             rule: seasonRules.rule, hemisphere: seasonRules.hemisphere,
             language: parsed[required: TermOptions.language], settings: settings,
             jobs: parsed[TermOptions.jobs] ?? Parallel.availableCores, dark: parsed.has(CommonOptions.darkVariant),
-            perMonitor: perMonitor, monitorsFile: parsed[monitors], sizesFromScreens: sizesFromScreens)
+            perMonitor: perMonitor, monitorsFile: parsed[monitors], sizesFromScreens: sizesFromScreens,
+            dynamic: followed)
+    }
+
+    /// `--dynamic FILE` and its place, when given; the options that make pictures do not
+    /// go with it.
+    static func dynamicRequest(_ parsed: ParsedArguments, action: ScheduleRequest.Action) throws(UsageError)
+        -> DynamicSchedule.Request?
+    {
+        guard let file = parsed[dynamic] else {
+            if parsed.isGiven(SkyOptions.place) { throw UsageError("--place goes with --dynamic") }
+            return nil
+        }
+        if case .make = action {
+        } else {
+            throw UsageError("--dynamic makes a schedule; --uninstall and --at take none")
+        }
+        let picturing: [any OptionDeclaration] = [by, from, years, sizes, devices, monitors, CommonOptions.darkVariant]
+        if let given = picturing.first(where: { parsed.isGiven($0) }) {
+            throw UsageError("--\(given.long) makes pictures; --dynamic follows the frames the file already has")
+        }
+        let zoneGiven = parsed[zone]
+        let reading = try SkyOptions.read(
+            parsed, fallbackZone: zoneGiven ?? ZoneDatabase.system().localZone(), required: true, withInstant: false)!
+        return DynamicSchedule.Request(
+            file: file, place: reading.place, placeNote: reading.placeNote, zone: zoneGiven ?? reading.zone)
     }
 
     static func run(_ request: ScheduleRequest, _ output: StatusOutput) -> ExitCode {
@@ -182,6 +215,10 @@ enum ScheduleCommand {
                 for line in report { output.status(line) }
                 let removed = try removeMadeFiles(in: absolutePath(request.folder))
                 output.status(removed)
+                let dynamicFiles = try DynamicSchedule.removeMadeFiles(in: absolutePath(request.folder))
+                if dynamicFiles > 0 {
+                    output.status("Removed the dynamic wallpaper's copy and units (\(dynamicFiles) files)")
+                }
                 return .success
             case .show(let instant):
                 let path = request.folder + "/schedule.json"
@@ -194,6 +231,10 @@ enum ScheduleCommand {
                 Console.print(lines.joined(separator: "\n"))
                 return .success
             case .make(let shouldInstall, let shouldEnable):
+                if let dynamic = request.dynamic {
+                    return try DynamicSchedule.make(
+                        request, dynamic, install: shouldInstall, enable: shouldEnable, locations: locations, output)
+                }
                 return try make(request, install: shouldInstall, enable: shouldEnable, locations: locations, output)
             }
         } catch let error as PicturesFailed {

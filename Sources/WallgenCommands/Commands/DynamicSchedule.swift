@@ -1,0 +1,146 @@
+import Almanac
+import Compositor
+import Desktop
+import Files
+import FoundationEssentials
+import Platform
+
+/// `wallgen schedule --dynamic FILE`: a dynamic wallpaper (Apple's metadata in a HEIC or
+/// AVIF, wallgen's or another's) followed through the days on any desktop. The file is
+/// copied into the schedule's folder; a user timer fires at each frame's start, day by
+/// day for a year at the place (each day's own Sun: the frames follow sunrise through
+/// the seasons), and at login, and runs `wallgen apply COPY --place P`, which sets the
+/// frame then in effect.
+///
+/// GNOME can instead follow a folder `wallgen dynamic -o FOLDER` made, through its timed
+/// background; this timer works there too, and on every desktop `apply` knows.
+enum DynamicSchedule {
+    /// How many days ahead the timer lists: a year. `schedule --dynamic --install` again
+    /// (or at any time) lists the next.
+    static let days = 366
+
+    /// What `--dynamic` brings to a schedule request.
+    struct Request: Equatable, Sendable {
+        var file: String
+        var place: Place
+        var placeNote: String?
+        var zone: Zone
+    }
+
+    /// The copy's name in the schedule's folder.
+    static func copyName(of file: String) -> String {
+        "dynamic." + (RenderOptions.fileExtension(of: file)?.lowercased() == "avif" ? "avif" : "heic")
+    }
+
+    static func make(
+        _ request: ScheduleRequest, _ dynamic: Request, install: Bool, enable: Bool, locations: UserLocations,
+        _ output: StatusOutput
+    ) throws -> ExitCode {
+        if let note = dynamic.placeNote { output.status(note) }
+        let folder = ScheduleCommand.absolutePath(request.folder)
+        let wallgen = ScheduleCommand.executablePath()
+        try SystemdUnits.checkExecutable(wallgen)
+        if folder.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw DesktopError.unsafeScheduleFolder(path: folder)
+        }
+        let bytes = try FileReader.read(dynamic.file)
+        let timing = try readTiming(bytes, path: dynamic.file)
+        let names = ScheduleUnitNames.dynamic
+        try AtomicFileWriter.makeFolders(folder)
+        let outputs = try OutputFolder(opening: folder)
+        let copy = copyName(of: dynamic.file)
+        try outputs.checkWritable([copy, names.timer, names.service, names.autostartEntry])
+        try outputs.write(bytes, to: copy)
+        let instants = starts(timing, from: Date(), zone: dynamic.zone, place: dynamic.place)
+        // The place as apply reads it again: its zone's name when it has one, else its
+        // coordinates to a metre or so.
+        let place =
+            dynamic.place.zoneName
+            ?? PrintfNumber.format("%.5f", dynamic.place.latitude) + ","
+            + PrintfNumber.format("%.5f", dynamic.place.longitude)
+        let command = [wallgen, "apply", folder + "/" + copy, "--place", place]
+        let timer = SystemdUnits.timer(instants: instants, names: names)
+        let service = try SystemdUnits.service(running: command, names: names)
+        let autostart = try AutostartEntry.text(command: command, names: names)
+        for (name, text) in [(names.timer, timer), (names.service, service), (names.autostartEntry, autostart)] {
+            try outputs.write(Array(text.utf8), to: name)
+        }
+        output.status(
+            "Wrote \(folder): \(copy) and a timer at each of its \(timing.solar.isEmpty ? timing.times.count : timing.solar.count) frames' starts for \(days) days at \(dynamic.place), \(instants.count) in all"
+        )
+        guard install else { return .success }
+        try UnitInstaller.install([
+            InstallFile(path: locations.systemdUserFolder + "/" + names.timer, text: timer),
+            InstallFile(path: locations.systemdUserFolder + "/" + names.service, text: service),
+            InstallFile(path: locations.autostartFolder + "/" + names.autostartEntry, text: autostart),
+        ])
+        output.status("Installed \(names.timer), \(names.service) and the autostart entry.")
+        // One schedule at a time: the terms' or the seasons' go.
+        let others = ScheduleUnitNames.all.filter { $0 != names }
+        let runner = ProcessRunner(environment: ProcessEnvironment.variables)
+        if ScheduleRemoval.isInstalled(locations: locations, names: others) {
+            for line in try ScheduleRemoval.run(locations: locations, runner: runner, names: others) {
+                output.status(line)
+            }
+        }
+        if enable { ScheduleCommand.start(names, runner: runner, output) }
+        for line in LoginTriggers.instructions(command: command, names: names) { output.status(line) }
+        return .success
+    }
+
+    /// The file's frames as Apple's metadata times them; a file without it is refused
+    /// (65), naming it.
+    static func readTiming(_ bytes: [UInt8], path: String) throws -> AppleDynamicDesktop.Timing {
+        let pictures = HEIFPictures(bytes)
+        guard pictures.isHEIF else {
+            throw DesktopError.notAPicture(path: path, reason: "it is no HEIC or AVIF, so no dynamic wallpaper")
+        }
+        let packet: String?
+        do {
+            packet = try pictures.primaryXMP()
+        } catch {
+            throw DesktopError.pictureLibraryUnavailable(path: path, library: error)
+        }
+        guard let packet, let timing = try AppleDynamicDesktop.timing(inXMP: packet),
+            !(timing.solar.isEmpty && timing.times.isEmpty)
+        else {
+            throw DesktopError.notAPicture(
+                path: path,
+                reason:
+                    "it has no Apple dynamic-wallpaper timing (apple_desktop:solar or h24); wallgen dynamic -o NAME.heic makes one"
+            )
+        }
+        let count = pictures.count ?? 0
+        for index in timing.solar.map(\.index) + timing.times.map(\.index) where index >= count {
+            throw DesktopError.notAPicture(
+                path: path, reason: "its dynamic-wallpaper metadata names frame \(index + 1), but it holds \(count)")
+        }
+        return timing
+    }
+
+    /// Every frame's start from today for `days` days, at the place, in order; a start
+    /// already past is kept only when it is today's (the timer's `Persistent=` applies it
+    /// at once).
+    static func starts(_ timing: AppleDynamicDesktop.Timing, from now: Date, zone: Zone, place: Place) -> [Date] {
+        let today = CivilDate.on(now, in: zone).start(in: zone)
+        var instants: [Date] = []
+        for offset in 0..<days {
+            // Noon of each day names it whatever the day's length.
+            let day = CivilDate.on(today.addingTimeInterval(Double(offset) * 86_400 + 43_200), in: zone)
+            instants += DynamicFrameChoice.starts(timing, day: day, zone: zone, place: place).map(\.instant)
+        }
+        var seen = Set<Int>()
+        return instants.sorted().filter { seen.insert(Int($0.timeIntervalSince1970.rounded())).inserted }
+    }
+
+    /// `--uninstall`: the copy and the units' files the dynamic schedule wrote in its folder.
+    static func removeMadeFiles(in folder: String) throws -> Int {
+        guard let outputs = try? OutputFolder(opening: folder) else { return 0 }
+        var count = 0
+        let names = ScheduleUnitNames.dynamic
+        for name in ["dynamic.heic", "dynamic.avif", names.timer, names.service, names.autostartEntry] {
+            if try outputs.removeFile(name) != nil { count += 1 }
+        }
+        return count
+    }
+}
