@@ -62,7 +62,7 @@ import Testing
     /// The controls the studio draws, as the issue and the apps describe them.
     @Test func theWallpapersControls() throws {
         let groups = try #require(CommandControls.of("wallpaper"))
-        #expect(groups.map(\.name) == ["wallpaper", "season", "canvas", "render", "label", "sky", "apply"])
+        #expect(groups.map(\.name) == ["wallpaper", "season", "canvas", "render", "label", "sky", "apply", "preview"])
         func control(_ name: String) throws -> ControlDescription {
             try #require(groups.flatMap(\.controls).first { $0.name == name }, "no control \(name)")
         }
@@ -90,7 +90,7 @@ import Testing
 
     @Test func aCardsControls() throws {
         let groups = try #require(CommandControls.of("term"))
-        #expect(groups.map(\.name) == ["term", "canvas", "render", "title", "card-style", "sky", "apply"])
+        #expect(groups.map(\.name) == ["term", "canvas", "render", "title", "card-style", "sky", "apply", "preview"])
         let name = try #require(groups[0].controls.first)
         #expect(name.name == "name" && name.flag == nil && name.choices?.count == 24)
         let winter = try #require(name.choices?.first { $0.value == "dongzhi" })
@@ -142,6 +142,7 @@ import Testing
         "dynamic season": ["--place", "Taipei", "-o", "day"], "dynamic term": ["--place", "Taipei", "-o", "day"],
         "dynamic place": ["-o", "day", "--season", "winter"],
         "dynamic output": ["--place", "Taipei", "--season", "winter"],
+        "schedule place": ["--dynamic", "day.heic"], "schedule dynamic": ["--place", "Taipei"],
     ]
     /// Options a command declares only to refuse them with a message saying what to do
     /// instead (kde-package takes the wallpaper's options whole, and a package is not applied).
@@ -158,7 +159,8 @@ import Testing
         "plan devices": "ipad,iphone-15", "plan sizes": "10x20", "plan langs": "en", "plan years": "2026-2027",
         "apply monitor": "DP-1=picture.png", "kde-package term": "冬至", "sky place": "Taipei",
         "wallpaper place": "Taipei", "term place": "Taipei", "kde-package place": "Taipei",
-        "dynamic place": "Taipei", "dynamic term": "冬至", "apply place": "Taipei",
+        "dynamic place": "Taipei", "dynamic term": "冬至", "apply place": "Taipei", "schedule place": "Taipei",
+        "schedule dynamic": "day.heic",
     ]
 
     static func example(_ option: any OptionDeclaration) -> String? {
