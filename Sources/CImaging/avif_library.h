@@ -1,4 +1,4 @@
-// libavif, loaded the first time a dynamic AVIF is written, never at start-up (see
+// libavif, loaded the first time a dynamic AVIF is written or read, never at start-up (see
 // heif_library.h for why). libheif writes AVIF pictures, but not AVIF image sequences;
 // KDE's dynamic wallpapers are sequences, as libavif writes them.
 #ifndef WG_AVIF_LIBRARY_H
@@ -12,6 +12,12 @@
 #define WG_AVIF_SONAME "libavif.so.15"
 
 #define WG_AVIF_FUNCTIONS(X) \
+    X(avifImageYUVToRGB) \
+    X(avifDecoderSetIOMemory) \
+    X(avifDecoderParse) \
+    X(avifDecoderNthImage) \
+    X(avifDecoderDestroy) \
+    X(avifDecoderCreate) \
     X(avifEncoderAddImage) \
     X(avifEncoderCreate) \
     X(avifEncoderDestroy) \
@@ -36,6 +42,12 @@ extern struct wg_avif_functions wg_avif;
 wg_status wg_avif_load(char *message, size_t capacity);
 
 #ifndef WG_AVIF_LIBRARY_LOADER
+#define avifImageYUVToRGB (wg_avif.avifImageYUVToRGB)
+#define avifDecoderSetIOMemory (wg_avif.avifDecoderSetIOMemory)
+#define avifDecoderParse (wg_avif.avifDecoderParse)
+#define avifDecoderNthImage (wg_avif.avifDecoderNthImage)
+#define avifDecoderDestroy (wg_avif.avifDecoderDestroy)
+#define avifDecoderCreate (wg_avif.avifDecoderCreate)
 #define avifEncoderAddImage (wg_avif.avifEncoderAddImage)
 #define avifEncoderCreate (wg_avif.avifEncoderCreate)
 #define avifEncoderDestroy (wg_avif.avifEncoderDestroy)

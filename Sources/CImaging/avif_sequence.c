@@ -1,5 +1,6 @@
 // AVIF image sequences over libavif: KDE's dynamic wallpapers (one frame per moment of
-// the Sun, XMP on the first), written as KDE's own builder writes them (8-bit 4:4:4).
+// the Sun, XMP on the first), written as KDE's own builder writes them (8-bit 4:4:4), and
+// read back a frame at a time.
 //
 // The same frames give the same bytes on every run: every encoder setting is pinned,
 // the thread count included (aom's output follows how it splits its work), and libavif
@@ -134,4 +135,104 @@ void wg_avif_sequence_close(wg_avif_sequence *sequence) {
     if (sequence == NULL) return;
     if (sequence->encoder != NULL) avifEncoderDestroy(sequence->encoder);
     free(sequence);
+}
+
+/// A decoder over `data` with wallgen's limits: no frame above `max_pixels` or 65535 a
+/// side, at most 1024 frames.
+static wg_status wg_avif_sequence_decoder(const uint8_t *data, size_t size, uint64_t max_pixels,
+                                          avifDecoder **decoder, char *message, size_t capacity) {
+    *decoder = NULL;
+    if (data == NULL || size == 0) {
+        wg_set_message(message, capacity, "the file is empty");
+        return WG_ERROR_EMPTY;
+    }
+    wg_status loaded = wg_avif_load(message, capacity);
+    if (loaded != WG_OK) return loaded;
+    avifDecoder *made = avifDecoderCreate();
+    if (made == NULL) {
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
+    }
+    made->imageSizeLimit = max_pixels > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)(max_pixels ? max_pixels : 1);
+    made->imageDimensionLimit = 65535;
+    made->imageCountLimit = 1024;
+    made->maxThreads = 2;
+    avifResult result = avifDecoderSetIOMemory(made, data, size);
+    if (result == AVIF_RESULT_OK) result = avifDecoderParse(made);
+    if (result != AVIF_RESULT_OK) {
+        wg_status status = wg_avif_sequence_fail(result, "libavif cannot read the file", message, capacity);
+        avifDecoderDestroy(made);
+        return status == WG_ERROR_LIBRARY ? WG_ERROR_FORMAT : status;
+    }
+    *decoder = made;
+    return WG_OK;
+}
+
+wg_status wg_avif_sequence_info(const uint8_t *data, size_t size, uint64_t max_pixels, int *count,
+                                uint8_t **xmp, size_t *xmp_size, char *message, size_t capacity) {
+    *count = 0;
+    *xmp = NULL;
+    *xmp_size = 0;
+    avifDecoder *decoder = NULL;
+    wg_status status = wg_avif_sequence_decoder(data, size, max_pixels, &decoder, message, capacity);
+    if (status != WG_OK) return status;
+    *count = decoder->imageCount;
+    if (decoder->image != NULL && decoder->image->xmp.size > 0 && decoder->image->xmp.size <= (16u << 20)) {
+        uint8_t *copy = malloc(decoder->image->xmp.size);
+        if (copy == NULL) {
+            avifDecoderDestroy(decoder);
+            wg_set_message(message, capacity, "out of memory");
+            return WG_ERROR_MEMORY;
+        }
+        for (size_t index = 0; index < decoder->image->xmp.size; index++) copy[index] = decoder->image->xmp.data[index];
+        *xmp = copy;
+        *xmp_size = decoder->image->xmp.size;
+    }
+    avifDecoderDestroy(decoder);
+    return WG_OK;
+}
+
+wg_status wg_avif_sequence_frame(const uint8_t *data, size_t size, int index, uint64_t max_pixels,
+                                 uint8_t **rgba, uint32_t *width, uint32_t *height, char *message,
+                                 size_t capacity) {
+    *rgba = NULL;
+    *width = 0;
+    *height = 0;
+    avifDecoder *decoder = NULL;
+    wg_status status = wg_avif_sequence_decoder(data, size, max_pixels, &decoder, message, capacity);
+    if (status != WG_OK) return status;
+    if (index < 0 || index >= decoder->imageCount) {
+        avifDecoderDestroy(decoder);
+        snprintf(message, capacity, "the file has no frame %d (it has %d)", index + 1, decoder->imageCount);
+        return WG_ERROR_ARGUMENT;
+    }
+    avifResult result = avifDecoderNthImage(decoder, (uint32_t)index);
+    if (result != AVIF_RESULT_OK) {
+        status = wg_avif_sequence_fail(result, "libavif cannot decode the frame", message, capacity);
+        avifDecoderDestroy(decoder);
+        return status == WG_ERROR_LIBRARY ? WG_ERROR_FORMAT : status;
+    }
+    avifRGBImage rgb;
+    avifRGBImageSetDefaults(&rgb, decoder->image);
+    rgb.format = AVIF_RGB_FORMAT_RGBA;
+    rgb.depth = 8;
+    rgb.rowBytes = rgb.width * 4;
+    rgb.pixels = malloc((size_t)rgb.rowBytes * rgb.height);
+    if (rgb.pixels == NULL) {
+        avifDecoderDestroy(decoder);
+        wg_set_message(message, capacity, "out of memory");
+        return WG_ERROR_MEMORY;
+    }
+    result = avifImageYUVToRGB(decoder->image, &rgb);
+    if (result != AVIF_RESULT_OK) {
+        free(rgb.pixels);
+        status = wg_avif_sequence_fail(result, "libavif cannot convert the frame", message, capacity);
+        avifDecoderDestroy(decoder);
+        return status;
+    }
+    *rgba = rgb.pixels;
+    *width = rgb.width;
+    *height = rgb.height;
+    avifDecoderDestroy(decoder);
+    return WG_OK;
 }

@@ -30,6 +30,32 @@ let independentHEIC = """
                     folder + '/dynamic.heic'], check=True)
     """
 
+/// KDE's form without wallgen: the same three frames as an AVIF image sequence by libavif's
+/// own avifenc, with the plugin's XMP (`plasma:dynamic-wallpaper-solar`, Base64 JSON made by
+/// Python's json) given to avifenc as the primary item's XMP. argv[2] replaces the JSON's
+/// second Time (to damage it).
+let independentKDEAVIF = """
+    import base64, json, subprocess, sys
+    from PIL import Image
+    folder = sys.argv[1]
+    second_time = float(sys.argv[2]) if len(sys.argv) > 2 else 0.5
+    names = []
+    for name, colour in (('night', (10, 20, 80)), ('day', (240, 200, 40)), ('dusk', (200, 80, 40))):
+        Image.new('RGB', (64, 64), colour).save('%s/%s.png' % (folder, name))
+        names.append('%s/%s.png' % (folder, name))
+    items = [{'CrossFade': True, 'Elevation': -60.0, 'Azimuth': 0.0, 'Time': 0.0, 'Index': 0},
+             {'CrossFade': True, 'Elevation': 41.5, 'Azimuth': 180.0, 'Time': second_time, 'Index': 1},
+             {'CrossFade': True, 'Elevation': -3.0, 'Azimuth': 245.0, 'Time': 0.72, 'Index': 2}]
+    value = base64.b64encode(json.dumps(items).encode()).decode()
+    open(folder + '/kde.xmp', 'w').write(
+        "<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?><x:xmpmeta xmlns:x='adobe:ns:meta/'>"
+        "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
+        "<rdf:Description rdf:about='' xmlns:plasma='http://ns.kde.org/xmp/1.0/plasma/' "
+        "plasma:dynamic-wallpaper-solar='%s'/></rdf:RDF></x:xmpmeta><?xpacket end='w'?>" % value)
+    subprocess.run(['avifenc', '-s', '8', '-k', '1', '--min', '0', '--max', '0', '--xmp', folder + '/kde.xmp']
+                   + names + [folder + '/kde.avif'], check=True, capture_output=True)
+    """
+
 /// The mean colour of a picture, by Pillow.
 private let meanColour = """
     import sys
@@ -78,6 +104,52 @@ private let toolsInstalled = ["/usr/bin/heif-enc", "/usr/bin/exiftool", systemPy
             }
             #expect(read.count == 3)
             for (got, wanted) in zip(read, colour) { #expect(abs(got - wanted) <= 4, "\(read) against \(colour)") }
+        }
+    }
+
+    /// KDE's form, made by avifenc: the frame in effect at each instant is what the setter
+    /// gets, `inspect` names it KDE's, and a Time out of range is 65 naming the key.
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/avifenc"), "avifenc (libavif-bin) is missing"),
+        arguments: [
+            ("2026-12-21T12:30+08:00", [240, 200, 40], "frame 2 of 3"),
+            ("2026-12-21T01:00+08:00", [10, 20, 80], "frame 1 of 3"),
+            ("2026-12-21T17:45+08:00", [200, 80, 40], "frame 3 of 3"),
+        ])
+    func appliesKDEsFrameInEffect(instant: String, colour: [Int], said: String) throws {
+        try withTemporaryFolder { folder in
+            let made = try launch(
+                ["-c", independentKDEAVIF, folder], in: folder, executable: URL(fileURLWithPath: systemPython))
+            try #require(made.status == 0, "\(made.standardError)")
+            let bin = try LivingWallpaperTests.standIn("swaymsg", in: folder)
+            let environment = LivingWallpaperTests.session(
+                folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"])
+            let result = try launch(
+                ["apply", "kde.avif", "--place", "Taipei", "--at", instant], in: folder, environment: environment)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardError.contains("kde.avif: a dynamic wallpaper; \(said)"), "\(result.standardError)")
+            let arguments = try String(contentsOfFile: folder + "/swaymsg.args", encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+            let stored = try #require(arguments.first { $0.hasSuffix(".png\"") }).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\""))
+            let mean = try launch(
+                ["-c", meanColour, stored], in: folder, executable: URL(fileURLWithPath: systemPython))
+            let read = mean.output.split(separator: " ").compactMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            #expect(read.count == 3)
+            for (got, wanted) in zip(read, colour) { #expect(abs(got - wanted) <= 4, "\(read) against \(colour)") }
+            let inspected = try launch(["inspect", "kde.avif"], in: folder)
+            #expect(inspected.status == 0 && inspected.output.hasPrefix("dynamic: KDE's dynamic wallpaper, 3 pictures"))
+            let damaged = try launch(
+                ["-c", independentKDEAVIF, folder, "1.5"], in: folder, executable: URL(fileURLWithPath: systemPython))
+            try #require(damaged.status == 0, "\(damaged.standardError)")
+            let refused = try launch(["apply", "kde.avif", "--place", "Taipei"], in: folder, environment: environment)
+            #expect(refused.status == 65, "\(refused.standardError)")
+            #expect(
+                refused.standardError.contains("plasma:dynamic-wallpaper-solar: item 1 needs a Time from 0 to 1"),
+                "\(refused.standardError)")
         }
     }
 

@@ -167,6 +167,15 @@ wg_status wg_avif_sequence_add(wg_avif_sequence *sequence, const uint8_t *rgba, 
 wg_status wg_avif_sequence_finish(wg_avif_sequence *sequence, uint8_t *_Nullable *_Nonnull output,
                                   size_t *output_size, char *message, size_t message_capacity);
 void wg_avif_sequence_close(wg_avif_sequence *_Nullable sequence);
+/// How many frames an AVIF (a sequence, or one picture) holds, and its XMP in a buffer to
+/// free with wg_free (NULL when none), read by libavif within `max_pixels` a frame.
+wg_status wg_avif_sequence_info(const uint8_t *_Nullable data, size_t size, uint64_t max_pixels, int *count,
+                                uint8_t *_Nullable *_Nonnull xmp, size_t *xmp_size, char *message,
+                                size_t message_capacity);
+/// Frame `index` of an AVIF as straight-alpha RGBA8 in a buffer to free with wg_free.
+wg_status wg_avif_sequence_frame(const uint8_t *_Nullable data, size_t size, int index, uint64_t max_pixels,
+                                 uint8_t *_Nullable *_Nonnull rgba, uint32_t *width, uint32_t *height,
+                                 char *message, size_t message_capacity);
 /// The first XMP item (content type application/rdf+xml) of a HEIF or AVIF file's
 /// primary image, in a buffer to free with wg_free; *xmp stays NULL when there is none.
 /// Only the file's boxes are read, nothing is decoded.

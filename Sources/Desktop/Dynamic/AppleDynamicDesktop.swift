@@ -78,11 +78,14 @@ public enum AppleDynamicDesktop {
     public struct Malformed: Error, Equatable, CustomStringConvertible {
         public let property: String
         public let reason: String
-        public init(property: String, reason: String) {
+        /// The XMP prefix: Apple's `apple_desktop`, or KDE's `plasma`.
+        public let namespace: String
+        public init(property: String, reason: String, namespace: String = "apple_desktop") {
             self.property = property
             self.reason = reason
+            self.namespace = namespace
         }
-        public var description: String { "apple_desktop:\(property): \(reason)" }
+        public var description: String { "\(namespace):\(property): \(reason)" }
     }
 
     /// What an XMP packet's `apple_desktop` properties say, or nil when it has none (an

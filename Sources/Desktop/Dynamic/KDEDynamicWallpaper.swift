@@ -34,4 +34,52 @@ public enum KDEDynamicWallpaper {
         <?xpacket end="r"?>
         """
     }
+
+    /// What an XMP packet's `plasma:dynamic-wallpaper-solar` (or `-day-night`) says, as
+    /// the timing `DynamicFrameChoice` reads; nil when it has neither.
+    public static func timing(inXMP packet: String) throws(AppleDynamicDesktop.Malformed)
+        -> AppleDynamicDesktop.Timing?
+    {
+        for property in ["dynamic-wallpaper-solar", "dynamic-wallpaper-day-night"] {
+            guard let text = XMPProperty.value(of: "plasma:" + property, in: packet) else { continue }
+            func malformed(_ reason: String) -> AppleDynamicDesktop.Malformed {
+                AppleDynamicDesktop.Malformed(property: property, reason: reason, namespace: "plasma")
+            }
+            guard let bytes = Base64.decode(text) else { throw malformed("not Base64") }
+            let items: [JSONValue]
+            do {
+                guard let array = try JSONValue.parse(bytes).array else { throw malformed("not a JSON array") }
+                items = array
+            } catch let error as AppleDynamicDesktop.Malformed {
+                throw error
+            } catch {
+                throw malformed("not JSON: \(error)")
+            }
+            var timing = AppleDynamicDesktop.Timing(solar: [], times: [], light: nil, dark: nil)
+            for (position, item) in items.enumerated() {
+                guard let index = item["Index"]?.int, index >= 0 else {
+                    throw malformed("item \(position) has no Index")
+                }
+                if property == "dynamic-wallpaper-day-night" {
+                    guard let kind = item["TimeOfDay"]?.string else {
+                        throw malformed("item \(position) has no TimeOfDay")
+                    }
+                    if kind == "day" { timing.light = index } else { timing.dark = index }
+                    continue
+                }
+                guard let time = item["Time"]?.double, (0...1).contains(time) else {
+                    throw malformed("item \(position) needs a Time from 0 to 1")
+                }
+                timing.times.append((time, index))
+                if let elevation = item["Elevation"]?.double, let azimuth = item["Azimuth"]?.double {
+                    timing.solar.append(
+                        DynamicFrame(
+                            index: index, altitude: elevation, azimuth: azimuth, dayFraction: time,
+                            isDark: elevation < DynamicFrame.darkBelow))
+                }
+            }
+            return timing
+        }
+        return nil
+    }
 }

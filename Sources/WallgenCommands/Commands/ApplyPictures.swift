@@ -30,21 +30,17 @@ struct ApplyPictures: PictureWork {
 
     /// The PNG of a dynamic wallpaper's frame in effect, or nil for any other picture.
     private func frameInEffect(of bytes: [UInt8], path: String) throws(DesktopError) -> [UInt8]? {
-        let pictures = HEIFPictures(bytes)
-        guard let sky, pictures.isHEIF else { return nil }
-        let packet: String?
+        guard let sky else { return nil }
+        let file: DynamicWallpaperFile
         do {
-            packet = try pictures.primaryXMP()
+            guard let found = try DynamicWallpaperFile.read(bytes, limits: limits) else { return nil }
+            file = found
+        } catch .libraryUnavailable(let library) {
+            throw .pictureLibraryUnavailable(path: path, library: library)
         } catch {
-            throw .pictureLibraryUnavailable(path: path, library: error)
+            throw .notAPicture(path: path, reason: "\(error)")
         }
-        let timing: AppleDynamicDesktop.Timing
-        do {
-            guard let packet, let found = try AppleDynamicDesktop.timing(inXMP: packet) else { return nil }
-            timing = found
-        } catch {
-            throw .notAPicture(path: path, reason: "its dynamic-wallpaper metadata is damaged: \(error)")
-        }
+        let timing = file.timing
         let reading: SkyOptions.Reading
         switch sky {
         case .success(let found): reading = found
@@ -55,11 +51,7 @@ struct ApplyPictures: PictureWork {
         else {
             throw .notAPicture(path: path, reason: "its dynamic-wallpaper metadata names no frame")
         }
-        let count = pictures.count ?? 0
-        guard start.index < count else {
-            throw .notAPicture(
-                path: path, reason: "its dynamic-wallpaper metadata names frame \(start.index), but it holds \(count)")
-        }
+        let count = file.count
         if let note = reading.placeNote { say(note) }
         let clock = reading.zone.wallClock(at: start.instant)
         func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
@@ -74,7 +66,7 @@ struct ApplyPictures: PictureWork {
         }
         let frame: Image
         do {
-            frame = try pictures.picture(start.index, limits: limits)
+            frame = try file.frame(start.index, limits: limits)
         } catch .libraryUnavailable(let library) {
             throw .pictureLibraryUnavailable(path: path, library: library)
         } catch {

@@ -88,32 +88,23 @@ enum DynamicSchedule {
         return .success
     }
 
-    /// The file's frames as Apple's metadata times them; a file without it is refused
-    /// (65), naming it.
+    /// The file's frames as its metadata times them (Apple's or KDE's); a file without
+    /// any is refused (65), naming it.
     static func readTiming(_ bytes: [UInt8], path: String) throws -> AppleDynamicDesktop.Timing {
-        let pictures = HEIFPictures(bytes)
-        guard pictures.isHEIF else {
-            throw DesktopError.notAPicture(path: path, reason: "it is no HEIC or AVIF, so no dynamic wallpaper")
-        }
-        let packet: String?
+        let file: DynamicWallpaperFile?
         do {
-            packet = try pictures.primaryXMP()
+            file = try DynamicWallpaperFile.read(bytes)
+        } catch .libraryUnavailable(let library) {
+            throw DesktopError.pictureLibraryUnavailable(path: path, library: library)
         } catch {
-            throw DesktopError.pictureLibraryUnavailable(path: path, library: error)
+            throw DesktopError.notAPicture(path: path, reason: "\(error)")
         }
-        guard let packet, let timing = try AppleDynamicDesktop.timing(inXMP: packet),
-            !(timing.solar.isEmpty && timing.times.isEmpty)
-        else {
+        guard let timing = file?.timing, !(timing.solar.isEmpty && timing.times.isEmpty) else {
             throw DesktopError.notAPicture(
                 path: path,
                 reason:
-                    "it has no Apple dynamic-wallpaper timing (apple_desktop:solar or h24); wallgen dynamic -o NAME.heic makes one"
+                    "it has no dynamic-wallpaper timing (Apple's apple_desktop:solar or h24, KDE's plasma:dynamic-wallpaper-solar); wallgen dynamic -o NAME.heic makes one"
             )
-        }
-        let count = pictures.count ?? 0
-        for index in timing.solar.map(\.index) + timing.times.map(\.index) where index >= count {
-            throw DesktopError.notAPicture(
-                path: path, reason: "its dynamic-wallpaper metadata names frame \(index + 1), but it holds \(count)")
         }
         return timing
     }

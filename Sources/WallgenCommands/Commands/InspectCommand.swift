@@ -91,23 +91,24 @@ enum InspectCommand {
     /// "41.5°".
     static func degrees(_ value: Double) -> String { PrintfNumber.format("%.1f", value) + "°" }
 
-    /// A dynamic wallpaper's frames (a HEIC or AVIF with Apple's timing), one line each:
+    /// A dynamic wallpaper's frames (Apple's HEIC, KDE's AVIF), one line each:
     /// its Sun and its time of day as the metadata says, light or dark; none for any other
     /// picture; damaged metadata is a failure naming the property and key.
-    static func dynamicLines(_ path: String) -> Result<[String], AppleDynamicDesktop.Malformed> {
+    static func dynamicLines(_ path: String) -> Result<[String], DynamicWallpaperFile.Problem> {
         guard let bytes = try? FileReader.read(path) else { return .success([]) }
-        let pictures = HEIFPictures(bytes)
-        guard pictures.isHEIF, let packet = try? pictures.primaryXMP() else { return .success([]) }
-        let timing: AppleDynamicDesktop.Timing
+        let file: DynamicWallpaperFile
         do {
-            guard let found = try AppleDynamicDesktop.timing(inXMP: packet) else { return .success([]) }
-            timing = found
+            guard let found = try DynamicWallpaperFile.read(bytes) else { return .success([]) }
+            file = found
+        } catch .libraryUnavailable {
+            return .success([])
         } catch {
             return .failure(error)
         }
+        let timing = file.timing
         func number(_ index: Int?) -> String { index.map { "frame \($0 + 1)" } ?? "none" }
         var lines = [
-            "dynamic: Apple's dynamic wallpaper, \(pictures.count ?? 0) pictures; light: \(number(timing.light)), dark: \(number(timing.dark))"
+            "dynamic: \(file.kind.rawValue) dynamic wallpaper, \(file.count) pictures; light: \(number(timing.light)), dark: \(number(timing.dark))"
         ]
         let times = Dictionary(timing.times.map { ($0.index, $0.fraction) }, uniquingKeysWith: { first, _ in first })
         func clock(_ fraction: Double) -> String {
