@@ -143,6 +143,7 @@ import Testing
         "dynamic place": ["-o", "day", "--season", "winter"],
         "dynamic output": ["--place", "Taipei", "--season", "winter"],
         "schedule place": ["--dynamic", "day.heic"], "schedule dynamic": ["--place", "Taipei"],
+        "dynamic from": ["--place", "Taipei", "-o", "day"],
     ]
     /// Options a command declares only to refuse them with a message saying what to do
     /// instead (kde-package takes the wallpaper's options whole, and a package is not applied).
@@ -152,7 +153,7 @@ import Testing
     /// Commands whose required words an option replaces.
     static let replacing: Set<String> = [
         "term date", "apply now", "apply at", "apply schedule", "apply monitor", "apply monitors",
-        "kde-package output", "sky place", "dynamic place", "dynamic output", "dynamic season", "dynamic term",
+        "kde-package output", "sky place", "dynamic place", "dynamic output", "dynamic season", "dynamic term", "dynamic from",
     ]
     /// Text values that must name something.
     static let examples: [String: String] = [
@@ -160,7 +161,7 @@ import Testing
         "apply monitor": "DP-1=picture.png", "kde-package term": "冬至", "sky place": "Taipei",
         "wallpaper place": "Taipei", "term place": "Taipei", "kde-package place": "Taipei",
         "dynamic place": "Taipei", "dynamic term": "冬至", "apply place": "Taipei", "schedule place": "Taipei",
-        "schedule dynamic": "day.heic",
+        "schedule dynamic": "day.heic", "dynamic from": "day.heic",
     ]
 
     static func example(_ option: any OptionDeclaration) -> String? {

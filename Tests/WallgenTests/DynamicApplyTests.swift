@@ -212,3 +212,84 @@ private let toolsInstalled = ["/usr/bin/heif-enc", "/usr/bin/exiftool", systemPy
         }
     }
 }
+
+/// Reads a converted dynamic wallpaper back with tools that are not wallgen: avifdec
+/// decodes a KDE AVIF's frames (or heif-convert a HEIC's), Pillow gives each frame's mean
+/// colour, ExifTool and json or plistlib its timing; PyEphem the Sun at each frame's time.
+/// Prints one line per frame: its mean colour, its altitude as written, the Sun's there.
+private let convertedProbe = """
+    import base64, datetime, glob, json, math, os, plistlib, subprocess, sys
+    from zoneinfo import ZoneInfo
+    import ephem
+    from PIL import Image, ImageStat
+    path, zone, lat, lon, day = sys.argv[1:6]
+    folder = os.path.dirname(path)
+    place = ephem.Observer()
+    place.lat, place.lon, place.elevation, place.pressure = lat, lon, 0, 0
+    midnight = datetime.datetime.fromisoformat(day).replace(tzinfo=ZoneInfo(zone))
+    if path.endswith('.avif'):
+        tags = json.loads(subprocess.run(['exiftool', '-json', '-b', '-XMP-plasma:all', path],
+                                         capture_output=True, check=True).stdout)[0]
+        items = [(i['Index'], i['Time'], i['Elevation']) for i in
+                 json.loads(base64.b64decode(tags['Dynamic-wallpaper-solar']))]
+        frames = []
+        for index, _, _ in items:
+            out = os.path.join(folder, 'frame%d.png' % index)
+            subprocess.run(['avifdec', '--index', str(index), path, out], capture_output=True, check=True)
+            frames.append(out)
+    else:
+        tags = json.loads(subprocess.run(['exiftool', '-json', '-b', '-XMP-apple_desktop:all', path],
+                                         capture_output=True, check=True).stdout)[0]
+        times = {t['i']: t['t'] for t in plistlib.loads(base64.b64decode(tags['H24']))['ti']}
+        items = [(s['i'], times[s['i']], s['a']) for s in plistlib.loads(base64.b64decode(tags['Solar']))['si']]
+        subprocess.run(['heif-convert', path, os.path.join(folder, 'frame.png')], capture_output=True, check=True)
+        frames = [os.path.join(folder, 'frame-%d.png' % (index + 1)) for index, _, _ in items]
+    for (index, time, altitude), frame in zip(items, frames):
+        colour = [round(v) for v in ImageStat.Stat(Image.open(frame).convert('RGB')).mean]
+        when = midnight + datetime.timedelta(days=time)
+        place.date = ephem.Date(when.astimezone(datetime.timezone.utc).replace(tzinfo=None))
+        sun = math.degrees(ephem.Sun(place).alt)
+        print(index, *colour, '%.2f' % altitude, '%.2f' % sun)
+    """
+
+/// `wallgen dynamic --from`: a dynamic wallpaper made without wallgen, converted for
+/// another day. Apple's three frames become KDE's in order of that day's time (day, dusk,
+/// night), their pictures kept, each written with the Sun of its new time; KDE's become
+/// Apple's the same way.
+@Suite struct DynamicConversionTests {
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/avifdec"), "avifdec is missing"),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "ExifTool is missing"),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-enc"), "heif-enc is missing"),
+        arguments: [("dynamic.heic", "june.avif"), ("kde.avif", "june.heic")])
+    func convertsForAnotherDay(source: String, target: String) throws {
+        try withTemporaryFolder { folder in
+            let script = source.hasSuffix(".heic") ? independentHEIC : independentKDEAVIF
+            let made = try launch(["-c", script, folder], in: folder, executable: URL(fileURLWithPath: systemPython))
+            try #require(made.status == 0, "\(made.standardError)")
+            try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: false)
+            let converted = try launch(
+                ["dynamic", "--from", source, "--place", "Taipei", "--date", "2026-06-21", "-o", "out/" + target],
+                in: folder)
+            #expect(converted.status == 0, "\(converted.standardError)")
+            let probe = try launch(
+                ["-c", convertedProbe, folder + "/out/" + target, "Asia/Taipei", "25.05", "121.5", "2026-06-21"],
+                in: folder, executable: URL(fileURLWithPath: systemPython))
+            #expect(probe.status == 0, "\(probe.standardError)")
+            let lines = probe.output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            #expect(lines.count == 3, "\(probe.output)")
+            // In June's order: the day frame at noon, the dusk frame, the night frame.
+            let colours = lines.map { $0[1...3].compactMap { Int($0) } }
+            let expected = [[240, 200, 40], [200, 80, 40], [10, 20, 80]]
+            for (got, wanted) in zip(colours, expected) {
+                #expect(zip(got, wanted).allSatisfy { abs($0 - $1) <= 6 }, "\(got) against \(wanted): \(probe.output)")
+            }
+            for line in lines {
+                // Each frame's altitude is the Sun's at its time that day (to the minute for h24).
+                #expect(abs(Double(line[4])! - Double(line[5])!) <= 0.3, "\(line)")
+            }
+            // The dusk frame starts where June's Sun sets through -3 degrees.
+            #expect(abs(Double(lines[1][5])! + 3) <= 0.3, "\(lines[1])")
+        }
+    }
+}

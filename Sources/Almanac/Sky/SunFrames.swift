@@ -59,7 +59,7 @@ public struct SunFrame: Sendable, Hashable {
 
     /// When the Sun stands highest between two instants: the best of 10-minute samples,
     /// narrowed by golden-section search to a second.
-    static func highest(between start: Date, and end: Date, place: Place) -> Date {
+    public static func highest(between start: Date, and end: Date, place: Place) -> Date {
         func altitude(_ instant: Date) -> Double { Sky.sun(at: instant, from: place).trueAltitude }
         let step = 600.0
         var best = start

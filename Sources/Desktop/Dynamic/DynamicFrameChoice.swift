@@ -2,11 +2,16 @@ import Almanac
 import FoundationEssentials
 import Glibc
 
-/// Which frame of a dynamic wallpaper is in effect at an instant at a place, the way macOS
-/// reads Apple's metadata: each frame given by the Sun's altitude and azimuth starts, on
-/// the place's day, at the moment the Sun stands nearest that position; a frame given by
-/// a time of day (`h24`) starts then; the frame in effect is the one started last (before
-/// the day's first start, the day's last frame, still showing from the evening before).
+/// Which frame of a dynamic wallpaper is in effect at an instant at a place. A frame given
+/// by the Sun's altitude and azimuth starts, on the place's day, when the Sun comes back
+/// to that altitude on the same side of the sky: rising for a frame east of the meridian,
+/// setting for one west of it, so a dawn frame starts at that day's dawn in any season. A
+/// frame near the meridian (within an hour of noon or midnight by its hour angle) starts
+/// at that hour angle from the day's own noon or midnight, and so does one whose altitude
+/// the Sun does not reach that day (polar day or night, another latitude's frame). A
+/// frame given by a time of day (`h24`) starts then. The frame in effect is the one
+/// started last (before the day's first start, the day's last frame, still showing from
+/// the evening before).
 public enum DynamicFrameChoice {
     /// One frame's start on a day.
     public struct Start: Sendable, Equatable {
@@ -27,36 +32,7 @@ public enum DynamicFrameChoice {
         let length = next.timeIntervalSince(midnight)
         var starts: [Start]
         if !timing.solar.isEmpty {
-            // The Sun every ten minutes of the day; then each frame's nearest sample,
-            // narrowed by golden-section search to a second.
-            let step = 600.0
-            let samples = stride(from: 0, to: length, by: step).map { offset in
-                let instant = midnight.addingTimeInterval(offset)
-                return (instant, Sky.sun(at: instant, from: place))
-            }
-            starts = timing.solar.map { frame in
-                func distance(_ sun: SkyDirection) -> Double {
-                    angle(from: (frame.altitude, frame.azimuth), to: (sun.trueAltitude, sun.azimuth))
-                }
-                var best = (instant: midnight, distance: Double.infinity)
-                for (instant, sun) in samples where distance(sun) < best.distance { best = (instant, distance(sun)) }
-                var (low, high) = (best.instant.addingTimeInterval(-step), best.instant.addingTimeInterval(step))
-                let ratio = (5.0.squareRoot() - 1) / 2
-                while high.timeIntervalSince(low) > 1 {
-                    let span = high.timeIntervalSince(low)
-                    let (a, b) = (high.addingTimeInterval(-span * ratio), low.addingTimeInterval(span * ratio))
-                    if distance(Sky.sun(at: a, from: place)) < distance(Sky.sun(at: b, from: place)) {
-                        high = b
-                    } else {
-                        low = a
-                    }
-                }
-                let found = SunFrame.midway(low, high)
-                let clamped = min(max(found, midnight), next.addingTimeInterval(-1))
-                return Start(
-                    index: frame.index, instant: clamped,
-                    miss: min(best.distance, distance(Sky.sun(at: found, from: place))))
-            }
+            starts = timing.solar.map { solarStart($0, midnight: midnight, next: next, place: place) }
         } else {
             starts = timing.times.map {
                 Start(index: $0.index, instant: midnight.addingTimeInterval($0.fraction * length), miss: 0)
@@ -77,6 +53,50 @@ public enum DynamicFrameChoice {
         }
         let starts = starts(timing, day: CivilDate.on(instant, in: zone), zone: zone, place: place)
         return starts.last { $0.instant <= instant } ?? starts.last
+    }
+
+    /// When `frame` starts on the day from `midnight` to `next` (see the type's comment).
+    static func solarStart(_ frame: DynamicFrame, midnight: Date, next: Date, place: Place) -> Start {
+        func altitude(_ instant: Date) -> Double { Sky.sun(at: instant, from: place).trueAltitude }
+        let noon = SunFrame.highest(between: midnight, and: next, place: place)
+        let hour = hourAngle(altitude: frame.altitude, azimuth: frame.azimuth, latitude: place.latitude)
+        // Seconds of time per degree of hour angle.
+        let secondsPerDegree = 240.0
+        func byHourAngle(miss: Double) -> Start {
+            var instant = noon.addingTimeInterval(hour * secondsPerDegree)
+            if instant < midnight { instant = instant.addingTimeInterval(86_400) }
+            if instant >= next { instant = instant.addingTimeInterval(-86_400) }
+            return Start(index: frame.index, instant: instant, miss: miss)
+        }
+        if abs(hour) <= 15 || abs(hour) >= 165 { return byHourAngle(miss: 0) }
+        // The half day on the frame's side of noon, over which the Sun rises (or sets).
+        let morning = hour < 0
+        let (from, to) = morning ? (noon.addingTimeInterval(-43_200), noon) : (noon, noon.addingTimeInterval(43_200))
+        let (low, high) = (altitude(morning ? from : to), altitude(noon))
+        guard frame.altitude > low, frame.altitude < high else {
+            let shortfall = frame.altitude >= high ? frame.altitude - high : low - frame.altitude
+            return byHourAngle(miss: shortfall)
+        }
+        // Bisection to a second: the altitude rises through the morning, falls through the afternoon.
+        var (early, late) = (from, to)
+        while late.timeIntervalSince(early) > 1 {
+            let middle = SunFrame.midway(early, late)
+            let above = altitude(middle) > frame.altitude
+            if above == morning { late = middle } else { early = middle }
+        }
+        var instant = SunFrame.midway(early, late)
+        if instant < midnight { instant = instant.addingTimeInterval(86_400) }
+        if instant >= next { instant = instant.addingTimeInterval(-86_400) }
+        return Start(index: frame.index, instant: instant, miss: 0)
+    }
+
+    /// The hour angle, in degrees (negative east of the meridian, before noon), of the
+    /// direction at `altitude` and `azimuth` (from north through east) seen from
+    /// `latitude`: how far from the meridian the Sun stands there, whatever its season.
+    static func hourAngle(altitude: Double, azimuth: Double, latitude: Double) -> Double {
+        let radians = Double.pi / 180
+        let (a, z, phi) = (altitude * radians, azimuth * radians, latitude * radians)
+        return atan2(-sin(z) * cos(a), cos(phi) * sin(a) - sin(phi) * cos(a) * cos(z)) / radians
     }
 
     /// The angle between two directions on the sky (altitude, azimuth), degrees.

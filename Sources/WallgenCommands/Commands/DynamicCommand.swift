@@ -12,19 +12,26 @@ public struct DynamicRequest: Sendable {
     enum Subject: Sendable {
         case season(SeasonWallpaperSpec)
         case term(TermCardSpec)
+        /// The frames of a dynamic wallpaper someone has (`--from`), put at the times their
+        /// Sun has at the place on the day.
+        case converted(path: String)
 
         var stem: String {
             switch self {
             case .season(let spec): spec.season.rawValue
             case .term(let spec): spec.term.fileStem
+            case .converted(let path):
+                String(
+                    FilePath.name(of: path).split(separator: ".", omittingEmptySubsequences: false).first ?? "dynamic")
             }
         }
     }
 
-    var canvas: CanvasSize {
+    var canvas: CanvasSize? {
         switch subject {
         case .season(let spec): CanvasSize(width: spec.width, height: spec.height)
         case .term(let spec): CanvasSize(width: spec.width, height: spec.height)
+        case .converted: nil
         }
     }
 
@@ -65,6 +72,11 @@ enum DynamicCommand: WallgenCommand {
         "date", short: "d", .day,
         help: "The day whose Sun the frames follow (today, tomorrow and yesterday too), in the place's zone.",
         defaultText: "today")
+    static let from = Option(
+        "from", .file,
+        help:
+            "Convert a dynamic wallpaper (Apple's HEIC or KDE's AVIF, wallgen's or another's) to the output's form instead of painting a scene: each frame put at the time its Sun has at --place on --date."
+    )
     static let label = Option(
         "label", short: "l", .onOff, help: "Show the season's name on its frames.", default: false, shown: "off")
     static let folder = Option(
@@ -74,7 +86,10 @@ enum DynamicCommand: WallgenCommand {
     )
 
     static let options: [any OptionListItem] =
-        [season, term, SkyOptions.place, date, TermOptions.zone, OneCanvasOptions(), RenderOptions(), label, folder]
+        [
+            season, term, from, SkyOptions.place, date, TermOptions.zone, OneCanvasOptions(), RenderOptions(), label,
+            folder,
+        ]
         + CommonOptions.everywhereItems
 
     static let commandName: String? = "dynamic"
@@ -114,8 +129,17 @@ enum DynamicCommand: WallgenCommand {
         }
         let subject: DynamicRequest.Subject
         switch (parsed[season], parsed[term]) {
+        case _ where parsed.isGiven(from):
+            let painting: [any OptionDeclaration] = [
+                season, term, label, OneCanvasOptions.size, OneCanvasOptions.device,
+            ]
+            if let given = painting.first(where: { parsed.isGiven($0) }) {
+                throw UsageError("--\(given.long) paints a scene; --from converts the frames the file has")
+            }
+            subject = .converted(path: parsed[required: from])
         case (_?, _?): throw UsageError("--season and --term both choose the scene; give only one")
-        case (nil, nil): throw UsageError("'dynamic' needs a scene: --season winter, or --term 冬至")
+        case (nil, nil):
+            throw UsageError("'dynamic' needs a scene: --season winter, or --term 冬至 (or --from FILE to convert one)")
         case (let chosen?, nil):
             var spec = SeasonWallpaperSpec(season: chosen, width: canvas.width, height: canvas.height, alpha: 1)
             spec.showsLabel = parsed[required: label]
@@ -157,20 +181,17 @@ enum DynamicCommand: WallgenCommand {
 
     static func run(_ request: DynamicRequest, _ output: StatusOutput) -> ExitCode {
         if let note = request.placeNote { output.status(note) }
-        let frames = SunFrame.day(request.day, in: request.zone, at: request.place)
-        // Each frame's sky is its own painting: said once here, not by every frame's pipeline.
-        output.status(
-            "Painting \(frames.count) frames of \(request.subject.stem) at \(request.canvas.width)x\(request.canvas.height) under the Sun of \(request.place) on \(request.day)"
-        )
         do {
-            let data = try DataDirectory.locate()
+            let frames: [DayFrame]
+            if case .converted(let path) = request.subject {
+                frames = try converted(path, request, output)
+            } else {
+                frames = painted(request, try DataDirectory.locate(), output)
+            }
             switch request.output {
-            case .gnomeFolder(let folder):
-                try writeGnomeFolder(folder, frames, request, data, output)
-            case .appleHEIC(let path, let quality):
-                try writeAppleHEIC(path, quality: quality, frames, request, data, output)
-            case .kdeAVIF(let path, let quality):
-                try writeKDEAVIF(path, quality: quality, frames, request, data, output)
+            case .gnomeFolder(let folder): try writeGnomeFolder(folder, frames, request, output)
+            case .appleHEIC(let path, let quality): try writeAppleHEIC(path, quality: quality, frames, request, output)
+            case .kdeAVIF(let path, let quality): try writeKDEAVIF(path, quality: quality, frames, request, output)
             }
         } catch let error as PipelineError {
             Console.report("Error: \(ErrorReport.message(for: error))")
@@ -185,9 +206,99 @@ enum DynamicCommand: WallgenCommand {
         return .success
     }
 
+    /// One frame of the day being written: when it starts, the word that names it, and
+    /// its picture, made only when the writer asks (so one canvas is held at a time).
+    struct DayFrame {
+        let instant: Date
+        let label: String
+        /// The picture for a light appearance (the Sun's highest) or a dark one (midnight).
+        var isLight = false
+        var isDark = false
+        /// The file's bytes in the folder's format, for a GNOME folder.
+        let encoded: () throws -> [UInt8]
+        /// The pixels, for a file of several pictures.
+        let picture: () throws -> Image
+    }
+
+    /// The scene painted at each moment of the day's Sun (`SunFrame`).
+    static func painted(_ request: DynamicRequest, _ data: DataDirectory, _ output: StatusOutput) -> [DayFrame] {
+        let moments = SunFrame.day(request.day, in: request.zone, at: request.place)
+        // Each frame's sky is its own painting: said once here, not by every frame's pipeline.
+        if let canvas = request.canvas {
+            output.status(
+                "Painting \(moments.count) frames of \(request.subject.stem) at \(canvas.width)x\(canvas.height) under the Sun of \(request.place) on \(request.day)"
+            )
+        }
+        return moments.map { frame in
+            DayFrame(
+                instant: frame.instant, label: frame.moment.rawValue, isLight: frame.moment == .noon,
+                isDark: frame.moment == .midnight,
+                encoded: {
+                    try paint(frame, request, data) { (pipeline, spec) throws(PipelineError) in
+                        try pipeline.render(spec).encoded
+                    } term: { (pipeline, spec) throws(PipelineError) in
+                        try pipeline.render(spec).encoded
+                    }
+                },
+                picture: {
+                    try paint(frame, request, data) { (pipeline, spec) throws(PipelineError) in
+                        try pipeline.renderPixels(spec)
+                    } term: { (pipeline, spec) throws(PipelineError) in
+                        try pipeline.renderPixels(spec)
+                    }
+                })
+        }
+    }
+
+    /// A dynamic wallpaper's frames (Apple's or KDE's), each starting when its Sun comes
+    /// nearest at the place on the day (or at its time of day), in that order.
+    static func converted(_ path: String, _ request: DynamicRequest, _ output: StatusOutput) throws -> [DayFrame] {
+        let file: DynamicWallpaperFile
+        do {
+            guard let found = try DynamicWallpaperFile.read(try FileReader.read(path), limits: request.settings.limits)
+            else {
+                throw DesktopError.notAPicture(
+                    path: path, reason: "it is no dynamic wallpaper (no Apple or KDE timing in a HEIC or AVIF)")
+            }
+            file = found
+        } catch let problem as DynamicWallpaperFile.Problem {
+            if case .libraryUnavailable(let library) = problem {
+                throw DesktopError.pictureLibraryUnavailable(path: path, library: library)
+            }
+            throw DesktopError.notAPicture(path: path, reason: "\(problem)")
+        }
+        let starts = DynamicFrameChoice.starts(file.timing, day: request.day, zone: request.zone, place: request.place)
+        if let far = starts.first(where: { $0.miss > 1 }) {
+            output.status(
+                "\(path): the Sun does not reach frame \(far.index + 1)'s position at \(request.place) on \(request.day) (it comes within \(Int(far.miss.rounded()))°); the nearest time was taken"
+            )
+        }
+        output.status(
+            "Converting \(path), \(file.kind.rawValue) dynamic wallpaper of \(file.count) pictures, for \(request.place) on \(request.day)"
+        )
+        let limits = request.settings.limits
+        func picture(_ index: Int) throws -> Image {
+            do {
+                return try file.frame(index, limits: limits)
+            } catch {
+                throw DesktopError.notAPicture(path: path, reason: "frame \(index + 1): \(error)")
+            }
+        }
+        return starts.map { start in
+            DayFrame(
+                instant: start.instant, label: "frame\(start.index + 1)", isLight: start.index == file.timing.light,
+                isDark: start.index == file.timing.dark,
+                encoded: {
+                    let image = try picture(start.index)
+                    return try encoding { () throws(ImageEncodingError) in try request.settings.encoding.encode(image) }
+                },
+                picture: { try picture(start.index) })
+        }
+    }
+
     /// The scene's spec under `frame`'s sky, drawn by `draw` (a season's pipeline or a term's).
     static func paint<Result>(
-        _ frame: SunFrame, _ request: DynamicRequest, _ data: DataDirectory, _ output: StatusOutput,
+        _ frame: SunFrame, _ request: DynamicRequest, _ data: DataDirectory,
         season: (DesignPipeline<SeasonWallpaper>, SeasonWallpaperSpec) throws(PipelineError) -> Result,
         term: (DesignPipeline<TermCard>, TermCardSpec) throws(PipelineError) -> Result
     ) throws(PipelineError) -> Result {
@@ -199,13 +310,14 @@ enum DynamicCommand: WallgenCommand {
         case .term(var spec):
             spec.light = light
             return try term(request.settings.pipeline(data), spec)
+        case .converted:
+            preconditionFailure("a converted frame is not painted")
         }
     }
 
     /// The frames as files in `folder`, and GNOME's timed background over them.
     static func writeGnomeFolder(
-        _ folder: String, _ frames: [SunFrame], _ request: DynamicRequest, _ data: DataDirectory,
-        _ output: StatusOutput
+        _ folder: String, _ frames: [DayFrame], _ request: DynamicRequest, _ output: StatusOutput
     ) throws {
         try AtomicFileWriter.prepareFolder(folder)
         let outputs = try OutputFolder(opening: folder)
@@ -213,22 +325,19 @@ enum DynamicCommand: WallgenCommand {
         let absolute = PathQueries.resolved(folder) ?? folder
         let fileExtension = request.settings.encoding.format.fileExtension
         let names = frames.map {
-            "\(request.subject.stem)-\(clock($0.instant, request.zone))-\($0.moment.rawValue).\(fileExtension)"
+            "\(request.subject.stem)-\(clock($0.instant, request.zone))-\($0.label).\(fileExtension)"
         }
         let xmlName = "\(request.subject.stem)-dynamic.xml"
         try outputs.checkWritable(names + [xmlName])
         var slides: [Slide] = []
         for (frame, name) in zip(frames, names) {
-            let rendered = try paint(frame, request, data, output) { (pipeline, spec) throws(PipelineError) in
-                try pipeline.render(spec)
-            } term: { (pipeline, spec) throws(PipelineError) in
-                try pipeline.render(spec)
-            }
-            try outputs.write(rendered.encoded, to: name)
+            try outputs.write(try frame.encoded(), to: name)
+            // The XML says nothing of the subject but in its description, given below.
             let subject: SlideSubject =
                 switch request.subject {
                 case .season(let spec): .season(spec.season)
                 case .term(let spec): .term(spec.term)
+                case .converted: .season(.winter)
                 }
             slides.append(Slide(start: frame.instant, subject: subject, pictures: ["": absolute + "/" + name]))
         }
@@ -245,25 +354,20 @@ enum DynamicCommand: WallgenCommand {
         )
     }
 
-    /// Every frame in one HEIC, in order of time, the noon frame primary (what a file
+    /// Every frame in one HEIC, in order of time, the light frame primary (what a file
     /// manager shows), with Apple's metadata: each frame's Sun and time of day, the
     /// night frames dark.
     static func writeAppleHEIC(
-        _ path: String, quality: Int, _ frames: [SunFrame], _ request: DynamicRequest, _ data: DataDirectory,
-        _ output: StatusOutput
+        _ path: String, quality: Int, _ frames: [DayFrame], _ request: DynamicRequest, _ output: StatusOutput
     ) throws {
-        let described = describe(frames, request)
-        let light = frames.firstIndex { $0.moment == .noon } ?? 0
-        let dark = frames.firstIndex { $0.moment == .midnight } ?? described.lastIndex { $0.isDark } ?? 0
+        let described = describe(frames.map(\.instant), request)
+        let light = frames.firstIndex { $0.isLight } ?? described.firstIndex { !$0.isDark } ?? 0
+        let dark = frames.firstIndex { $0.isDark } ?? described.lastIndex { $0.isDark } ?? 0
         let encoder = try encoding { () throws(ImageEncodingError) in
             try HEIFCollectionEncoder(codec: .hevc, quality: quality)
         }
         for (index, frame) in frames.enumerated() {
-            let image = try paint(frame, request, data, output) { (pipeline, spec) throws(PipelineError) in
-                try pipeline.renderPixels(spec)
-            } term: { (pipeline, spec) throws(PipelineError) in
-                try pipeline.renderPixels(spec)
-            }
+            let image = try frame.picture()
             try encoding { () throws(ImageEncodingError) in try encoder.add(image, primary: index == light) }
         }
         let bytes = try encoding { () throws(ImageEncodingError) in
@@ -278,17 +382,12 @@ enum DynamicCommand: WallgenCommand {
     /// KDE's dynamic AVIF: every frame in one image sequence, in order of time, the
     /// first carrying the XMP with each frame's Sun and time of day.
     static func writeKDEAVIF(
-        _ path: String, quality: Int, _ frames: [SunFrame], _ request: DynamicRequest, _ data: DataDirectory,
-        _ output: StatusOutput
+        _ path: String, quality: Int, _ frames: [DayFrame], _ request: DynamicRequest, _ output: StatusOutput
     ) throws {
-        let xmp = KDEDynamicWallpaper.xmp(describe(frames, request))
+        let xmp = KDEDynamicWallpaper.xmp(describe(frames.map(\.instant), request))
         let encoder = try encoding { () throws(ImageEncodingError) in try AVIFSequenceEncoder(quality: quality) }
         for (index, frame) in frames.enumerated() {
-            let image = try paint(frame, request, data, output) { (pipeline, spec) throws(PipelineError) in
-                try pipeline.renderPixels(spec)
-            } term: { (pipeline, spec) throws(PipelineError) in
-                try pipeline.renderPixels(spec)
-            }
+            let image = try frame.picture()
             try encoding { () throws(ImageEncodingError) in try encoder.add(image, xmp: index == 0 ? xmp : nil) }
         }
         let bytes = try encoding { () throws(ImageEncodingError) in try encoder.finish() }
@@ -307,15 +406,15 @@ enum DynamicCommand: WallgenCommand {
     /// of day, and night or not. A frame shows until the next one starts, so it is a night
     /// picture when the Sun is below civil twilight halfway through its time: the civil
     /// dawn's frame (the Sun rising from -6° to the horizon) is not, the civil dusk's is.
-    static func describe(_ frames: [SunFrame], _ request: DynamicRequest) -> [DynamicFrame] {
+    static func describe(_ instants: [Date], _ request: DynamicRequest) -> [DynamicFrame] {
         let midnight = request.day.start(in: request.zone)
         // The day's length in seconds may not be 86400 (a clock change): measure it.
         let next = CivilDate.on(midnight.addingTimeInterval(30 * 3600), in: request.zone).start(in: request.zone)
-        return frames.enumerated().map { index, frame in
-            let sun = Sky.sun(at: frame.instant, from: request.place)
-            let ends = index + 1 < frames.count ? frames[index + 1].instant : next
-            let halfway = Sky.sun(at: SunFrame.midway(frame.instant, ends), from: request.place)
-            let fraction = frame.instant.timeIntervalSince(midnight) / next.timeIntervalSince(midnight)
+        return instants.enumerated().map { index, instant in
+            let sun = Sky.sun(at: instant, from: request.place)
+            let ends = index + 1 < instants.count ? instants[index + 1] : next
+            let halfway = Sky.sun(at: SunFrame.midway(instant, ends), from: request.place)
+            let fraction = instant.timeIntervalSince(midnight) / next.timeIntervalSince(midnight)
             return DynamicFrame(
                 index: index, altitude: sun.trueAltitude, azimuth: sun.azimuth, dayFraction: min(max(fraction, 0), 1),
                 isDark: halfway.trueAltitude < DynamicFrame.darkBelow)
