@@ -153,7 +153,8 @@ import Testing
     /// Commands whose required words an option replaces.
     static let replacing: Set<String> = [
         "term date", "apply now", "apply at", "apply schedule", "apply monitor", "apply monitors",
-        "kde-package output", "sky place", "dynamic place", "dynamic output", "dynamic season", "dynamic term", "dynamic from",
+        "kde-package output", "sky place", "dynamic place", "dynamic output", "dynamic season", "dynamic term",
+        "dynamic from",
     ]
     /// Text values that must name something.
     static let examples: [String: String] = [
