@@ -32,7 +32,9 @@ public enum DynamicFrameChoice {
         let length = next.timeIntervalSince(midnight)
         var starts: [Start]
         if !timing.solar.isEmpty {
-            starts = timing.solar.map { solarStart($0, midnight: midnight, next: next, place: place) }
+            // The day's noon once: every frame is placed from it.
+            let noon = SunFrame.highest(between: midnight, and: next, place: place)
+            starts = timing.solar.map { solarStart($0, noon: noon, midnight: midnight, next: next, place: place) }
         } else {
             starts = timing.times.map {
                 Start(index: $0.index, instant: midnight.addingTimeInterval($0.fraction * length), miss: 0)
@@ -55,10 +57,10 @@ public enum DynamicFrameChoice {
         return starts.last { $0.instant <= instant } ?? starts.last
     }
 
-    /// When `frame` starts on the day from `midnight` to `next` (see the type's comment).
-    static func solarStart(_ frame: DynamicFrame, midnight: Date, next: Date, place: Place) -> Start {
+    /// When `frame` starts on the day from `midnight` to `next` whose Sun is highest at
+    /// `noon` (see the type's comment).
+    static func solarStart(_ frame: DynamicFrame, noon: Date, midnight: Date, next: Date, place: Place) -> Start {
         func altitude(_ instant: Date) -> Double { Sky.sun(at: instant, from: place).trueAltitude }
-        let noon = SunFrame.highest(between: midnight, and: next, place: place)
         let hour = hourAngle(altitude: frame.altitude, azimuth: frame.azimuth, latitude: place.latitude)
         // Seconds of time per degree of hour angle.
         let secondsPerDegree = 240.0
