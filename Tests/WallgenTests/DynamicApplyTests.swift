@@ -70,6 +70,34 @@ private let toolsInstalled = ["/usr/bin/heif-enc", "/usr/bin/exiftool", systemPy
 /// `wallgen apply` of a dynamic HEIC another program wrote: the frame in effect at the
 /// instant and place given is what the desktop's setter gets.
 @Suite struct DynamicApplyTests {
+    /// Applies `file` in `folder` at `instant` in Taipei on sway (a stand-in swaymsg) and
+    /// checks what it says and that the setter was handed a PNG of `colour` (Pillow's
+    /// mean, within 4 levels); returns the session's environment for further runs.
+    @discardableResult
+    static func expectApplied(_ file: String, at instant: String, colour: [Int], said: String, in folder: String)
+        throws -> [String: String]
+    {
+        let bin = try LivingWallpaperTests.standIn("swaymsg", in: folder)
+        let environment = LivingWallpaperTests.session(
+            folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"])
+        let result = try launch(
+            ["apply", file, "--place", "Taipei", "--at", instant], in: folder, environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("\(file): a dynamic wallpaper; \(said)"), "\(result.standardError)")
+        // The setter was handed a PNG of that frame.
+        let arguments = try String(contentsOfFile: folder + "/swaymsg.args", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let stored = try #require(arguments.first { $0.hasSuffix(".png\"") }).trimmingCharacters(
+            in: CharacterSet(charactersIn: "\""))
+        let mean = try launch(["-c", meanColour, stored], in: folder, executable: URL(fileURLWithPath: systemPython))
+        let read = mean.output.split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(read.count == 3)
+        for (got, wanted) in zip(read, colour) { #expect(abs(got - wanted) <= 4, "\(read) against \(colour)") }
+        return environment
+    }
+
     @Test(
         .enabled(if: toolsInstalled, "heif-enc (libheif-examples), ExifTool or Python is missing"),
         arguments: [
@@ -84,26 +112,7 @@ private let toolsInstalled = ["/usr/bin/heif-enc", "/usr/bin/exiftool", systemPy
             let made = try launch(
                 ["-c", independentHEIC, folder], in: folder, executable: URL(fileURLWithPath: systemPython))
             try #require(made.status == 0, "\(made.standardError)")
-            let bin = try LivingWallpaperTests.standIn("swaymsg", in: folder)
-            let environment = LivingWallpaperTests.session(
-                folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"])
-            let result = try launch(
-                ["apply", "dynamic.heic", "--place", "Taipei", "--at", instant], in: folder, environment: environment)
-            #expect(result.status == 0, "\(result.standardError)")
-            #expect(
-                result.standardError.contains("dynamic.heic: a dynamic wallpaper; \(said)"), "\(result.standardError)")
-            // The setter was handed a PNG of that frame.
-            let arguments = try String(contentsOfFile: folder + "/swaymsg.args", encoding: .utf8)
-                .split(separator: "\n").map(String.init)
-            let stored = try #require(arguments.first { $0.hasSuffix(".png\"") }).trimmingCharacters(
-                in: CharacterSet(charactersIn: "\""))
-            let mean = try launch(
-                ["-c", meanColour, stored], in: folder, executable: URL(fileURLWithPath: systemPython))
-            let read = mean.output.split(separator: " ").compactMap {
-                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            #expect(read.count == 3)
-            for (got, wanted) in zip(read, colour) { #expect(abs(got - wanted) <= 4, "\(read) against \(colour)") }
+            try Self.expectApplied("dynamic.heic", at: instant, colour: colour, said: said, in: folder)
         }
     }
 
@@ -122,24 +131,8 @@ private let toolsInstalled = ["/usr/bin/heif-enc", "/usr/bin/exiftool", systemPy
             let made = try launch(
                 ["-c", independentKDEAVIF, folder], in: folder, executable: URL(fileURLWithPath: systemPython))
             try #require(made.status == 0, "\(made.standardError)")
-            let bin = try LivingWallpaperTests.standIn("swaymsg", in: folder)
-            let environment = LivingWallpaperTests.session(
-                folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"])
-            let result = try launch(
-                ["apply", "kde.avif", "--place", "Taipei", "--at", instant], in: folder, environment: environment)
-            #expect(result.status == 0, "\(result.standardError)")
-            #expect(result.standardError.contains("kde.avif: a dynamic wallpaper; \(said)"), "\(result.standardError)")
-            let arguments = try String(contentsOfFile: folder + "/swaymsg.args", encoding: .utf8)
-                .split(separator: "\n").map(String.init)
-            let stored = try #require(arguments.first { $0.hasSuffix(".png\"") }).trimmingCharacters(
-                in: CharacterSet(charactersIn: "\""))
-            let mean = try launch(
-                ["-c", meanColour, stored], in: folder, executable: URL(fileURLWithPath: systemPython))
-            let read = mean.output.split(separator: " ").compactMap {
-                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            #expect(read.count == 3)
-            for (got, wanted) in zip(read, colour) { #expect(abs(got - wanted) <= 4, "\(read) against \(colour)") }
+            let environment = try Self.expectApplied(
+                "kde.avif", at: instant, colour: colour, said: said, in: folder)
             let inspected = try launch(["inspect", "kde.avif"], in: folder)
             #expect(inspected.status == 0 && inspected.output.hasPrefix("dynamic: KDE's dynamic wallpaper, 3 pictures"))
             let damaged = try launch(

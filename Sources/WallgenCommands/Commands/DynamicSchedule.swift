@@ -40,9 +40,7 @@ enum DynamicSchedule {
         let folder = ScheduleCommand.absolutePath(request.folder)
         let wallgen = ScheduleCommand.executablePath()
         try SystemdUnits.checkExecutable(wallgen)
-        if folder.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw DesktopError.unsafeScheduleFolder(path: folder)
-        }
+        try ScheduleCommand.checkScheduleFolder(folder)
         let bytes = try FileReader.read(dynamic.file)
         let timing = try readTiming(bytes, path: dynamic.file)
         let names = ScheduleUnitNames.dynamic

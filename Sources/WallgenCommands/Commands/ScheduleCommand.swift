@@ -265,9 +265,7 @@ enum ScheduleCommand {
         // no file of the schedule could name a folder with a control character.
         let wallgen = executablePath()
         try SystemdUnits.checkExecutable(wallgen)
-        if folder.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw DesktopError.unsafeScheduleFolder(path: folder)
-        }
+        try checkScheduleFolder(folder)
         var request = request
         var monitors = request.perMonitor ? try scheduleMonitors(request) : []
         if request.sizesFromScreens {
@@ -599,6 +597,14 @@ enum ScheduleCommand {
                 + [
                     "\(tally.failed) of \(total) pictures failed; \(tally.done) written to \(folder); no schedule was written"
                 ]).joined(separator: "\nError: ")
+        }
+    }
+
+    /// Refuses a folder with a control character: no file of a schedule (a unit, an
+    /// autostart entry, an XML) could name it.
+    static func checkScheduleFolder(_ folder: String) throws(DesktopError) {
+        if folder.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw .unsafeScheduleFolder(path: folder)
         }
     }
 
