@@ -121,12 +121,15 @@ let package = Package(
         // Pictures shown in a terminal: kitty's graphics, iTerm2's inline images, sixel with a
         // fitted palette, half blocks; the window's size and which protocol it speaks.
         .target(name: "TerminalGraphics", dependencies: ["Compositor", "Escaping"]),
+        // Colour schemes for terminals and desktops from a picture's own colours: the terminal's
+        // sixteen checked for contrast, Material 3's roles, and the files each program reads.
+        .target(name: "Schemes", dependencies: ["Escaping"]),
         // The command line: parse, validate, run, report.
         .target(
             name: "WallgenCommands",
             dependencies: [
                 "Designs", "Compositor", "Almanac", "Desktop", "Batch", "Escaping", "Files", "Studio", "Platform",
-                "Scenery", "TerminalGraphics",
+                "Scenery", "Schemes", "TerminalGraphics",
             ]),
         .executableTarget(name: "wallgen", dependencies: ["WallgenCommands", "Platform"]),
         .executableTarget(
@@ -159,6 +162,7 @@ let package = Package(
             dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "Compositor", "TestSupport"]),
+        .testTarget(name: "SchemesTests", dependencies: ["Schemes", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Platform", "TestSupport"]),

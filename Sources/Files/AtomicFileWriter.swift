@@ -64,6 +64,13 @@ public enum AtomicFileWriter {
         try checkFolderExists(FilePath.folder(of: path))
     }
 
+    /// Throws what `prepareFolder` would for a folder that is not there yet: its name too
+    /// long or its parent missing.
+    public static func checkFolderCanBeMade(_ folder: String) throws(FileError) {
+        try FileReplacement.checkLength(FilePath.name(of: folder), display: folder)
+        try checkFolderExists(FilePath.folder(of: folder))
+    }
+
     private static func checkFolderExists(_ folder: String) throws(FileError) {
         var status = stat()
         guard stat(folder, &status) == 0 else {

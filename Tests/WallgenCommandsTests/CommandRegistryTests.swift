@@ -17,7 +17,7 @@ import Testing
             Self.named == [
                 "term", "terms", "almanac", "sky", "dynamic", "apply", "schedule", "kde-package", "batch", "gather",
                 "plan",
-                "inspect", "show", "studio", "devices", "completions", "man", "help",
+                "inspect", "show", "scheme", "studio", "devices", "completions", "man", "help",
             ])
     }
 

@@ -62,7 +62,10 @@ import Testing
     /// The controls the studio draws, as the issue and the apps describe them.
     @Test func theWallpapersControls() throws {
         let groups = try #require(CommandControls.of("wallpaper"))
-        #expect(groups.map(\.name) == ["wallpaper", "season", "canvas", "render", "label", "sky", "apply", "preview"])
+        #expect(
+            groups.map(\.name) == [
+                "wallpaper", "season", "canvas", "render", "label", "sky", "apply", "preview", "scheme",
+            ])
         func control(_ name: String) throws -> ControlDescription {
             try #require(groups.flatMap(\.controls).first { $0.name == name }, "no control \(name)")
         }
@@ -90,7 +93,10 @@ import Testing
 
     @Test func aCardsControls() throws {
         let groups = try #require(CommandControls.of("term"))
-        #expect(groups.map(\.name) == ["term", "canvas", "render", "title", "card-style", "sky", "apply", "preview"])
+        #expect(
+            groups.map(\.name) == [
+                "term", "canvas", "render", "title", "card-style", "sky", "apply", "preview", "scheme",
+            ])
         let name = try #require(groups[0].controls.first)
         #expect(name.name == "name" && name.flag == nil && name.choices?.count == 24)
         let winter = try #require(name.choices?.first { $0.value == "dongzhi" })
@@ -122,7 +128,8 @@ import Testing
     /// The words a command needs to be valid at all.
     static let required: [String: [String]] = [
         "term": ["冬至"], "batch": ["rows.jsonl"], "apply": ["picture.png"], "inspect": ["picture.png"],
-        "gather": ["folder"], "show": ["picture.png"], "plan": ["terms"], "completions": ["bash"],
+        "gather": ["folder"], "show": ["picture.png"], "scheme": ["picture.png"], "plan": ["terms"],
+        "completions": ["bash"],
         "kde-package": ["-o", "package"],
         // This machine's zone may name no place (UTC).
         "sky": ["--place", "Taipei"], "dynamic": ["--place", "Taipei", "-o", "day", "--season", "winter"],
@@ -144,11 +151,14 @@ import Testing
         "dynamic output": ["--place", "Taipei", "--season", "winter"],
         "schedule place": ["--dynamic", "day.heic"], "schedule dynamic": ["--place", "Taipei"],
         "dynamic from": ["--place", "Taipei", "-o", "day"],
+        "wallpaper scheme-both": ["--scheme", "s"], "term scheme-both": ["--scheme", "s"],
+        "scheme dark": ["-o", "s"], "scheme light": ["-o", "s"], "scheme both": ["-o", "s"],
     ]
     /// Options a command declares only to refuse them with a message saying what to do
     /// instead (kde-package takes the wallpaper's options whole, and a package is not applied).
     static let refused: Set<String> = [
-        "kde-package apply", "kde-package desktop", "kde-package span", "kde-package monitors",
+        "kde-package apply", "kde-package desktop", "kde-package span", "kde-package monitors", "kde-package scheme",
+        "kde-package scheme-both",
     ]
     /// Commands whose required words an option replaces.
     static let replacing: Set<String> = [

@@ -179,7 +179,7 @@ public enum SeasonWallpaper {
 
     /// The dark variant's base: the season's ink taken a fifth of the way from black, a
     /// deep tint of the season rather than a flat black.
-    static func darkBase(ink: String) -> Color {
+    public static func darkBase(ink: String) -> Color {
         let color = Color(hex: ink) ?? .black
         func deep(_ channel: UInt8) -> UInt8 { UInt8((Double(channel) * 0.2).rounded()) }
         return Color(red: deep(color.red), green: deep(color.green), blue: deep(color.blue))

@@ -17,6 +17,7 @@ enum CommandRegistry {
         PlanCommand.self,
         InspectCommand.self,
         ShowCommand.self,
+        SchemeCommand.self,
         StudioCommand.self,
         DevicesCommand.self,
         CompletionsCommand.self,

@@ -62,6 +62,10 @@ enum KDEPackageCommand {
             )
         }
         if parsed.isGiven(ApplyCommand.desktop) { throw UsageError("--desktop does not go with kde-package") }
+        if parsed.isGiven(SchemeOptions.scheme) || parsed.has(SchemeOptions.both) {
+            throw UsageError(
+                "--scheme does not go with kde-package; make the scheme from one of its pictures with wallgen scheme")
+        }
         let picture: KDEPackageRequest.Picture
         let defaultName: String
         let settings: RenderSettings

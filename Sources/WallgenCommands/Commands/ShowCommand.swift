@@ -80,21 +80,10 @@ enum ShowCommand {
     ) -> ExitCode? {
         let picture: Image
         do {
-            picture = try ImageDecoder.decode(try FileReader.read(path))
-        } catch let error as FileError {
-            Console.report("Error: '\(path)': \(error)")
-            // As for any input: there but not a picture is 65, missing or unreadable 66.
-            switch error {
-            case .notARegularFile, .unexpectedContent: return .dataError
-            default: return .noInput
-            }
-        } catch let error as ImageDecodingError {
-            Console.report("Error: '\(path)': \(error)")
-            if case .libraryUnavailable = error { return .bundledDataMissing }
-            return .dataError
+            picture = try PictureInput.decoded(path)
         } catch {
-            Console.report("Error: '\(path)': \(error)")
-            return .dataError
+            Console.report("Error: \(error.message)")
+            return error.status
         }
         do {
             let bytes = try TerminalPreview.bytes(

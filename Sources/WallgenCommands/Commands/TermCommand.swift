@@ -28,7 +28,7 @@ enum TermCommand: WallgenCommand {
             TitleOptions(), CommonOptions.darkVariant, output, CommonOptions.noMetadata, CardStyleOptions(),
             SkyOptions(),
         ]
-        + [ApplyOptions(), PreviewOptions()] + CommonOptions.everywhereItems
+        + [ApplyOptions(), PreviewOptions(), SchemeOptions()] + CommonOptions.everywhereItems
 
     static let commandName: String? = "term"
 
@@ -143,7 +143,9 @@ enum TermCommand: WallgenCommand {
             spec: spec, output: parsed[output] ?? .file(defaultName),
             canvases: canvases, settings: settings, warnings: title.warnings + (sky?.placeNote.map { [$0] } ?? []),
             applyAfterwards: ApplyOptions.read(parsed), sky: sky,
-            preview: try PreviewOptions.read(parsed, output: parsed[output]))
+            preview: try PreviewOptions.read(parsed, output: parsed[output]),
+            scheme: try SchemeOptions.read(
+                parsed, output: parsed[output], season: spec.term.season, isDark: spec.isDark))
     }
 
     /// A term by any of its names, or an error listing the closest ones.

@@ -27,7 +27,7 @@ enum WallpaperCommand: WallgenCommand {
             LabelOptions(), SkyOptions(),
         ]
         + [
-            CommonOptions.darkVariant, CommonOptions.noMetadata, ApplyOptions(), PreviewOptions(),
+            CommonOptions.darkVariant, CommonOptions.noMetadata, ApplyOptions(), PreviewOptions(), SchemeOptions(),
             CommonOptions.version,
         ]
         + CommonOptions.everywhereItems
@@ -119,6 +119,7 @@ enum WallpaperCommand: WallgenCommand {
             spec: spec, output: parsed[output] ?? .file("wallpaper-\(season.rawValue)\(darkSuffix).\(fileExtension)"),
             canvases: canvases, settings: settings, warnings: label.warnings + (sky?.placeNote.map { [$0] } ?? []),
             applyAfterwards: ApplyOptions.read(parsed), sky: sky,
-            preview: try PreviewOptions.read(parsed, output: parsed[output]))
+            preview: try PreviewOptions.read(parsed, output: parsed[output]),
+            scheme: try SchemeOptions.read(parsed, output: parsed[output], season: season, isDark: spec.isDark))
     }
 }

@@ -11,7 +11,8 @@ import Compositor
 extension Provenance {
     /// The long names never recorded: they do not change the pixels.
     static let notInSpec: Set<String> = [
-        "output", "apply", "desktop", "preview", "verbose", "quiet", "help", "version", "no-metadata",
+        "output", "apply", "desktop", "preview", "scheme", "scheme-both", "verbose", "quiet", "help", "version",
+        "no-metadata",
     ]
 
     /// The version as recorded: `0.2.0` from `wallgen 0.2.0`.

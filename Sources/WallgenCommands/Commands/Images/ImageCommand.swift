@@ -23,6 +23,8 @@ public struct ImageRequest<Design: PictureDesign>: Equatable, Sendable where Des
     var sky: SkyOptions.Reading?
     /// Show each picture in the terminal once written (`--preview`).
     var preview = false
+    /// Write the picture's colour scheme once it is written (`--scheme`).
+    var scheme: SchemeChoice? = nil
 }
 
 public typealias WallpaperRequest = ImageRequest<SeasonWallpaper>
@@ -33,6 +35,14 @@ public typealias TermRequest = ImageRequest<TermCard>
 enum ImageCommand {
     static func run<Design>(_ request: ImageRequest<Design>, subject: String, _ output: StatusOutput) -> ExitCode {
         for warning in request.warnings { Console.report(warning) }
+        if let scheme = request.scheme {
+            do {
+                try SchemeWriting.check(scheme)
+            } catch {
+                Console.report("Error: --scheme: \(error)")
+                return error.exitCode
+            }
+        }
         let outputs: [PlannedOutput]
         let span: SpanLayout?
         let monitors: [Monitor]
@@ -51,8 +61,7 @@ enum ImageCommand {
         let files = outputs.compactMap { if case .file(let path) = $0.target { path } else { nil } }
         guard outputs.count == 1, let only = outputs.first else {
             let status = SeveralOutputs.run(request, outputs, span: span, monitors: monitors, subject: subject, output)
-            if status == .success, request.preview { ShowCommand.preview(files) }
-            return status
+            return finish(status, files, request, output)
         }
         // One picture: made as it always was, whatever asked for it. At the screen's size
         // (`--apply` alone) its note records that size, so it can be made again.
@@ -70,7 +79,18 @@ enum ImageCommand {
             // `SingleOutput` reads only the picture's size.
             return try pipeline.render(spec, provenance: note, into: file, keepsPixels: false)
         }
-        if status == .success, request.preview { ShowCommand.preview(files) }
+        return finish(status, files, request, output)
+    }
+
+    /// After the pictures: their scheme (`--scheme`, from the first), then the preview.
+    private static func finish<Design>(
+        _ status: ExitCode, _ files: [String], _ request: ImageRequest<Design>, _ output: StatusOutput
+    ) -> ExitCode {
+        guard status == .success else { return status }
+        if let scheme = request.scheme, let first = files.first {
+            if let failure = SchemeWriting.writeAfterPicture(first, scheme, output) { return failure }
+        }
+        if request.preview { ShowCommand.preview(files) }
         return status
     }
 

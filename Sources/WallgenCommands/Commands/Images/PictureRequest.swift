@@ -32,6 +32,8 @@ public struct PictureRequest: Sendable {
         "desktop": "a batch sets no wallpaper (apply one of its pictures afterwards with wallgen apply)",
         "verbose": "is an option of the batch, not of a row",
         "quiet": "is an option of the batch, not of a row",
+        "scheme": "a batch writes no scheme (make one from a picture afterwards with wallgen scheme)",
+        "scheme-both": "a batch writes no scheme (make one from a picture afterwards with wallgen scheme)",
         "help": "is not a rendering option",
         "version": "is not a rendering option",
     ]

@@ -1,0 +1,30 @@
+import Compositor
+import Files
+
+/// A picture a command reads (`show`, `scheme`), decoded, or the failure as a value: what
+/// to say and the status, as for any input (there but no picture 65, missing or
+/// unreadable 66, a codec's library missing 69).
+enum PictureInput {
+    struct Failure: Error, Equatable {
+        let message: String
+        let status: ExitCode
+    }
+
+    static func decoded(_ path: String) throws(Failure) -> Image {
+        do {
+            return try ImageDecoder.decode(try FileReader.read(path))
+        } catch let error as FileError {
+            switch error {
+            case .notARegularFile, .unexpectedContent: throw Failure(message: "'\(path)': \(error)", status: .dataError)
+            default: throw Failure(message: "'\(path)': \(error)", status: .noInput)
+            }
+        } catch let error as ImageDecodingError {
+            if case .libraryUnavailable = error {
+                throw Failure(message: "'\(path)': \(error)", status: .bundledDataMissing)
+            }
+            throw Failure(message: "'\(path)': \(error)", status: .dataError)
+        } catch {
+            throw Failure(message: "'\(path)': \(error)", status: .dataError)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Almanac
+
+/// `--scheme DIR` and `--scheme-both` on the commands that make pictures: the picture's
+/// colour scheme written beside it (`wallgen scheme`'s files), read into `SchemeChoice`.
+struct SchemeOptions: OptionGroup {
+    static let scheme = Option(
+        "scheme", .folder,
+        help:
+            "Also write the picture's colour scheme into this folder (made if missing): pywal's colors.json, Xresources, kitty, alacritty, foot, GTK, shell and Material 3 files, built from the design's own colours (see wallgen scheme). Light, or dark with --dark."
+    )
+    static let both = Flag(
+        "scheme-both", help: "Write the light and the dark scheme, into light/ and dark/ of the scheme's folder.")
+
+    var name: String { "scheme" }
+    var declarations: [any OptionDeclaration] { [Self.scheme, Self.both] }
+
+    /// The folder and the variants, or nil when no scheme was asked for; refused with
+    /// `-o -`, where there is no picture on disk to name and read.
+    static func read(_ parsed: ParsedArguments, output: OutputTarget?, season: Season, isDark: Bool)
+        throws(UsageError) -> SchemeChoice?
+    {
+        guard let folder = parsed[scheme] else {
+            if parsed.has(both) { throw UsageError("--scheme-both needs --scheme <folder>") }
+            return nil
+        }
+        if output == .standardOutput {
+            throw UsageError("--scheme needs the picture in a file; -o - writes it to standard output")
+        }
+        return SchemeChoice(
+            folder: folder, variants: parsed.has(both) ? .both : (isDark ? .dark : .light), season: season)
+    }
+}
+
+/// Where a scheme goes and which of its variants.
+struct SchemeChoice: Equatable, Sendable {
+    enum Variants: Equatable, Sendable {
+        case light, dark, both
+    }
+
+    var folder: String
+    var variants: Variants
+    /// The season whose theme gives the roles, for a picture wallgen makes.
+    var season: Season? = nil
+}

@@ -1,0 +1,129 @@
+import Almanac
+import Compositor
+import Designs
+import Files
+import FoundationEssentials
+import Platform
+import Schemes
+
+/// A picture's scheme made and written: its main colours from its pixels, its roles from
+/// its design when wallgen made it (`Season`'s theme), the files into the folder asked for.
+enum SchemeWriting {
+    /// The picture's pixels averaged down to at most this many a side, for the clustering.
+    static let sampleSide = 64
+
+    /// The scheme's source for a decoded picture; `season` when wallgen made it.
+    static func source(of picture: Image, season: Season?) -> SchemeSource {
+        let clusters = PaletteClustering.clusters(of: samples(of: picture))
+        guard let season else { return .picture(clusters: clusters) }
+        let theme = season.theme
+        let ink = SchemeColour(hex: theme.ink)!
+        let base = SeasonWallpaper.darkBase(ink: theme.ink)
+        return .design(
+            ink: ink, accent: SchemeColour(hex: theme.accent)!,
+            darkBase: SchemeColour(red: base.red, green: base.green, blue: base.blue), clusters: clusters)
+    }
+
+    /// Whether the picture reads as dark: its mean Oklab lightness under a half.
+    static func looksDark(_ source: SchemeSource) -> Bool {
+        source.clusters.reduce(0) { $0 + Oklch($1.colour).lightness * $1.share } < 0.5
+    }
+
+    /// Box averages over a grid of at most `sampleSide` cells a side; transparent pixels
+    /// count for nothing.
+    static func samples(of picture: Image) -> [SchemeColour] {
+        let columns = min(sampleSide, picture.width)
+        let rows = min(sampleSide, picture.height)
+        var samples: [SchemeColour] = []
+        samples.reserveCapacity(columns * rows)
+        for row in 0..<rows {
+            let top = row * picture.height / rows
+            let bottom = max(top + 1, (row + 1) * picture.height / rows)
+            for column in 0..<columns {
+                let left = column * picture.width / columns
+                let right = max(left + 1, (column + 1) * picture.width / columns)
+                var (red, green, blue, alpha) = (0, 0, 0, 0)
+                // At most 16x16 of each cell: enough for its mean, and a 6K picture's
+                // scheme then reads 1 M pixels, not 33 M.
+                let stepY = max(1, (bottom - top) / 16)
+                let stepX = max(1, (right - left) / 16)
+                for y in stride(from: top, to: bottom, by: stepY) {
+                    let line = picture.row(y)
+                    for x in stride(from: left, to: right, by: stepX) {
+                        let offset = x * Image.channels
+                        red += Int(line[offset])
+                        green += Int(line[offset + 1])
+                        blue += Int(line[offset + 2])
+                        alpha += Int(line[offset + 3])
+                    }
+                }
+                guard alpha > 0 else { continue }
+                // Premultiplied sums: dividing by the alpha's sum is the mean of the
+                // visible colour.
+                func mean(_ sum: Int) -> UInt8 { UInt8(min(255, (sum * 255 + alpha / 2) / alpha)) }
+                samples.append(SchemeColour(red: mean(red), green: mean(green), blue: mean(blue)))
+            }
+        }
+        return samples
+    }
+
+    /// The folders beneath the scheme's folder each variant goes in ("" for the folder itself).
+    static func variants(_ choice: SchemeChoice) -> [(subfolder: String, dark: Bool)] {
+        switch choice.variants {
+        case .light: [("", false)]
+        case .dark: [("", true)]
+        case .both: [("light/", false), ("dark/", true)]
+        }
+    }
+
+    /// Throws what writing the scheme would, before anything is made: the folder's parent
+    /// missing, a link or a folder where a file goes (a picture command checks this before
+    /// it renders).
+    static func check(_ choice: SchemeChoice) throws(FileError) {
+        guard PathQueries.exists(choice.folder) else { return try AtomicFileWriter.checkFolderCanBeMade(choice.folder) }
+        let folder = try OutputFolder(opening: choice.folder)
+        for variant in variants(choice) { try folder.checkWritable(SchemeFiles.names.map { variant.subfolder + $0 }) }
+    }
+
+    /// Writes the scheme's files into `choice.folder` (and its `light/` and `dark/` for
+    /// both), every name checked before the first is written; beneath the folder no link is
+    /// followed. Returns the folders written. `picture` is recorded as the wallpaper.
+    static func write(_ source: SchemeSource, picture: String, _ choice: SchemeChoice) throws(FileError) -> [String] {
+        let material = MaterialScheme(seed: source.seed)
+        let wallpaper = PathQueries.resolved(picture) ?? picture
+        try AtomicFileWriter.prepareFolder(choice.folder)
+        let folder = try OutputFolder(opening: choice.folder)
+        let files = variants(choice).flatMap { variant in
+            SchemeFiles.files(TerminalScheme(source, dark: variant.dark), material: material, picture: wallpaper)
+                .map { (name: variant.subfolder + $0.name, text: $0.text) }
+        }
+        try folder.checkWritable(files.map { $0.name })
+        for file in files { try folder.write(Array(file.text.utf8), to: file.name) }
+        return variants(choice).map {
+            $0.subfolder.isEmpty ? choice.folder : choice.folder + "/" + $0.subfolder.dropLast()
+        }
+    }
+}
+
+extension SchemeWriting {
+    /// `--scheme` on a picture command: the scheme of the picture just written at `path`,
+    /// its roles from the design's season. The status of a failure, said, or nil.
+    static func writeAfterPicture(_ path: String, _ choice: SchemeChoice, _ output: StatusOutput) -> ExitCode? {
+        let picture: Image
+        do {
+            picture = try PictureInput.decoded(path)
+        } catch {
+            Console.report("Error: --scheme: \(error.message)")
+            return error.status
+        }
+        let source = source(of: picture, season: choice.season)
+        do {
+            let folders = try write(source, picture: path, choice)
+            output.status("Wrote the scheme of \(path) into \(folders.joined(separator: " and "))")
+            return nil
+        } catch {
+            Console.report("Error: --scheme: \(error)")
+            return error.exitCode
+        }
+    }
+}

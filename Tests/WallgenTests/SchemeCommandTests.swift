@@ -1,0 +1,157 @@
+import Foundation
+import TestSupport
+import Testing
+
+private let schemeChecker = repositoryRoot + "/Tests/Schemes/check_schemes.py"
+/// Scripts/python-test-tools' environment: pywal and materialyoucolor beside Debian's packages.
+private let pythonTools = repositoryRoot + "/.build/python-tools/bin"
+private let hasPythonTools = FileManager.default.isExecutableFile(atPath: pythonTools + "/wal")
+private let hasReaders = ["/usr/bin/kitty", "/usr/bin/foot", "/usr/bin/xrdb", "/usr/bin/Xvfb"].allSatisfy {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
+
+/// `wallgen scheme` and `--scheme`: every file read back by its own program (kitty's config
+/// loader, foot, xrdb, GTK's CSS parser, bash, pywal) and checked against the rules and
+/// Material's reference by Tests/Schemes/check_schemes.py, for every bundled scene in its
+/// light and dark variants; the design's own colours found exactly.
+@Suite struct SchemeCommandTests {
+    /// The seasons' theme colours as the design gives them (ink, accent).
+    static let themes = [
+        "spring": ("#7a2e4f", "#f4b6c8"), "summer": ("#0d4f7a", "#7cc8f0"), "autumn": ("#8a3510", "#f2a65a"),
+        "winter": ("#27436e", "#cfe0f5"),
+    ]
+    static let seasonOfTerm = ["spring", "summer", "autumn", "winter"]
+
+    static func environment(_ folder: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = folder + "/cache"
+        return environment
+    }
+
+    static func json(_ path: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    }
+
+    /// The dark variant's base: the ink a fifth of the way from black, channel by channel.
+    static func darkBase(_ ink: String) -> String {
+        let value = Int(ink.dropFirst(), radix: 16)!
+        let channels = [value >> 16, (value >> 8) & 255, value & 255].map { Int((Double($0) * 0.2).rounded()) }
+        return "#" + channels.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The 4 season wallpapers and 24 cards, each light and dark, each with both schemes:
+    /// every rule holds, every reader reads the same colours, and the roles are the design's.
+    @Test(.enabled(if: hasReaders, "kitty, foot, xrdb or Xvfb is missing (Scripts/debian-test-packages)"))
+    func everySceneInBothVariants() throws {
+        try withTemporaryFolder { folder in
+            var made: [(folder: String, season: String)] = []
+            let subjects =
+                Self.seasonOfTerm.map { (["--season", $0], $0) }
+                + (1...24).map { (["term", "\($0)"], Self.seasonOfTerm[($0 - 1) / 6]) }
+            for (arguments, season) in subjects {
+                for dark in [false, true] {
+                    let name = (arguments[0] == "term" ? "term-" : "") + arguments[1] + (dark ? "-dark" : "")
+                    let result = try launch(
+                        arguments + (dark ? ["--dark"] : []) + [
+                            "--size", "480x270", "-o", name + ".png", "--scheme", name, "--scheme-both",
+                        ], in: folder, environment: Self.environment(folder))
+                    try #require(result.status == 0, "\(arguments): \(result.standardError)")
+                    #expect(
+                        result.standardError.contains(
+                            "Wrote the scheme of \(name).png into \(name)/light and \(name)/dark"))
+                    made.append((folder + "/" + name, season))
+                }
+            }
+            let folders = made.flatMap { [$0.folder + "/light", $0.folder + "/dark"] }
+            let checked = try launch(
+                [schemeChecker] + folders, in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            #expect(checked.status == 0, "\(checked.output)\(checked.standardError)")
+            #expect(checked.output.contains("ok \(folders.count) folders"), "\(checked.output)")
+            for (scheme, season) in made {
+                let (ink, accent) = Self.themes[season]!
+                let light = try Self.json(scheme + "/light/colors.json")["special"] as! [String: String]
+                let dark = try Self.json(scheme + "/dark/colors.json")["special"] as! [String: String]
+                #expect(light["foreground"] == ink && light["cursor"] == ink, "\(scheme): \(light)")
+                #expect(dark["background"] == Self.darkBase(ink) && dark["cursor"] == accent, "\(scheme): \(dark)")
+                #expect(try Self.json(scheme + "/light/material.json")["seed"] as? String == ink)
+            }
+        }
+    }
+
+    /// pywal loads each colors.json and writes the same colours; material.json's roles are
+    /// materialyoucolor's from the same seed within ΔE 2: for the seasons, a picture wallgen
+    /// did not make (a photo-like JPEG), and a picture with no colour (Material's fallback seed).
+    @Test(
+        .enabled(if: hasPythonTools, "pywal and materialyoucolor are not installed (Scripts/python-test-tools)"),
+        .enabled(if: hasReaders, "kitty, foot, xrdb or Xvfb is missing (Scripts/debian-test-packages)"))
+    func pywalAndMaterialReadThem() throws {
+        try withTemporaryFolder { folder in
+            var folders: [String] = []
+            for season in Self.themes.keys.sorted() {
+                let made = try launch(
+                    ["--season", season, "--size", "320x180", "-o", season + ".png", "--scheme", season],
+                    in: folder, environment: Self.environment(folder))
+                try #require(made.status == 0, "\(made.standardError)")
+                folders.append(folder + "/" + season)
+            }
+            let photo = repositoryRoot + "/Assets/terms/07-lixia.jpg"
+            let fromPhoto = try launch(["scheme", photo, "-o", "photo", "--both"], in: folder)
+            #expect(fromPhoto.status == 0, "\(fromPhoto.standardError)")
+            #expect(fromPhoto.standardError.contains("from its colours"), "\(fromPhoto.standardError)")
+            folders += [folder + "/photo/light", folder + "/photo/dark"]
+            let grey = folder + "/grey.png"
+            let greyPNG = PNGTestWriter(width: 8, height: 8, bitDepth: 8, colorType: .gray) { _, _ in [128] }.encode()
+            try Data(greyPNG).write(to: URL(fileURLWithPath: grey))
+            let fromGrey = try launch(["scheme", grey, "-o", "grey"], in: folder)
+            #expect(fromGrey.status == 0, "\(fromGrey.standardError)")
+            #expect(try Self.json(folder + "/grey/material.json")["seed"] as? String == "#4285f4")
+            folders.append(folder + "/grey")
+            let checked = try launch(
+                [schemeChecker, "--pywal", pythonTools + "/wal", "--material"] + folders, in: folder,
+                executable: URL(fileURLWithPath: pythonTools + "/python3"))
+            #expect(checked.status == 0, "\(checked.output)\(checked.standardError)")
+        }
+    }
+
+    /// The refusals: each names what is wrong, with its status; nothing is written.
+    @Test func refusals() throws {
+        try withTemporaryFolder { folder in
+            let environment = Self.environment(folder)
+            let picture = try launch(
+                ["--season", "winter", "--size", "64x36", "-o", "w.png"], in: folder, environment: environment)
+            try #require(picture.status == 0, "\(picture.standardError)")
+            let cases: [([String], Int32, String)] = [
+                (["scheme", "w.png"], 64, "'scheme' needs -o <folder>"),
+                (["scheme", "-o", "s"], 64, "'scheme' needs a picture"),
+                (["scheme", "w.png", "-o", "s", "--dark", "--light"], 64, "not --dark and --light"),
+                (["scheme", "nope.png", "-o", "s"], 66, "'nope.png'"),
+                (["scheme", "w.png", "-o", "missing/s"], 73, "missing"),
+                (["--season", "winter", "--scheme-both", "-o", "x.png"], 64, "--scheme-both needs --scheme"),
+                (["--season", "winter", "--scheme", "s", "-o", "-"], 64, "-o - writes it to standard output"),
+                (["--season", "winter", "--scheme", "missing/s", "-o", "x.png"], 73, "missing"),
+            ]
+            for (arguments, status, message) in cases {
+                let result = try launch(arguments, in: folder, environment: environment)
+                #expect(result.status == status, "\(arguments): \(result.status) \(result.standardError)")
+                #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+            }
+            #expect(
+                !FileManager.default.fileExists(atPath: folder + "/x.png"),
+                "no picture when its scheme cannot be written")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/s"))
+            _ = FileManager.default.createFile(atPath: folder + "/text.png", contents: Data("no picture".utf8))
+            let text = try launch(["scheme", "text.png", "-o", "s"], in: folder)
+            #expect(text.status == 65 && text.standardError.contains("'text.png'"), "\(text.standardError)")
+            // A link planted where a scheme file goes is refused, and what it points at kept.
+            try FileManager.default.createDirectory(atPath: folder + "/planted/dark", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder + "/elsewhere", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder + "/planted/light", withDestinationPath: folder + "/elsewhere")
+            let planted = try launch(["scheme", "w.png", "-o", "planted", "--both"], in: folder)
+            #expect(planted.status != 0, "\(planted.standardError)")
+            #expect(planted.standardError.contains("planted/light"), "\(planted.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/elsewhere").isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/planted/dark").isEmpty)
+        }
+    }
+}
