@@ -38,6 +38,8 @@ public struct UserLocations: Sendable, Equatable {
     public var autostartFolder: String { configHome + "/autostart" }
     public var backgroundPropertiesFolder: String { dataHome + "/gnome-background-properties" }
     public var appliedFolder: String { dataHome + "/wallgen/applied" }
+    /// Where `apply --scheme` writes the applied picture's colour scheme.
+    public var schemeFolder: String { configHome + "/wallgen/scheme" }
 
     /// The timer, the service, the autostart entry and the properties entry of a
     /// schedule, named by `names`, where they belong.

@@ -154,4 +154,57 @@ private let hasReaders = ["/usr/bin/kitty", "/usr/bin/foot", "/usr/bin/xrdb", "/
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/planted/dark").isEmpty)
         }
     }
+
+    /// `apply --scheme`: the picture is set (a stand-in setter records it), its scheme is
+    /// written under $XDG_CONFIG_HOME/wallgen/scheme, and the lines printed for kitty and
+    /// GTK, put in their configuration files, are read by kitty's own loader and GTK's CSS
+    /// parser to the scheme's colours. No file of the person's is touched.
+    @Test(.enabled(if: hasReaders, "kitty, foot, xrdb or Xvfb is missing (Scripts/debian-test-packages)"))
+    func applyWritesTheSchemeAndSaysHowToUseIt() throws {
+        try withTemporaryFolder { folder in
+            let picture = try launch(
+                ["--season", "autumn", "--dark", "--size", "160x90", "-o", "autumn.png"], in: folder,
+                environment: Self.environment(folder))
+            try #require(picture.status == 0, "\(picture.standardError)")
+            let bin = try LivingWallpaperTests.standIn("swaymsg", in: folder)
+            let environment = LivingWallpaperTests.session(
+                folder, ["XDG_CURRENT_DESKTOP": "sway", "PATH": bin + ":/usr/bin:/bin"])
+            let applied = try launch(["apply", "--scheme", "autumn.png"], in: folder, environment: environment)
+            #expect(applied.status == 0, "\(applied.standardError)")
+            #expect(FileManager.default.fileExists(atPath: folder + "/swaymsg.args"), "the picture was set")
+            let scheme = folder + "/config/wallgen/scheme"
+            #expect(applied.standardError.contains("Wrote the dark colour scheme of autumn.png into \(scheme)"))
+            let colours = try Self.json(scheme + "/colors.json")["special"] as! [String: String]
+            #expect(colours["background"] == Self.darkBase("#8a3510") && colours["cursor"] == "#f2a65a")
+            let lines = applied.output.split(separator: "\n").map(String.init)
+            let kittyLine = try #require(lines.first { $0.hasPrefix("kitty") }).components(separatedBy: ":  ").last!
+            let gtkLine = try #require(lines.first { $0.hasPrefix("GTK") }).components(separatedBy: ":  ").last!
+            try (kittyLine.trimmingCharacters(in: .whitespaces) + "\n").write(
+                toFile: folder + "/kitty.conf", atomically: true, encoding: .utf8)
+            try (gtkLine.trimmingCharacters(in: .whitespaces) + "\n").write(
+                toFile: folder + "/gtk.css", atomically: true, encoding: .utf8)
+            let kitty = try launch(
+                [
+                    "+runpy",
+                    "from kitty.config import load_config; o = load_config('\(folder)/kitty.conf'); c = o.background; print('#%02x%02x%02x' % (c.red, c.green, c.blue))",
+                ], in: folder, executable: URL(fileURLWithPath: "/usr/bin/kitty"))
+            #expect(
+                kitty.output.trimmingCharacters(in: .whitespacesAndNewlines) == colours["background"],
+                "\(kitty.output) \(kitty.standardError)")
+            let gtk = try launch(
+                [
+                    "-c",
+                    "import gi, sys; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk; p = Gtk.CssProvider(); p.load_from_path(sys.argv[1]); print(p.to_string())",
+                    folder + "/gtk.css",
+                ], in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            #expect(gtk.status == 0, "\(gtk.standardError)")
+            // GTK writes back what it parsed through the import, as rgb().
+            let background = Int(colours["background"]!.dropFirst(), radix: 16)!
+            let rgb = "rgb(\(background >> 16),\((background >> 8) & 255),\(background & 255))"
+            #expect(gtk.output.contains("@define-color background \(rgb);"), "\(gtk.output)")
+            #expect(
+                !FileManager.default.fileExists(atPath: folder + "/config/kitty"),
+                "no configuration of the person's is made")
+        }
+    }
 }

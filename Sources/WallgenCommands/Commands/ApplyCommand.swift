@@ -51,6 +51,8 @@ public struct ApplyRequest: Equatable, Sendable {
     /// Where a dynamic wallpaper's frame in effect is read for (`--place`, else this
     /// machine's zone's place); the failure is said only if a dynamic wallpaper is met.
     var sky: Result<SkyOptions.Reading, UsageError>? = nil
+    /// Also write the picture's colour scheme under $XDG_CONFIG_HOME/wallgen/scheme (`--scheme`).
+    var scheme = false
 
     /// Setting one file the command just wrote (`--apply`).
     static func file(_ path: String, desktop: String?) -> ApplyRequest {
@@ -119,8 +121,14 @@ enum ApplyCommand {
         "schedule", .file, help: "The schedule.json that --now and --at read.",
         defaultText: "$XDG_DATA_HOME/wallgen/schedule/schedule.json")
 
+    static let scheme = Flag(
+        "scheme",
+        help:
+            "Also write the picture's colour scheme (wallgen scheme's files) into $XDG_CONFIG_HOME/wallgen/scheme, and print the line each program needs to read it; no configuration file of yours is edited."
+    )
+
     static let options: [any OptionDeclaration] =
-        [dark, monitor, monitors, desktop, lockScreen, dryRun, now, at, schedule, SkyOptions.place]
+        [dark, monitor, monitors, desktop, lockScreen, dryRun, now, at, schedule, SkyOptions.place, scheme]
         + CommonOptions.everywhere
 
     /// `--apply` on the commands that render (see `ApplyOptions`): set the picture once written.
@@ -173,7 +181,8 @@ enum ApplyCommand {
         return ApplyRequest(
             picture: picture, darkPicture: parsed[dark], monitorPictures: perMonitor, monitorsFile: parsed[monitors],
             schedule: parsed[schedule] ?? defaultSchedule(environment), instant: parsed[at] ?? Date(),
-            desktop: parsed[desktop], dryRun: parsed.has(dryRun), lockScreen: parsed.has(lockScreen), sky: sky)
+            desktop: parsed[desktop], dryRun: parsed.has(dryRun), lockScreen: parsed.has(lockScreen), sky: sky,
+            scheme: parsed.has(scheme))
     }
 
     /// Where `wallgen schedule` writes by default, and so where `--now` looks.
@@ -223,13 +232,20 @@ enum ApplyCommand {
                 desktop: kind, pictures: pictures, monitors: monitors, lockScreen: request.lockScreen)
             let work = ApplyPictures(sky: request.sky, instant: request.instant) { output.status($0) }
             let prepared = try change.prepare(work: work, store: store, runner: runner)
+            let schemeFolder = UserLocations(environment: environment).schemeFolder
             if request.dryRun {
                 Console.print(prepared.dryRunLines.joined(separator: "\n"))
+                if request.scheme, let first = files.first {
+                    Console.print("# and the colour scheme of \(first.path) into \(schemeFolder)")
+                }
                 return .success
             }
             for note in prepared.notes { output.status(note) }
             try prepared.run(store: store, runner: runner)
             output.status(prepared.summary)
+            if request.scheme, let first = files.first {
+                return SchemeWriting.writeApplied(first.path, into: schemeFolder, output) ?? .success
+            }
             return .success
         } catch {
             Console.report("Error: \(error)")
@@ -333,6 +349,7 @@ extension ApplyCommand: WallgenCommand {
                     wallgen apply --dry-run --desktop sway 22-dongzhi.png
                     wallgen apply --lock-screen winter.png
                     wallgen apply --place Taipei winter.heic
+                    wallgen apply --scheme winter.png
                     """)
         ])
 

@@ -1,6 +1,7 @@
 import Almanac
 import Compositor
 import Designs
+import Escaping
 import Files
 import FoundationEssentials
 import Platform
@@ -125,5 +126,48 @@ extension SchemeWriting {
             Console.report("Error: --scheme: \(error)")
             return error.exitCode
         }
+    }
+}
+
+extension SchemeWriting {
+    /// `apply --scheme`: the applied picture's scheme in its own variant (its note's
+    /// --dark, else how it looks) into `folder`, and the one line each program needs to
+    /// read it, printed on standard output. The status of a failure, said, or nil.
+    static func writeApplied(_ path: String, into folder: String, _ output: StatusOutput) -> ExitCode? {
+        let picture: Image
+        do {
+            picture = try PictureInput.decoded(path)
+        } catch {
+            Console.report("Error: --scheme: \(error.message)")
+            return error.status
+        }
+        let design = SchemeCommand.design(of: path)
+        let source = source(of: picture, season: design?.season)
+        let dark = design?.isDark ?? looksDark(source)
+        do {
+            // wallgen's own folder under the person's configuration, made as needed.
+            try AtomicFileWriter.makeFolders(folder)
+            _ = try write(source, picture: path, SchemeChoice(folder: folder, variants: dark ? .dark : .light))
+        } catch {
+            Console.report("Error: --scheme: \(error)")
+            return error.exitCode
+        }
+        output.status("Wrote the \(dark ? "dark" : "light") colour scheme of \(path) into \(folder); to use it:")
+        for line in usageLines(folder) { Console.print(line) }
+        return nil
+    }
+
+    /// What each program needs to read the scheme in `folder`: a line the person adds to
+    /// their own configuration, or a command.
+    static func usageLines(_ folder: String) -> [String] {
+        [
+            "kitty (kitty.conf):         include \(folder)/kitty.conf",
+            "alacritty (alacritty.toml): import = [\"\(folder)/alacritty.toml\"]   (0.14: under [general])",
+            "foot (foot.ini):            include=\(folder)/foot.ini",
+            "X resources:                xrdb -merge \(ShellQuoting.quote(folder + "/colors.Xresources"))",
+            "GTK (gtk-3.0/gtk.css):      @import url(\"file://\(folder)/gtk.css\");",
+            "pywal:                      wal --theme \(ShellQuoting.quote(folder + "/colors.json"))",
+            "shells:                     . \(ShellQuoting.quote(folder + "/colors.sh"))",
+        ]
     }
 }
