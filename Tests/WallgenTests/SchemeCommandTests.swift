@@ -207,4 +207,45 @@ private let hasReaders = ["/usr/bin/kitty", "/usr/bin/foot", "/usr/bin/xrdb", "/
                 "no configuration of the person's is made")
         }
     }
+
+    /// `dynamic --scheme`: a scheme for each frame, the night's dark and the day's light,
+    /// listed in frames.json in the order of their starts; every one read back and checked.
+    @Test(.enabled(if: hasReaders, "kitty, foot, xrdb or Xvfb is missing (Scripts/debian-test-packages)"))
+    func aSchemeForEachFrameOfTheDay() throws {
+        try withTemporaryFolder { folder in
+            let made = try launch(
+                [
+                    "dynamic", "--season", "winter", "--place", "Taipei", "--date", "2026-12-21", "--size", "160x90",
+                    "-o", "day", "--scheme", "schemes",
+                ], in: folder, environment: Self.environment(folder))
+            try #require(made.status == 0, "\(made.standardError)")
+            #expect(made.standardError.contains("Wrote 13 frames' colour schemes into schemes, and frames.json"))
+            let list = try #require(
+                JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: folder + "/schemes/frames.json")))
+                    as? [[String: Any]])
+            #expect(list.count == 13)
+            let starts = list.compactMap { $0["start"] as? String }
+            #expect(starts == starts.sorted() && Set(starts).count == 13, "\(starts)")
+            let byMoment = Dictionary(uniqueKeysWithValues: list.map { ($0["moment"] as! String, $0) })
+            #expect(byMoment["midnight"]?["dark"] as? Bool == true)
+            #expect(byMoment["noon"]?["dark"] as? Bool == false)
+            let folders = list.map { folder + "/schemes/" + ($0["folder"] as! String) }
+            for (entry, schemeFolder) in zip(list, folders) {
+                let special = try Self.json(schemeFolder + "/colors.json")["special"] as! [String: String]
+                let dark = entry["dark"] as! Bool
+                // The night's: the dark variant's base; the day's: paper (every channel over 240).
+                let background = special["background"]!
+                if dark {
+                    #expect(background == Self.darkBase("#27436e"), "\(schemeFolder)")
+                } else {
+                    let value = Int(background.dropFirst(), radix: 16)!
+                    #expect([value >> 16, (value >> 8) & 255, value & 255].allSatisfy { $0 > 240 }, "\(background)")
+                }
+            }
+            let checked = try launch(
+                [schemeChecker] + folders, in: folder, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            #expect(checked.status == 0, "\(checked.output)\(checked.standardError)")
+        }
+    }
 }

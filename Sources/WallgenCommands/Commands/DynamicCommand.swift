@@ -58,6 +58,17 @@ public struct DynamicRequest: Sendable {
     var day: CivilDate
     var output: Output
     var settings: RenderSettings
+    /// A colour scheme for each frame, into this folder (`--scheme`).
+    var scheme: String? = nil
+
+    /// The season whose theme gives a scheme's roles; none for frames converted from a file.
+    var season: Season? {
+        switch subject {
+        case .season(let spec): spec.season
+        case .term(let spec): spec.term.season
+        case .converted: nil
+        }
+    }
 }
 
 /// `wallgen dynamic`: the day of a scene, painted at each moment of the Sun's day at a
@@ -85,10 +96,16 @@ enum DynamicCommand: WallgenCommand {
             "Where the day goes: NAME.heic, Apple's dynamic HEIC (every frame in one file, chosen by the Sun's place on macOS); NAME.avif, KDE's dynamic AVIF (for the plasma-wallpapers-dynamic plugin); or a folder for the frames and GNOME's timed background, made if missing (its parent must exist)."
     )
 
+    static let scheme = Option(
+        "scheme", .folder,
+        help:
+            "Also write a colour scheme for each frame (wallgen scheme's files, dark for the night's frames) into FOLDER/HHMM-moment/, with FOLDER/frames.json saying when each begins, so a terminal can follow the day."
+    )
+
     static let options: [any OptionListItem] =
         [
             season, term, from, SkyOptions.place, date, TermOptions.zone, OneCanvasOptions(), RenderOptions(), label,
-            folder,
+            folder, scheme,
         ]
         + CommonOptions.everywhereItems
 
@@ -152,7 +169,7 @@ enum DynamicCommand: WallgenCommand {
         let settings = try RenderOptions.read(parsed, output: nil)
         return DynamicRequest(
             subject: subject, place: reading.place, placeNote: reading.placeNote, zone: zone, day: day, output: output,
-            settings: settings)
+            settings: settings, scheme: parsed[scheme])
     }
 
     /// What the output's name asks for. A HEIC's or an AVIF's frames take `--quality`
@@ -182,16 +199,26 @@ enum DynamicCommand: WallgenCommand {
     static func run(_ request: DynamicRequest, _ output: StatusOutput) -> ExitCode {
         if let note = request.placeNote { output.status(note) }
         do {
-            let frames: [DayFrame]
+            var frames: [DayFrame]
             if case .converted(let path) = request.subject {
                 frames = try converted(path, request, output)
             } else {
                 frames = painted(request, try DataDirectory.locate(), output)
             }
+            let schemes = request.scheme.map { _ in FrameSchemes(season: request.season) }
+            if let folder = request.scheme, let schemes {
+                try SchemeWriting.check(SchemeChoice(folder: folder, variants: .light))
+                frames = frames.map(schemes.watching)
+            }
             switch request.output {
             case .gnomeFolder(let folder): try writeGnomeFolder(folder, frames, request, output)
             case .appleHEIC(let path, let quality): try writeAppleHEIC(path, quality: quality, frames, request, output)
             case .kdeAVIF(let path, let quality): try writeKDEAVIF(path, quality: quality, frames, request, output)
+            }
+            if let folder = request.scheme, let schemes {
+                try AtomicFileWriter.prepareFolder(folder)
+                let count = try schemes.write(into: folder, frames, zone: request.zone, picture: request.output.path)
+                output.status("Wrote \(count) frames' colour schemes into \(folder), and frames.json")
             }
         } catch let error as PipelineError {
             Console.report("Error: \(ErrorReport.message(for: error))")

@@ -74,6 +74,7 @@ enum SchemeWriting {
         case .light: [("", false)]
         case .dark: [("", true)]
         case .both: [("light/", false), ("dark/", true)]
+        case .named(let name, let dark): [(name + "/", dark)]
         }
     }
 

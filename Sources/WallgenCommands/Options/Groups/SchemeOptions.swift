@@ -35,6 +35,8 @@ struct SchemeOptions: OptionGroup {
 struct SchemeChoice: Equatable, Sendable {
     enum Variants: Equatable, Sendable {
         case light, dark, both
+        /// One variant in a folder of this name beneath the scheme's (a dynamic wallpaper's frame).
+        case named(String, dark: Bool)
     }
 
     var folder: String
