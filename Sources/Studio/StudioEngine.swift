@@ -106,6 +106,12 @@ public protocol StudioEngine: Sendable {
     func preview(_ settings: StudioSettings, width: Int, height: Int) throws(StudioFailure) -> [UInt8]
     /// The full picture, byte for byte what the described command writes.
     func picture(_ settings: StudioSettings) throws(StudioFailure) -> StudioPicture
+    /// The colour schemes (light and dark) of the settings' picture drawn at `width`×`height`,
+    /// as JSON for the page's swatches: `{"seed", "light": {background, foreground, cursor,
+    /// colors}, "dark": {…}}`.
+    func scheme(_ settings: StudioSettings, width: Int, height: Int) throws(StudioFailure) -> [UInt8]
+    /// The full picture's scheme files, both variants, as one archive to download.
+    func schemeArchive(_ settings: StudioSettings) throws(StudioFailure) -> StudioPicture
     /// Makes the picture of these settings at the screen's own size, in `folder` (the
     /// studio's own), and sets it as the desktop's wallpaper, as `wallgen … --apply` does
     /// (the settings' uploaded picture read from `backgroundFile`).

@@ -25,6 +25,7 @@ struct StudioRoutes: Sendable {
     private static let api: [String: String] = [
         "/api/controls": "GET", "/api/describe": "POST", "/api/preview": "POST", "/api/save": "POST",
         "/api/upload": "POST", "/api/apply": "POST", "/api/schedule": "POST", "/api/alive": "GET",
+        "/api/scheme": "POST", "/api/save-scheme": "POST",
     ]
 
     /// The launcher's form is a token and nothing else.
@@ -68,7 +69,9 @@ struct StudioRoutes: Sendable {
         switch path {
         case "/api/describe": return .json(200, encoding: engine.describe(request.settings))
         case "/api/preview": return preview(request)
+        case "/api/scheme": return scheme(request)
         case "/api/save": return save(request.settings)
+        case "/api/save-scheme": return saveScheme(request.settings)
         case "/api/apply": return apply(request.settings)
         case "/api/schedule": return .json(200, encoding: engine.schedule(request.settings))
         default: return .text(404, "not found")
@@ -109,6 +112,35 @@ struct StudioRoutes: Sendable {
                 try engine.preview(request.settings, width: width, height: height)
             }
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: png)
+        } catch {
+            return failures([error])
+        }
+    }
+
+    private func scheme(_ request: PageRequest) -> HTTPResponse {
+        guard let width = request.width, let height = request.height, Self.previewSides.contains(width),
+            Self.previewSides.contains(height)
+        else {
+            return .text(400, "a scheme needs a width and a height from 1 to \(Self.previewSides.upperBound)")
+        }
+        do {
+            let json = try gate.run { () throws(StudioFailure) in
+                try engine.scheme(request.settings, width: width, height: height)
+            }
+            return .json(200, json)
+        } catch {
+            return failures([error])
+        }
+    }
+
+    private func saveScheme(_ settings: StudioSettings) -> HTTPResponse {
+        do {
+            let archive = try gate.run { () throws(StudioFailure) in try engine.schemeArchive(settings) }
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", archive.mediaType), ("Content-Disposition", Self.attachment(archive.fileName)),
+                ], body: archive.bytes)
         } catch {
             return failures([error])
         }

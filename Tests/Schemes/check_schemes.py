@@ -18,10 +18,16 @@ Prints one line per problem and exits 1 if any; else "ok N folders".
 import json
 import math
 import os
+import signal
 import subprocess
 import sys
 import tempfile
 import tomllib
+
+# Started from a worker thread of the Swift test process, this process inherits that
+# thread's signal mask, SIGTERM blocked among others, and so would the X server it starts,
+# which terminate() could then never end: unblocked here.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
 problems = []
 
@@ -138,15 +144,23 @@ def check_gtk(folder, scheme):
 
 def check_xresources(folders, schemes):
     """xrdb -n, one headless X server for them all."""
-    display = ":%d" % (200 + os.getpid() % 500)
-    server = subprocess.Popen(["Xvfb", display, "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
+    # The server names a free display itself once it is ready (-displayfd; the pipe stays
+    # open while it runs), and does not reset when each xrdb leaves (-noreset: a reset
+    # refuses the next connection while it lasts).
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp", "-noreset"],
+        pass_fds=[write_end], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
     try:
-        for attempt in range(100):
-            if os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(read_end, 16)
+            if not chunk:
                 break
-            import time
-
-            time.sleep(0.05)
+            number += chunk
+        display = ":" + number.decode().strip()
         for folder, scheme in zip(folders, schemes):
             read = subprocess.run(
                 ["xrdb", "-n", folder + "/colors.Xresources"],
@@ -165,10 +179,9 @@ def check_xresources(folders, schemes):
                 if resources.get(key, "").lower() != value:
                     problem(folder, f"xrdb reads {key} as {resources.get(key)!r}, not {value}")
     finally:
-        # SIGKILL: a server started from a process that blocks SIGTERM (as a test runner
-        # may) inherits the block and would never end on terminate().
-        server.kill()
+        server.terminate()
         server.wait()
+        os.close(read_end)
 
 
 def check_kitty(folders, schemes):
@@ -243,7 +256,7 @@ def main():
         wal, arguments = arguments[1], arguments[2:]
     if arguments[:1] == ["--material"]:
         material, arguments = True, arguments[1:]
-    folders = arguments
+    folders = [folder.rstrip("/") for folder in arguments]
     schemes = [json.load(open(folder + "/colors.json")) for folder in folders]
     for folder, scheme in zip(folders, schemes):
         check_rules(folder, scheme)

@@ -8,6 +8,7 @@ Run by Tests/WallgenTests/StudioBrowserTests.swift with WALLGEN set to the built
 
 import hashlib
 import io
+import json
 import os
 import re
 import shutil
@@ -15,6 +16,7 @@ import signal
 import struct
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import unittest
@@ -304,6 +306,51 @@ class WallpaperTabTests(StudioPageTest):
         with open(os.path.join(self.downloads, name), "rb") as saved, open(os.path.join(folder, name), "rb") as made:
             self.assertEqual(saved.read(), made.read(), "%s: Save differs from `%s`" % (name, command(d)))
         return name
+
+    def test_the_scheme_beside_the_preview_is_the_command_lines_and_save_scheme_downloads_it(self):
+        d = self.driver
+        Select(by_test_id(d, "device")).select_by_value("custom")
+        by_test_id(d, "size").send_keys("360x640")
+        wait_idle(d)
+        WebDriverWait(d, 60).until(
+            lambda d: by_test_id(d, "scheme").is_displayed()
+            and by_test_id(d, "scheme").get_attribute("data-size") == by_test_id(d, "preview").get_attribute("data-width")
+            + "x" + by_test_id(d, "preview").get_attribute("data-height"))
+        size = by_test_id(d, "scheme").get_attribute("data-size")
+        shown = {}
+        for variant in ("light", "dark"):
+            box = by_test_id(d, "scheme-" + variant)
+            swatches = box.find_elements(By.CSS_SELECTOR, ".scheme-swatches span")
+            shown[variant] = (box.get_attribute("data-background"), [s.get_attribute("data-colour") for s in swatches])
+            self.assertEqual(len(swatches), 16)
+        # The shown command at the preview's size, with --scheme-both, writes the same colours.
+        folder = self.work()
+        result = run_shown_command(d, folder, ["-o", "p.png", "--no-metadata", "--scheme", "s", "--scheme-both"], at_size=size)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for variant in ("light", "dark"):
+            with open(os.path.join(folder, "s", variant, "colors.json")) as file:
+                made = json.load(file)
+            self.assertEqual(shown[variant], (made["special"]["background"], [made["colors"]["color%d" % i] for i in range(16)]))
+        # Save scheme: an archive of both variants' files, as the shown command's --scheme-both writes them.
+        for old in os.listdir(self.downloads):
+            os.remove(os.path.join(self.downloads, old))
+        by_test_id(d, "save-scheme").click()
+        WebDriverWait(d, 60).until(
+            lambda d: (lambda names: len(names) == 1 and names[0].endswith("-scheme.tar"))(os.listdir(self.downloads)))
+        (name,) = os.listdir(self.downloads)
+        whole = self.work()
+        result = run_shown_command(d, whole, ["--scheme", "s", "--scheme-both"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with tarfile.open(os.path.join(self.downloads, name)) as archive:
+            names = sorted(archive.getnames())
+            self.assertEqual(names, sorted(v + "/" + f for v in ("light", "dark") for f in os.listdir(os.path.join(whole, "s", "light"))))
+            for variant in ("light", "dark"):
+                saved = json.load(archive.extractfile(variant + "/colors.json"))
+                with open(os.path.join(whole, "s", variant, "colors.json")) as file:
+                    made = json.load(file)
+                self.assertEqual((saved["special"], saved["colors"]), (made["special"], made["colors"]))
+                with open(os.path.join(whole, "s", variant, "material.json"), "rb") as file:
+                    self.assertEqual(archive.extractfile(variant + "/material.json").read(), file.read())
 
     def test_errors_stand_beside_their_control_in_the_command_lines_words(self):
         d = self.driver

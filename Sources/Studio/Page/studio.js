@@ -34,6 +34,7 @@
       on: "On", off: "Off", zh: "中文", en: "English", png: "PNG", jpeg: "JPEG", webp: "WebP", avif: "AVIF",
       spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter",
       previous: "Previous term", next: "Next term", saved: "Saved {name}",
+      saveScheme: "Save scheme", light: "Light", darkScheme: "Dark",
     },
     "zh-Hant": {
       studio: "工作室", wallpaper: "桌布", terms: "節氣", language: "語言",
@@ -60,6 +61,7 @@
       on: "開", off: "關", zh: "中文", en: "English", png: "PNG", jpeg: "JPEG", webp: "WebP", avif: "AVIF",
       spring: "春", summer: "夏", autumn: "秋", winter: "冬",
       previous: "上一個節氣", next: "下一個節氣", saved: "已儲存 {name}",
+      saveScheme: "儲存配色", light: "淺色", darkScheme: "深色",
     },
   };
 
@@ -296,6 +298,41 @@
     previewImage.dataset.serial = String((+previewImage.dataset.serial || 0) + 1);
     errors.render = [];
     showErrors();
+    askScheme(body);
+  });
+
+  // The picture's colour schemes, made by wallgen from the preview's own pixels: a line
+  // of a terminal in each, and its sixteen colours.
+  const askScheme = pump(async function (body) {
+    const response = await post("/api/scheme", body).catch(() => null);
+    if (!response || !response.ok) { $("scheme").hidden = true; return; }
+    const scheme = await response.json();
+    for (const [id, variant, key] of [["scheme-light", scheme.light, "light"], ["scheme-dark", scheme.dark, "darkScheme"]]) {
+      const box = $(id);
+      box.replaceChildren();
+      box.style.background = variant.background;
+      box.style.color = variant.foreground;
+      box.dataset.background = variant.background;
+      box.dataset.foreground = variant.foreground;
+      const words = [["red", 1], ["green", 2], ["yellow", 3], ["blue", 4], ["magenta", 5], ["cyan", 6]];
+      const line = element("p", {}, [element("span", { text: say(key) + " $ " })].concat(
+        words.map(([word, index]) => {
+          const span = element("span", { text: word + " " });
+          span.style.color = variant.colors[index];
+          return span;
+        })));
+      const swatches = element("div", { className: "scheme-swatches" }, variant.colors.map((colour, index) => {
+        const swatch = element("span", { title: "color" + index + " " + colour });
+        swatch.style.background = colour;
+        swatch.dataset.colour = colour;
+        return swatch;
+      }));
+      box.append(line, swatches);
+    }
+    $("scheme").dataset.seed = scheme.seed;
+    $("scheme").dataset.settings = JSON.stringify(body.settings);
+    $("scheme").dataset.size = body.width + "x" + body.height;
+    $("scheme").hidden = false;
   });
 
   // The preview at the size it is shown, in device pixels: the box it may fill, the
@@ -779,14 +816,14 @@
   }
 
   function busy(on) {
-    for (const id of ["save", "apply", "schedule"]) $(id).disabled = on;
+    for (const id of ["save", "save-scheme", "apply", "schedule"]) $(id).disabled = on;
   }
 
-  async function save() {
+  async function save(path) {
     busy(true);
     result(say("working"), "working");
     try {
-      const response = await post("/api/save", { settings: settings() });
+      const response = await post(path, { settings: settings() });
       if (!response.ok) {
         errors.render = await failures(response);
         showErrors();
@@ -794,7 +831,9 @@
         return;
       }
       const blob = await response.blob();
-      const name = (description && description.fileName) || "wallpaper.png";
+      const disposition = response.headers.get("Content-Disposition") || "";
+      const named = /filename\*=UTF-8''([^;]+)/.exec(disposition);
+      const name = named ? decodeURIComponent(named[1]) : (description && description.fileName) || "wallpaper.png";
       const link = element("a", { href: URL.createObjectURL(blob), download: name });
       document.body.appendChild(link);
       link.click();
@@ -952,7 +991,8 @@
         window.getSelection().selectAllChildren($("command"));
       }
     });
-    $("save").addEventListener("click", save);
+    $("save").addEventListener("click", () => save("/api/save"));
+    $("save-scheme").addEventListener("click", () => save("/api/save-scheme"));
     $("apply").addEventListener("click", () => run("/api/apply", say("applyTitle"), say("applyText"),
       (description && description.applyCommand) || "wallgen --apply"));
     $("schedule").addEventListener("click", () => run("/api/schedule", say("scheduleTitle"), say("scheduleText"),

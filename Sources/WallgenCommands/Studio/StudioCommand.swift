@@ -117,6 +117,14 @@ final class WallgenStudioEngine: StudioEngine {
         try rendering.render(settings)
     }
 
+    func scheme(_ settings: StudioSettings, width: Int, height: Int) throws(StudioFailure) -> [UInt8] {
+        try rendering.schemeJSON(settings, preview: (width, height))
+    }
+
+    func schemeArchive(_ settings: StudioSettings) throws(StudioFailure) -> StudioPicture {
+        try rendering.schemeArchive(settings)
+    }
+
     func apply(_ settings: StudioSettings, in folder: String) -> StudioOutcome {
         desktop.apply(settings, in: folder)
     }

@@ -4,6 +4,7 @@ import Compositor
 import Designs
 import Escaping
 import FoundationEssentials
+import Schemes
 import Studio
 
 /// The page's settings read as a `PictureRequest` (each value through its option's own
@@ -173,6 +174,59 @@ final class StudioRendering: Sendable {
         }
         let name = request.fileName == "-" ? "\(request.command).\(request.format.rawValue)" : request.fileName
         return StudioPicture(bytes: rendered.encoded, fileName: name, mediaType: rendered.format.mediaType)
+    }
+
+    // MARK: colour schemes
+
+    /// The source of the settings' scheme: the picture (at `preview`'s size, or whole) drawn
+    /// and read back, its roles the season's.
+    func schemeSource(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
+        -> SchemeSource
+    {
+        let drawn = try render(settings, preview: preview)
+        let picture: Image
+        do {
+            picture = try ImageDecoder.decode(FileBytes(drawn.bytes))
+        } catch {
+            throw StudioFailure(option: nil, message: "the picture could not be read back for its scheme: \(error)")
+        }
+        let season: Season =
+            switch try Self.request(settings, preview: preview).image {
+            case .wallpaper(let wallpaper): wallpaper.spec.season
+            case .term(let card): card.spec.term.season
+            }
+        return SchemeWriting.source(of: picture, season: season)
+    }
+
+    /// Both schemes as the page's swatches read them.
+    func schemeJSON(_ settings: StudioSettings, preview: (width: Int, height: Int)) throws(StudioFailure) -> [UInt8] {
+        let source = try schemeSource(settings, preview: preview)
+        func variant(_ dark: Bool) -> String {
+            let scheme = TerminalScheme(source, dark: dark)
+            let colours = scheme.colours.map { JSONText.quoted($0.hex) }.joined(separator: ",")
+            return
+                "{\"background\":\(JSONText.quoted(scheme.background.hex)),\"foreground\":\(JSONText.quoted(scheme.foreground.hex)),\"cursor\":\(JSONText.quoted(scheme.cursor.hex)),\"colors\":[\(colours)]}"
+        }
+        let json =
+            "{\"seed\":\(JSONText.quoted(source.seed.hex)),\"light\":\(variant(false)),\"dark\":\(variant(true))}"
+        return Array(json.utf8)
+    }
+
+    /// The whole picture's scheme, both variants (`light/`, `dark/`), as a tar named after
+    /// the picture's file: what `--scheme DIR --scheme-both` writes into DIR.
+    func schemeArchive(_ settings: StudioSettings) throws(StudioFailure) -> StudioPicture {
+        let source = try schemeSource(settings)
+        let name = try Self.request(settings).fileName
+        let stem = name == "-" ? settings.command : String(name.split(separator: ".").first ?? "wallgen")
+        let material = MaterialScheme(seed: source.seed)
+        let files = [("light/", false), ("dark/", true)].flatMap { folder, dark in
+            SchemeFiles.files(TerminalScheme(source, dark: dark), material: material, picture: name)
+                .map { (name: folder + $0.name, text: $0.text) }
+        }
+        let now = Int(Date().timeIntervalSince1970)
+        return StudioPicture(
+            bytes: SchemeArchive.tar(files, modified: now), fileName: stem + "-scheme.tar",
+            mediaType: "application/x-tar")
     }
 
     /// The request with the picture read from where the upload lies, not the name the
