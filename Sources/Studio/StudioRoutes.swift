@@ -102,32 +102,30 @@ struct StudioRoutes: Sendable {
     }
 
     private func preview(_ request: PageRequest) -> HTTPResponse {
-        guard let width = request.width, let height = request.height, Self.previewSides.contains(width),
-            Self.previewSides.contains(height)
-        else {
-            return .text(400, "a preview needs a width and a height from 1 to \(Self.previewSides.upperBound)")
-        }
-        do {
-            let png = try gate.run { () throws(StudioFailure) in
-                try engine.preview(request.settings, width: width, height: height)
-            }
+        atPreviewSize(request, "a preview") { width, height throws(StudioFailure) in
+            let png = try engine.preview(request.settings, width: width, height: height)
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: png)
-        } catch {
-            return failures([error])
         }
     }
 
     private func scheme(_ request: PageRequest) -> HTTPResponse {
+        atPreviewSize(request, "a scheme") { width, height throws(StudioFailure) in
+            .json(200, try engine.scheme(request.settings, width: width, height: height))
+        }
+    }
+
+    /// `make` run in a render slot at the request's preview size, once that is checked.
+    private func atPreviewSize(
+        _ request: PageRequest, _ what: String,
+        _ make: (Int, Int) throws(StudioFailure) -> HTTPResponse
+    ) -> HTTPResponse {
         guard let width = request.width, let height = request.height, Self.previewSides.contains(width),
             Self.previewSides.contains(height)
         else {
-            return .text(400, "a scheme needs a width and a height from 1 to \(Self.previewSides.upperBound)")
+            return .text(400, "\(what) needs a width and a height from 1 to \(Self.previewSides.upperBound)")
         }
         do {
-            let json = try gate.run { () throws(StudioFailure) in
-                try engine.scheme(request.settings, width: width, height: height)
-            }
-            return .json(200, json)
+            return try gate.run { () throws(StudioFailure) in try make(width, height) }
         } catch {
             return failures([error])
         }

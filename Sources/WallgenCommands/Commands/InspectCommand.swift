@@ -31,11 +31,7 @@ enum InspectCommand {
         } catch {
             // The file's own message names it.
             Console.report("Error: \(error)")
-            // As for any input: there but not a picture is 65, missing or unreadable 66.
-            switch error {
-            case .notARegularFile, .unexpectedContent: return .dataError
-            default: return .noInput
-            }
+            return PictureInput.status(of: error)
         }
         var listedFrames = false
         switch dynamicLines(path) {

@@ -111,21 +111,27 @@ extension SchemeWriting {
     /// `--scheme` on a picture command: the scheme of the picture just written at `path`,
     /// its roles from the design's season. The status of a failure, said, or nil.
     static func writeAfterPicture(_ path: String, _ choice: SchemeChoice, _ output: StatusOutput) -> ExitCode? {
-        let picture: Image
+        readingBack(path) { picture in
+            let source = source(of: picture, season: choice.season)
+            do throws(FileError) {
+                let folders = try write(source, picture: path, choice)
+                output.status("Wrote the scheme of \(path) into \(folders.joined(separator: " and "))")
+                return nil
+            } catch {
+                Console.report("Error: --scheme: \(error)")
+                return error.exitCode
+            }
+        }
+    }
+
+    /// `body` with the picture at `path` decoded, or the failure to read it said, as
+    /// `--scheme`'s, with its status.
+    private static func readingBack(_ path: String, _ body: (Image) -> ExitCode?) -> ExitCode? {
         do {
-            picture = try PictureInput.decoded(path)
+            return body(try PictureInput.decoded(path))
         } catch {
             Console.report("Error: --scheme: \(error.message)")
             return error.status
-        }
-        let source = source(of: picture, season: choice.season)
-        do {
-            let folders = try write(source, picture: path, choice)
-            output.status("Wrote the scheme of \(path) into \(folders.joined(separator: " and "))")
-            return nil
-        } catch {
-            Console.report("Error: --scheme: \(error)")
-            return error.exitCode
         }
     }
 }
@@ -135,27 +141,22 @@ extension SchemeWriting {
     /// --dark, else how it looks) into `folder`, and the one line each program needs to
     /// read it, printed on standard output. The status of a failure, said, or nil.
     static func writeApplied(_ path: String, into folder: String, _ output: StatusOutput) -> ExitCode? {
-        let picture: Image
-        do {
-            picture = try PictureInput.decoded(path)
-        } catch {
-            Console.report("Error: --scheme: \(error.message)")
-            return error.status
+        readingBack(path) { picture in
+            let design = SchemeCommand.design(of: path)
+            let source = source(of: picture, season: design?.season)
+            let dark = design?.isDark ?? looksDark(source)
+            do throws(FileError) {
+                // wallgen's own folder under the person's configuration, made as needed.
+                try AtomicFileWriter.makeFolders(folder)
+                _ = try write(source, picture: path, SchemeChoice(folder: folder, variants: dark ? .dark : .light))
+            } catch {
+                Console.report("Error: --scheme: \(error)")
+                return error.exitCode
+            }
+            output.status("Wrote the \(dark ? "dark" : "light") colour scheme of \(path) into \(folder); to use it:")
+            for line in usageLines(folder) { Console.print(line) }
+            return nil
         }
-        let design = SchemeCommand.design(of: path)
-        let source = source(of: picture, season: design?.season)
-        let dark = design?.isDark ?? looksDark(source)
-        do {
-            // wallgen's own folder under the person's configuration, made as needed.
-            try AtomicFileWriter.makeFolders(folder)
-            _ = try write(source, picture: path, SchemeChoice(folder: folder, variants: dark ? .dark : .light))
-        } catch {
-            Console.report("Error: --scheme: \(error)")
-            return error.exitCode
-        }
-        output.status("Wrote the \(dark ? "dark" : "light") colour scheme of \(path) into \(folder); to use it:")
-        for line in usageLines(folder) { Console.print(line) }
-        return nil
     }
 
     /// What each program needs to read the scheme in `folder`: a line the person adds to

@@ -10,14 +10,20 @@ enum PictureInput {
         let status: ExitCode
     }
 
+    /// An input file's failure as a status: there but no picture (a folder, a device, the
+    /// wrong content) 65, missing or unreadable 66.
+    static func status(of error: FileError) -> ExitCode {
+        switch error {
+        case .notARegularFile, .unexpectedContent: .dataError
+        default: .noInput
+        }
+    }
+
     static func decoded(_ path: String) throws(Failure) -> Image {
         do {
             return try ImageDecoder.decode(try FileReader.read(path))
         } catch let error as FileError {
-            switch error {
-            case .notARegularFile, .unexpectedContent: throw Failure(message: "'\(path)': \(error)", status: .dataError)
-            default: throw Failure(message: "'\(path)': \(error)", status: .noInput)
-            }
+            throw Failure(message: "'\(path)': \(error)", status: status(of: error))
         } catch let error as ImageDecodingError {
             if case .libraryUnavailable = error {
                 throw Failure(message: "'\(path)': \(error)", status: .bundledDataMissing)
