@@ -76,6 +76,13 @@ private let terminalScripts = repositoryRoot + "/Tests/Terminal"
             #expect(made.status == 0, "\(made.standardError)")
             #expect(made.standardError.contains("--preview: standard output is not a terminal"))
             #expect(FileManager.default.fileExists(atPath: folder + "/w.png"))
+            // The same for a folder of cards: every card written, one line.
+            let cards = try launch(
+                ["terms", "--season", "winter", "--size", "96x54", "-o", "cards", "--preview"], in: folder,
+                environment: environment)
+            #expect(cards.status == 0, "\(cards.standardError)")
+            #expect(cards.standardError.contains("--preview: standard output is not a terminal"))
+            #expect(FileManager.default.fileExists(atPath: folder + "/cards/contact-sheet.png"))
         }
     }
 

@@ -17,6 +17,8 @@ public struct TermsRequest: Equatable, Sendable {
     /// Each card's note of how it was made, as `wallgen term` would write it (none with
     /// --no-metadata).
     var provenances: [Provenance] = []
+    /// Show the contact sheet (or, without one, each card) in the terminal once written.
+    var preview = false
 }
 
 /// `wallgen terms`: a folder of term cards, a contact sheet and a gallery page.
@@ -36,7 +38,10 @@ enum TermsCommand: WallgenCommand {
             folder, season, TermOptions.jobs, TermOptions.year, TermOptions.zone, OneCanvasOptions(),
             RenderOptions(fillsFolder: true),
         ]
-        + [TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata, CardStyleOptions()]
+        + [
+            TermOptions.language, CommonOptions.darkVariant, noGallery, CommonOptions.noMetadata, CardStyleOptions(),
+            PreviewOptions(),
+        ]
         + CommonOptions.everywhereItems
 
     static let commandName: String? = "terms"
@@ -45,7 +50,7 @@ enum TermsCommand: WallgenCommand {
     static let declaration = CommandDeclaration(
         name: commandName, summary: "All 24 term cards, a contact sheet and a gallery page.",
         overview:
-            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format the cards and the contact sheet are in that format (\(RenderOptions.otherExtensions) files), and index.html shows those. A card that fails does not stop the others; the run then names every failure and exits as a batch does: 72 if wallgen's own pictures or fonts failed, 75 if cards failed only in writing, 65 otherwise (docs/BATCH.md). On a terminal one line shows the cards done, the rate and the time left.",
+            "Make all 24 solar-term cards (or one season's six) in a folder, with contact-sheet.png (every card small, one row per season) and index.html (a page that browses them as the app did). Files are named by number and pinyin: 01-lichun.png ... 24-dahan.png. With --format the cards and the contact sheet are in that format (\(RenderOptions.otherExtensions) files), and index.html shows those. A card that fails does not stop the others; the run then names every failure and exits as a batch does: 72 if wallgen's own pictures or fonts failed, 75 if cards failed only in writing, 65 otherwise (docs/BATCH.md). On a terminal one line shows the cards done, the rate and the time left; --preview then shows the contact sheet (with --no-gallery, each card).",
         usage: ["[-o <folder>] [--season <season>] [--jobs <n>] [--year <year>] [--lang zh|en] [--no-gallery]"],
         options: options,
         sections: [.init(title: "TERMS", body: TermOptions.termTable)])
@@ -76,6 +81,7 @@ enum TermsCommand: WallgenCommand {
             settings: try RenderOptions.read(parsed, output: nil))
         try request.settings.check(canvas: canvas)
         if !parsed.has(CommonOptions.noMetadata) { request.provenances = provenances(parsed, specs) }
+        request.preview = try PreviewOptions.read(parsed, output: nil)
         for note in request.provenances { try request.settings.check(note: note) }
         return request
     }
@@ -155,6 +161,11 @@ enum TermsCommand: WallgenCommand {
             "Wrote \(tally.done) cards\(extras) to \(request.folder) in "
                 + PrintfNumber.format("%.1f", WallgenCLI.seconds(clock.now - started)) + " s (\(engine.jobs) at a time)"
         )
+        if request.preview {
+            // The contact sheet is every card at once; without it, each card.
+            let shown = request.gallery ? [contactSheetName(request)] : cards.map(\.name)
+            ShowCommand.preview(shown.map { request.folder + "/" + $0 })
+        }
         return .success
     }
 
