@@ -13,6 +13,13 @@ public struct TerminalGeometry: Sendable, Equatable {
         self.pixelHeight = max(0, pixelHeight)
     }
 
+    /// The same window with its pixels as the terminal answered them (`TerminalProbe.pixelSize`),
+    /// where `TIOCGWINSZ` gave none.
+    public func withPixels(_ size: (width: Int, height: Int)?) -> TerminalGeometry {
+        guard pixelWidth == 0 || pixelHeight == 0, let size else { return self }
+        return TerminalGeometry(columns: columns, rows: rows, pixelWidth: size.width, pixelHeight: size.height)
+    }
+
     /// One cell's pixels.
     public var cellWidth: Int { pixelWidth >= columns ? pixelWidth / columns : 10 }
     public var cellHeight: Int { pixelHeight >= rows ? pixelHeight / rows : 20 }

@@ -63,12 +63,35 @@ public enum TerminalProbe {
         return Finding(preview: .blocks, reason: "\(who)draws no pictures it says")
     }
 
-    /// The queries written to the terminal.
-    public static let queries = Array("\u{1B}[>q\u{1B}[c\u{1B}[5n".utf8)
+    /// The queries written to the terminal: its name, its attributes, its cell's and its
+    /// text area's pixels (`CSI 16 t`, `CSI 14 t`, for a window whose `TIOCGWINSZ` gives
+    /// none), and the status report that ends the wait.
+    public static let queries = Array("\u{1B}[>q\u{1B}[c\u{1B}[16t\u{1B}[14t\u{1B}[5n".utf8)
+    /// The size queries alone, for when the protocol is known but the pixels are not.
+    public static let sizeQueries = Array("\u{1B}[16t\u{1B}[14t\u{1B}[5n".utf8)
+
+    /// The window's pixel size from the replies to `CSI 16 t` (a cell: `CSI 6 ; h ; w t`,
+    /// times the cells) or else `CSI 14 t` (the text area: `CSI 4 ; h ; w t`); nil when
+    /// neither came.
+    public static func pixelSize(fromReplies replies: [UInt8], columns: Int, rows: Int) -> (width: Int, height: Int)? {
+        let text = String(decoding: replies, as: UTF8.self)
+        func report(_ kind: String) -> (Int, Int)? {
+            guard let start = text.firstRange(of: "\u{1B}[\(kind);") else { return nil }
+            let rest = text[start.upperBound...]
+            guard let end = rest.firstIndex(of: "t") else { return nil }
+            let numbers = rest[..<end].split(separator: ";").compactMap { Int($0) }
+            guard numbers.count == 2, numbers[0] > 0, numbers[1] > 0 else { return nil }
+            return (numbers[1], numbers[0])
+        }
+        if let (cellWidth, cellHeight) = report("6") { return (cellWidth * columns, cellHeight * rows) }
+        return report("4")
+    }
 
     /// Asks the terminal on `descriptor` (a terminal open for reading and writing) and
     /// returns what it answered before its status report or the deadline.
-    public static func ask(_ descriptor: Int32, deadline: Duration = .milliseconds(300)) -> [UInt8] {
+    public static func ask(
+        _ descriptor: Int32, queries: [UInt8] = queries, deadline: Duration = .milliseconds(300)
+    ) -> [UInt8] {
         var saved = termios()
         guard tcgetattr(descriptor, &saved) == 0 else { return [] }
         TerminalModeGuard.keep(saved, descriptor: descriptor)

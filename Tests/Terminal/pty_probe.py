@@ -7,6 +7,7 @@ prints: protocol seconds mode-restored|mode-changed queries-seen
 """
 import fcntl
 import os
+import re
 import select
 import subprocess
 import sys
@@ -19,10 +20,16 @@ answers = {
     'xterm-sixel': b'\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4;6;9;15;16;22;28c\x1b[0n',
     'vt100': b'\x1b[?1;2c\x1b[0n',
     'silent': b'',
+    # A sixel xterm whose window gives no pixels (TIOCGWINSZ's are 0): its cell, 5x10, comes
+    # from its answer to CSI 16 t.
+    'xterm-sixel-cells': b'\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4;6;9;15;16;22;28c\x1b[6;10;5t\x1b[0n',
 }[persona]
 
 master, slave = os.openpty()
-fcntl.ioctl(slave, termios.TIOCSWINSZ, b'\x18\x00\x50\x00\x20\x03\xe0\x01')  # 24x80 cells, 800x480 px
+if persona.endswith('-cells'):
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, b'\x18\x00\x50\x00\x00\x00\x00\x00')  # 24x80 cells, no pixels
+else:
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, b'\x18\x00\x50\x00\x20\x03\xe0\x01')  # 24x80 cells, 800x480 px
 before = termios.tcgetattr(slave)
 environment = {k: v for k, v in os.environ.items()
                if k not in ('TERM_PROGRAM', 'KITTY_WINDOW_ID', 'TMUX', 'GHOSTTY_RESOURCES_DIR', 'COLORTERM')}
@@ -72,5 +79,8 @@ elif '\u2580'.encode() in output:
 else:
     drawn = 'nothing'
 queries = b'\x1b[>q' in output and b'\x1b[c' in output and b'\x1b[5n' in output
+# A sixel's raster attributes, " Pan ; Pad ; width ; height: the size it was drawn at.
+raster = re.search(rb'\x1bPq"1;1;(\d+);(\d+)', output)
+drawn_size = '%sx%s' % (raster.group(1).decode(), raster.group(2).decode()) if raster else '-'
 print(drawn, '%.2f' % elapsed, 'mode-restored' if before[3] == after[3] else 'mode-changed',
-      'queries-seen' if queries else 'no-queries', child.returncode, child.stderr.read().decode().strip())
+      'queries-seen' if queries else 'no-queries', drawn_size, child.returncode, child.stderr.read().decode().strip())

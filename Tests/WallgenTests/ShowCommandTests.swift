@@ -88,11 +88,14 @@ private let terminalScripts = repositoryRoot + "/Tests/Terminal"
 
     /// Detection against a pseudo-terminal: kitty's and xterm's names and attributes choose
     /// kitty and sixel, a VT100's attributes half blocks, and silence half blocks after
-    /// the deadline; the terminal's mode is put back every time.
+    /// the deadline; the terminal's mode is put back every time. A window that gives no
+    /// pixels is sized by the terminal's answer to CSI 16 t: cells of 5x10 make the 640x360
+    /// picture 400x225 (80x23 cells of them), where the window's 800x480 pixels kept it whole.
     @Test(arguments: [
-        ("kitty", "kitty"), ("xterm-sixel", "sixel"), ("vt100", "blocks"), ("silent", "blocks"),
+        ("kitty", "kitty", "-"), ("xterm-sixel", "sixel", "640x360"), ("vt100", "blocks", "-"),
+        ("silent", "blocks", "-"), ("xterm-sixel-cells", "sixel", "400x225"),
     ])
-    func theTerminalIsAsked(persona: String, expected: String) throws {
+    func theTerminalIsAsked(persona: String, expected: String, size: String) throws {
         try withTemporaryFolder { folder in
             let picture = try Self.picture(in: folder)
             let probe = try launch(
@@ -107,6 +110,7 @@ private let terminalScripts = repositoryRoot + "/Tests/Terminal"
             #expect(words.dropFirst(2).first == "mode-restored", "\(probe.output)")
             #expect(words.dropFirst(3).first == "queries-seen", "\(probe.output)")
             #expect(try #require(Double(words[1])) < 5, "the deadline holds: \(probe.output)")
+            #expect(words.dropFirst(4).first == size, "\(probe.output)")
         }
     }
 

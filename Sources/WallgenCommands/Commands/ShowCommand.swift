@@ -35,8 +35,7 @@ enum ShowCommand {
         let geometry: TerminalGeometry
         let preview: PreviewProtocol
         if let window = TerminalWindow.geometry(of: STDOUT_FILENO) {
-            geometry = window
-            preview = request.preview ?? detect(environment).preview
+            (preview, geometry) = detect(environment, window: window, asked: request.preview)
         } else if let asked = request.preview {
             geometry = TerminalWindow.geometry(environment: environment)
             preview = asked
@@ -61,17 +60,26 @@ enum ShowCommand {
             return
         }
         let environment = ProcessEnvironment.variables
-        let preview = detect(environment).preview
-        for path in paths { _ = show(path, as: preview, in: geometry, environment: environment) }
+        let (preview, window) = detect(environment, window: geometry, asked: nil)
+        for path in paths { _ = show(path, as: preview, in: window, environment: environment) }
     }
 
-    /// The protocol the environment names, else the one the terminal's answers name.
-    static func detect(_ environment: [String: String]) -> TerminalProbe.Finding {
-        if let found = TerminalProbe.fromEnvironment(environment) { return found }
+    /// The protocol (the one asked for, else the one the environment names, else the one
+    /// the terminal's answers name) and the window, its pixels asked of the terminal
+    /// (`CSI 16 t`, `CSI 14 t`) where `TIOCGWINSZ` gave none and the protocol draws pixels.
+    static func detect(_ environment: [String: String], window: TerminalGeometry, asked: PreviewProtocol?) -> (
+        PreviewProtocol, TerminalGeometry
+    ) {
+        let known = asked ?? TerminalProbe.fromEnvironment(environment)?.preview
+        let knowsPixels = window.pixelWidth > 0 && window.pixelHeight > 0
+        if let known, knowsPixels || known == .blocks { return (known, window) }
         let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard terminal >= 0 else { return TerminalProbe.fromReplies([]) }
+        guard terminal >= 0 else { return (known ?? TerminalProbe.fromReplies([]).preview, window) }
         defer { close(terminal) }
-        return TerminalProbe.fromReplies(TerminalProbe.ask(terminal))
+        let replies = TerminalProbe.ask(
+            terminal, queries: known == nil ? TerminalProbe.queries : TerminalProbe.sizeQueries)
+        let pixels = TerminalProbe.pixelSize(fromReplies: replies, columns: window.columns, rows: window.rows)
+        return (known ?? TerminalProbe.fromReplies(replies).preview, window.withPixels(pixels))
     }
 
     /// Writes one picture's bytes; the failure's status, said, or nil.
