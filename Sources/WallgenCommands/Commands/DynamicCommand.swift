@@ -217,7 +217,9 @@ enum DynamicCommand: WallgenCommand {
             }
             if let folder = request.scheme, let schemes {
                 try AtomicFileWriter.prepareFolder(folder)
-                let count = try schemes.write(into: folder, frames, zone: request.zone, picture: request.output.path)
+                let darkness = describe(frames.map(\.instant), request).map(\.isDark)
+                let count = try schemes.write(
+                    into: folder, frames, darkness: darkness, zone: request.zone, picture: request.output.path)
                 output.status("Wrote \(count) frames' colour schemes into \(folder), and frames.json")
             }
         } catch let error as PipelineError {
@@ -393,17 +395,12 @@ enum DynamicCommand: WallgenCommand {
         let encoder = try encoding { () throws(ImageEncodingError) in
             try HEIFCollectionEncoder(codec: .hevc, quality: quality)
         }
-        for (index, frame) in frames.enumerated() {
-            let image = try frame.picture()
-            try encoding { () throws(ImageEncodingError) in try encoder.add(image, primary: index == light) }
-        }
-        let bytes = try encoding { () throws(ImageEncodingError) in
-            try encoder.finish(xmp: AppleDynamicDesktop.xmp(described, light: light, dark: dark))
-        }
-        try AtomicFileWriter.write(bytes, to: path)
-        output.status(
-            "Wrote \(path): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), timed by the Sun for macOS"
-        )
+        try writeCollection(
+            path, frames, request, output, for: "macOS",
+            add: { image, index throws(ImageEncodingError) in try encoder.add(image, primary: index == light) },
+            finish: { () throws(ImageEncodingError) in
+                try encoder.finish(xmp: AppleDynamicDesktop.xmp(described, light: light, dark: dark))
+            })
     }
 
     /// KDE's dynamic AVIF: every frame in one image sequence, in order of time, the
@@ -413,14 +410,26 @@ enum DynamicCommand: WallgenCommand {
     ) throws {
         let xmp = KDEDynamicWallpaper.xmp(describe(frames.map(\.instant), request))
         let encoder = try encoding { () throws(ImageEncodingError) in try AVIFSequenceEncoder(quality: quality) }
+        try writeCollection(
+            path, frames, request, output, for: "KDE's dynamic wallpaper plugin",
+            add: { image, index throws(ImageEncodingError) in try encoder.add(image, xmp: index == 0 ? xmp : nil) },
+            finish: { () throws(ImageEncodingError) in try encoder.finish() })
+    }
+
+    /// A file of several pictures: each frame's, made one at a time and handed to `add`
+    /// in order of time, then the file's bytes from `finish`, written to `path`.
+    private static func writeCollection(
+        _ path: String, _ frames: [DayFrame], _ request: DynamicRequest, _ output: StatusOutput,
+        for desktop: String, add: (Image, Int) throws(ImageEncodingError) -> Void,
+        finish: () throws(ImageEncodingError) -> [UInt8]
+    ) throws {
         for (index, frame) in frames.enumerated() {
             let image = try frame.picture()
-            try encoding { () throws(ImageEncodingError) in try encoder.add(image, xmp: index == 0 ? xmp : nil) }
+            try encoding { () throws(ImageEncodingError) in try add(image, index) }
         }
-        let bytes = try encoding { () throws(ImageEncodingError) in try encoder.finish() }
-        try AtomicFileWriter.write(bytes, to: path)
+        try AtomicFileWriter.write(try encoding(finish), to: path)
         output.status(
-            "Wrote \(path): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), timed by the Sun for KDE's dynamic wallpaper plugin"
+            "Wrote \(path): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), timed by the Sun for \(desktop)"
         )
     }
 

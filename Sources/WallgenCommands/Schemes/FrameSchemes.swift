@@ -8,8 +8,10 @@ import Schemes
 
 /// `dynamic --scheme`: a scheme for each frame of a day, so a terminal can follow the Sun.
 /// Each frame's source is taken from its pixels as the writer makes them (no frame is
-/// painted twice), its variant from how the frame looks (the night's dark); the files go
-/// into `DIR/HHMM-moment/`, and `DIR/frames.json` lists when each begins.
+/// painted twice); its variant is dark where the desktops show the frame for their dark
+/// appearance (`DynamicCommand.describe`: the Sun below civil twilight halfway through the
+/// frame's time). The files go into `DIR/HHMM-moment/`, and `DIR/frames.json` lists when
+/// each begins.
 final class FrameSchemes: @unchecked Sendable {
     private let season: Season?
     private let lock = Lock()
@@ -40,15 +42,15 @@ final class FrameSchemes: @unchecked Sendable {
 
     /// Writes every frame's scheme, and the list of when each begins.
     /// `picture` is the dynamic wallpaper, recorded as each scheme's wallpaper.
-    func write(into folder: String, _ frames: [DynamicCommand.DayFrame], zone: Zone, picture: String)
-        throws(FileError) -> Int
-    {
+    /// `darkness`: whether each frame is a night picture, in the frames' order.
+    func write(
+        into folder: String, _ frames: [DynamicCommand.DayFrame], darkness: [Bool], zone: Zone, picture: String
+    ) throws(FileError) -> Int {
         var entries: [String] = []
         var written = 0
-        for frame in frames {
+        for (frame, dark) in zip(frames, darkness) {
             guard let source = lock.withLock({ sources[frame.label] }) else { continue }
             let name = DynamicCommand.clock(frame.instant, zone) + "-" + frame.label
-            let dark = SchemeWriting.looksDark(source)
             _ = try SchemeWriting.write(
                 source, picture: picture, SchemeChoice(folder: folder, variants: .named(name, dark: dark)))
             entries.append(
