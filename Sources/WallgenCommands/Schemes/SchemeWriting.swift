@@ -110,8 +110,10 @@ enum SchemeWriting {
 extension SchemeWriting {
     /// `--scheme` on a picture command: the scheme of the picture just written at `path`,
     /// its roles from the design's season. The status of a failure, said, or nil.
-    static func writeAfterPicture(_ path: String, _ choice: SchemeChoice, _ output: StatusOutput) -> ExitCode? {
-        readingBack(path) { picture in
+    static func writeAfterPicture(_ path: String, _ choice: SchemeChoice, _ output: StatusOutput, picture: Image?)
+        -> ExitCode?
+    {
+        readingBack(path, unless: picture) { picture in
             let source = source(of: picture, season: choice.season)
             do throws(FileError) {
                 let folders = try write(source, picture: path, choice)
@@ -124,9 +126,12 @@ extension SchemeWriting {
         }
     }
 
-    /// `body` with the picture at `path` decoded, or the failure to read it said, as
+    /// `body` with the picture `given`, or else the one at `path` decoded, or the failure to read it said, as
     /// `--scheme`'s, with its status.
-    private static func readingBack(_ path: String, _ body: (Image) -> ExitCode?) -> ExitCode? {
+    private static func readingBack(_ path: String, unless given: Image? = nil, _ body: (Image) -> ExitCode?)
+        -> ExitCode?
+    {
+        if let given { return body(given) }
         do {
             return body(try PictureInput.decoded(path))
         } catch {

@@ -70,25 +70,32 @@ enum ImageCommand {
             if case .screens = request.canvases { request.provenance?.resized(to: only.size) } else {
                 request.provenance
             }
+        // With --scheme the picture's pixels are kept for it: read back from the file, a
+        // 4K PNG's decode would take longer than the picture.
+        var kept: Image?
         let status = SingleOutput.run(
             only.target, format: request.settings.encoding.format, subject: subject, output,
             thenApply: request.applyAfterwards, derived: only.derived
         ) {
             (file) throws(PipelineError) in
             let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate(), output: output)
-            // `SingleOutput` reads only the picture's size.
-            return try pipeline.render(spec, provenance: note, into: file, keepsPixels: false)
+            // Else `SingleOutput` reads only the picture's size.
+            let rendered = try pipeline.render(spec, provenance: note, into: file, keepsPixels: request.scheme != nil)
+            if request.scheme != nil { kept = rendered.image }
+            return rendered
         }
-        return finish(status, files, request, output)
+        return finish(status, files, request, output, picture: kept)
     }
 
-    /// After the pictures: their scheme (`--scheme`, from the first), then the preview.
+    /// After the pictures: their scheme (`--scheme`, from the first: its pixels as rendered
+    /// when kept, else read back), then the preview.
     private static func finish<Design>(
-        _ status: ExitCode, _ files: [String], _ request: ImageRequest<Design>, _ output: StatusOutput
+        _ status: ExitCode, _ files: [String], _ request: ImageRequest<Design>, _ output: StatusOutput,
+        picture: Image? = nil
     ) -> ExitCode {
         guard status == .success else { return status }
         if let scheme = request.scheme, let first = files.first {
-            if let failure = SchemeWriting.writeAfterPicture(first, scheme, output) { return failure }
+            if let failure = SchemeWriting.writeAfterPicture(first, scheme, output, picture: picture) { return failure }
         }
         if request.preview { ShowCommand.preview(files) }
         return status
