@@ -13,12 +13,33 @@ public enum TerminalProbe {
     public struct Finding: Sendable, Equatable {
         public let preview: PreviewProtocol
         public let reason: String
+        /// Inside tmux with its passthrough on: the bytes go wrapped (`TmuxPassthrough`).
+        public var throughTmux = false
     }
 
-    /// The protocol the environment alone names, or nil.
-    public static func fromEnvironment(_ environment: [String: String]) -> Finding? {
+    /// The protocol the environment alone names, or nil. Inside tmux, `tmuxPassthrough`
+    /// says whether its `allow-passthrough` is on: then the terminal tmux runs in, as the
+    /// variables tmux keeps from it say (kitty's, WezTerm's, Ghostty's, iTerm2's), is drawn
+    /// to through it; else half blocks, which tmux draws itself.
+    public static func fromEnvironment(_ environment: [String: String], tmuxPassthrough: Bool = false) -> Finding? {
         if environment["TMUX"] != nil {
-            return Finding(preview: .blocks, reason: "inside tmux, which passes no pictures through by default")
+            guard tmuxPassthrough else {
+                return Finding(preview: .blocks, reason: "inside tmux, whose allow-passthrough is off")
+            }
+            let outer: (PreviewProtocol, String)? =
+                if environment["KITTY_WINDOW_ID"] != nil {
+                    (.kitty, "kitty")
+                } else if environment["WEZTERM_PANE"] != nil {
+                    (.kitty, "WezTerm")
+                } else if environment["GHOSTTY_RESOURCES_DIR"] != nil {
+                    (.kitty, "Ghostty")
+                } else if environment[
+                    "LC_TERMINAL"] == "iTerm2"
+                { (.iterm, "iTerm2") } else { nil }
+            guard let (preview, name) = outer else {
+                return Finding(preview: .blocks, reason: "inside tmux, in a terminal its variables do not name")
+            }
+            return Finding(preview: preview, reason: "\(name), through tmux's passthrough", throughTmux: true)
         }
         if environment["KITTY_WINDOW_ID"] != nil || environment["TERM"] == "xterm-kitty" {
             return Finding(preview: .kitty, reason: "kitty")

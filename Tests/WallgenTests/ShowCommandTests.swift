@@ -145,4 +145,36 @@ private let terminalScripts = repositoryRoot + "/Tests/Terminal"
             #expect(try #require(Double(words[2])) <= bound, "\(run.output)")
         }
     }
+
+    /// Inside a real tmux whose client runs on a pseudo-terminal read as the outer one, in
+    /// kitty (its variable in the pane): with allow-passthrough on, kitty's sequences reach
+    /// the outer terminal unwrapped by tmux and decode to the picture; with it off, tmux
+    /// draws half blocks and no graphics sequence reaches it.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is not installed"),
+        arguments: ["on", "off"])
+    func throughTmux(passthrough: String) throws {
+        try withTemporaryFolder { folder in
+            let picture = try Self.picture(in: folder)
+            let probe = try launch(
+                [
+                    terminalScripts + "/tmux_probe.py", productsFolder.appendingPathComponent("wallgen").path, picture,
+                    passthrough, folder + "/received",
+                ], in: folder, executable: URL(fileURLWithPath: systemPython))
+            #expect(probe.status == 0, "\(probe.standardError)")
+            let words = probe.output.split(whereSeparator: \.isWhitespace).map(String.init)
+            if passthrough == "off" {
+                #expect(
+                    words == ["kitty-sequences", "0", "half-blocks", "yes", "wrapped-left", "no"], "\(probe.output)")
+                return
+            }
+            #expect(Int(words[1]) ?? 0 > 0 && words[5] == "no", "\(probe.output)")
+            let read = try launch(
+                [terminalScripts + "/decode_preview.py", "kitty", folder + "/received", picture], in: folder,
+                executable: URL(fileURLWithPath: systemPython))
+            #expect(read.status == 0, "\(read.standardError)")
+            let decoded = read.output.split(whereSeparator: \.isWhitespace).map(String.init)
+            #expect(try #require(Double(decoded[2])) <= 2.0 && decoded.last == "flags-ok", "\(read.output)")
+        }
+    }
 }

@@ -33,12 +33,12 @@ enum ShowCommand {
     static func run(_ request: ShowRequest) -> ExitCode {
         let environment = ProcessEnvironment.variables
         let geometry: TerminalGeometry
-        let preview: PreviewProtocol
+        let preview: Drawing
         if let window = TerminalWindow.geometry(of: STDOUT_FILENO) {
             (preview, geometry) = detect(environment, window: window, asked: request.preview)
         } else if let asked = request.preview {
             geometry = TerminalWindow.geometry(environment: environment)
-            preview = asked
+            preview = Drawing(preview: asked, throughTmux: false)
         } else {
             Console.report(
                 "Error: standard output is not a terminal, so there is nowhere to show the picture; give --protocol kitty, iterm, sixel or blocks to write its bytes anyway"
@@ -68,23 +68,52 @@ enum ShowCommand {
     /// the terminal's answers name) and the window, its pixels asked of the terminal
     /// (`CSI 16 t`, `CSI 14 t`) where `TIOCGWINSZ` gave none and the protocol draws pixels.
     static func detect(_ environment: [String: String], window: TerminalGeometry, asked: PreviewProtocol?) -> (
-        PreviewProtocol, TerminalGeometry
+        Drawing, TerminalGeometry
     ) {
-        let known = asked ?? TerminalProbe.fromEnvironment(environment)?.preview
+        let passthrough = environment["TMUX"] != nil && tmuxPassesThrough(environment)
+        let found = TerminalProbe.fromEnvironment(environment, tmuxPassthrough: passthrough)
+        // Inside tmux, a protocol asked for goes through its passthrough where that is on.
+        let known =
+            asked.map { Drawing(preview: $0, throughTmux: passthrough && $0 != .blocks) }
+            ?? found.map { Drawing(preview: $0.preview, throughTmux: $0.throughTmux) }
         let knowsPixels = window.pixelWidth > 0 && window.pixelHeight > 0
-        if let known, knowsPixels || known == .blocks { return (known, window) }
+        // tmux answers no query for the terminal it runs in.
+        if let known, knowsPixels || known.preview == .blocks || environment["TMUX"] != nil { return (known, window) }
         let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard terminal >= 0 else { return (known ?? TerminalProbe.fromReplies([]).preview, window) }
+        guard terminal >= 0 else {
+            return (known ?? Drawing(preview: TerminalProbe.fromReplies([]).preview, throughTmux: false), window)
+        }
         defer { close(terminal) }
         let replies = TerminalProbe.ask(
             terminal, queries: known == nil ? TerminalProbe.queries : TerminalProbe.sizeQueries)
         let pixels = TerminalProbe.pixelSize(fromReplies: replies, columns: window.columns, rows: window.rows)
-        return (known ?? TerminalProbe.fromReplies(replies).preview, window.withPixels(pixels))
+        let drawing = known ?? Drawing(preview: TerminalProbe.fromReplies(replies).preview, throughTmux: false)
+        return (drawing, window.withPixels(pixels))
+    }
+
+    /// A protocol, and whether its bytes go through tmux's passthrough.
+    struct Drawing {
+        let preview: PreviewProtocol
+        let throughTmux: Bool
+    }
+
+    /// Whether the tmux this runs in passes sequences on (`allow-passthrough` on, or `all`
+    /// in tmux 3.4), as `tmux show-options -Apv` says for this pane.
+    static func tmuxPassesThrough(_ environment: [String: String]) -> Bool {
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        let path = folders.map { $0 + "/tmux" }.first { access($0, X_OK) == 0 }
+        guard let path,
+            let answer = try? ChildProcess.run(
+                path: path, arguments: ["tmux", "show-options", "-Apv", "allow-passthrough"],
+                environment: environment, input: [])
+        else { return false }
+        let value = String(decoding: answer.standardOutput, as: UTF8.self).trimmingWhitespace()
+        return answer.status == 0 && (value == "on" || value == "all")
     }
 
     /// Writes one picture's bytes; the failure's status, said, or nil.
     static func show(
-        _ path: String, as preview: PreviewProtocol, in geometry: TerminalGeometry, environment: [String: String]
+        _ path: String, as drawing: Drawing, in geometry: TerminalGeometry, environment: [String: String]
     ) -> ExitCode? {
         let picture: Image
         do {
@@ -95,8 +124,8 @@ enum ShowCommand {
         }
         do {
             let bytes = try TerminalPreview.bytes(
-                of: picture, as: preview, in: geometry, trueColour: TerminalWindow.hasTrueColour(environment))
-            try Console.standardOutputBytes(bytes)
+                of: picture, as: drawing.preview, in: geometry, trueColour: TerminalWindow.hasTrueColour(environment))
+            try Console.standardOutputBytes(drawing.throughTmux ? TmuxPassthrough.wrap(bytes) : bytes)
         } catch let error as FileError {
             Console.report("Error: standard output: \(error)")
             return error.exitCode
@@ -114,7 +143,7 @@ extension ShowCommand: WallgenCommand {
     static let declaration = CommandDeclaration(
         name: commandName, summary: "Show pictures in the terminal.",
         overview:
-            "Draw each picture in the terminal, fitted to its window less one row and never enlarged, in the best way the terminal has: kitty's graphics protocol (kitty, WezTerm, Ghostty), iTerm2's inline images, sixel (xterm -ti vt340, foot, mlterm, Konsole) with a palette fitted to the picture, or Unicode half blocks in 24-bit colour (256 colours where COLORTERM does not say truecolor). Which is found from the environment, then by asking the terminal (its name, and whether it draws sixel) for at most 0.3 s, its mode put back on every way out. Inside tmux: half blocks. The commands that make pictures take --preview to show each once it is written.",
+            "Draw each picture in the terminal, fitted to its window less one row and never enlarged, in the best way the terminal has: kitty's graphics protocol (kitty, WezTerm, Ghostty), iTerm2's inline images, sixel (xterm -ti vt340, foot, mlterm, Konsole) with a palette fitted to the picture, or Unicode half blocks in 24-bit colour (256 colours where COLORTERM does not say truecolor). Which is found from the environment, then by asking the terminal (its name, and whether it draws sixel) for at most 0.3 s, its mode put back on every way out. Inside tmux, through its passthrough (allow-passthrough on) to the terminal it runs in where tmux's variables name it (kitty, WezTerm, Ghostty, iTerm2); else half blocks. The commands that make pictures take --preview to show each once it is written.",
         usage: ["<picture>... [--protocol <kitty|iterm|sixel|blocks|auto>]"],
         arguments: [.init(name: "picture", help: "A JPEG, PNG, WebP, HEIC or AVIF.", completion: .file)],
         options: options,

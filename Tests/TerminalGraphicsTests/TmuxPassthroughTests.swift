@@ -1,0 +1,36 @@
+import Testing
+
+@testable import TerminalGraphics
+
+/// tmux's passthrough wrapping, against the form tmux's manual gives: each string
+/// sequence as `ESC P tmux; … ESC \` with its own ESCs doubled, what lies between as it is.
+@Suite struct TmuxPassthroughTests {
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test func eachSequenceWrappedItsEscapesDoubled() {
+        let kitty = "\u{1B}_Ga=T,m=1;QUJD\u{1B}\\\u{1B}_Gm=0;REVG\u{1B}\\\n"
+        let wrapped = TmuxPassthrough.wrap(Self.bytes(kitty))
+        let expected =
+            "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,m=1;QUJD\u{1B}\u{1B}\\\u{1B}\\"
+            + "\u{1B}Ptmux;\u{1B}\u{1B}_Gm=0;REVG\u{1B}\u{1B}\\\u{1B}\\\n"
+        #expect(wrapped == Self.bytes(expected))
+    }
+
+    @Test func anOSCEndedByBELAndASixel() {
+        let iterm = "\u{1B}]1337;File=inline=1:QQ==\u{07}\n"
+        #expect(
+            TmuxPassthrough.wrap(Self.bytes(iterm))
+                == Self.bytes("\u{1B}Ptmux;\u{1B}\u{1B}]1337;File=inline=1:QQ==\u{07}\u{1B}\\\n"))
+        let sixel = "\u{1B}Pq\"1;1;2;2#0;2;0;0;0~~\u{1B}\\"
+        #expect(
+            TmuxPassthrough.wrap(Self.bytes(sixel))
+                == Self.bytes("\u{1B}Ptmux;\u{1B}\u{1B}Pq\"1;1;2;2#0;2;0;0;0~~\u{1B}\u{1B}\\\u{1B}\\"))
+    }
+
+    @Test func otherEscapesAndUnendedOnesPassAsTheyAre() {
+        let colours = "\u{1B}[38;2;1;2;3m\u{2580}\u{1B}[0m"
+        #expect(TmuxPassthrough.wrap(Self.bytes(colours)) == Self.bytes(colours))
+        let unended = "\u{1B}_Ga=T;QUJD"
+        #expect(TmuxPassthrough.wrap(Self.bytes(unended)) == Self.bytes(unended))
+    }
+}
