@@ -83,6 +83,15 @@ private let terminalScripts = repositoryRoot + "/Tests/Terminal"
             #expect(cards.status == 0, "\(cards.standardError)")
             #expect(cards.standardError.contains("--preview: standard output is not a terminal"))
             #expect(FileManager.default.fileExists(atPath: folder + "/cards/contact-sheet.png"))
+            // And for a day of frames.
+            let day = try launch(
+                [
+                    "dynamic", "--season", "winter", "--place", "Taipei", "--date", "2026-12-21", "--size", "64x36",
+                    "-o",
+                    "day", "--preview",
+                ], in: folder, environment: environment)
+            #expect(day.status == 0, "\(day.standardError)")
+            #expect(day.standardError.contains("--preview: standard output is not a terminal"))
         }
     }
 

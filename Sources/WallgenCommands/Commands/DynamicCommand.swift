@@ -60,6 +60,8 @@ public struct DynamicRequest: Sendable {
     var settings: RenderSettings
     /// A colour scheme for each frame, into this folder (`--scheme`).
     var scheme: String? = nil
+    /// Show the day's picture in the terminal once written (`--preview`).
+    var preview = false
 
     /// The season whose theme gives a scheme's roles; none for frames converted from a file.
     var season: Season? {
@@ -105,7 +107,7 @@ enum DynamicCommand: WallgenCommand {
     static let options: [any OptionListItem] =
         [
             season, term, from, SkyOptions.place, date, TermOptions.zone, OneCanvasOptions(), RenderOptions(), label,
-            folder, scheme,
+            folder, scheme, PreviewOptions(),
         ]
         + CommonOptions.everywhereItems
 
@@ -169,7 +171,7 @@ enum DynamicCommand: WallgenCommand {
         let settings = try RenderOptions.read(parsed, output: nil)
         return DynamicRequest(
             subject: subject, place: reading.place, placeNote: reading.placeNote, zone: zone, day: day, output: output,
-            settings: settings, scheme: parsed[scheme])
+            settings: settings, scheme: parsed[scheme], preview: try PreviewOptions.read(parsed, output: nil))
     }
 
     /// What the output's name asks for. A HEIC's or an AVIF's frames take `--quality`
@@ -210,10 +212,18 @@ enum DynamicCommand: WallgenCommand {
                 try SchemeWriting.check(SchemeChoice(folder: folder, variants: .light))
                 frames = frames.map(schemes.watching)
             }
+            // What --preview shows: the file, or a folder's frame of the Sun's highest.
+            let shown: String
             switch request.output {
-            case .gnomeFolder(let folder): try writeGnomeFolder(folder, frames, request, output)
-            case .appleHEIC(let path, let quality): try writeAppleHEIC(path, quality: quality, frames, request, output)
-            case .kdeAVIF(let path, let quality): try writeKDEAVIF(path, quality: quality, frames, request, output)
+            case .gnomeFolder(let folder):
+                let written = try writeGnomeFolder(folder, frames, request, output)
+                shown = (frames.firstIndex { $0.isLight }).map { written[$0] } ?? written[0]
+            case .appleHEIC(let path, let quality):
+                try writeAppleHEIC(path, quality: quality, frames, request, output)
+                shown = path
+            case .kdeAVIF(let path, let quality):
+                try writeKDEAVIF(path, quality: quality, frames, request, output)
+                shown = path
             }
             if let folder = request.scheme, let schemes {
                 try AtomicFileWriter.prepareFolder(folder)
@@ -222,6 +232,7 @@ enum DynamicCommand: WallgenCommand {
                     into: folder, frames, darkness: darkness, zone: request.zone, picture: request.output.path)
                 output.status("Wrote \(count) frames' colour schemes into \(folder), and frames.json")
             }
+            if request.preview { ShowCommand.preview([shown]) }
         } catch let error as PipelineError {
             Console.report("Error: \(ErrorReport.message(for: error))")
             return ErrorReport.exitCode(for: error)
@@ -344,10 +355,11 @@ enum DynamicCommand: WallgenCommand {
         }
     }
 
-    /// The frames as files in `folder`, and GNOME's timed background over them.
+    /// The frames as files in `folder`, and GNOME's timed background over them; the frames'
+    /// paths, in order.
     static func writeGnomeFolder(
         _ folder: String, _ frames: [DayFrame], _ request: DynamicRequest, _ output: StatusOutput
-    ) throws {
+    ) throws -> [String] {
         try AtomicFileWriter.prepareFolder(folder)
         let outputs = try OutputFolder(opening: folder)
         // GNOME reads the XML's paths as they are written: whole ones.
@@ -381,6 +393,7 @@ enum DynamicCommand: WallgenCommand {
         output.status(
             "Wrote \(folder): \(frames.count) frames of \(request.subject.stem) for \(request.place) on \(request.day), and \(xmlName)"
         )
+        return names.map { folder + "/" + $0 }
     }
 
     /// Every frame in one HEIC, in order of time, the light frame primary (what a file
