@@ -34,3 +34,15 @@ import Testing
         #expect(TmuxPassthrough.wrap(Self.bytes(unended)) == Self.bytes(unended))
     }
 }
+
+/// kitty handed a picture as a temporary file: the keys kitty's protocol gives for it, and
+/// the path whole in base64.
+@Suite struct KittyTemporaryFileTests {
+    @Test func thePathTravelsNotThePicture() throws {
+        let path = "/tmp/.wallgen-tty-graphics-protocol.wg-x.tmp"
+        let sequence = String(decoding: KittyGraphics.sequence(temporaryFile: path), as: UTF8.self)
+        #expect(sequence.hasPrefix("\u{1B}_Ga=T,f=100,t=t,q=2;") && sequence.hasSuffix("\u{1B}\\\n"))
+        let payload = sequence.dropFirst("\u{1B}_Ga=T,f=100,t=t,q=2;".count).dropLast(3)
+        #expect(payload == "L3RtcC8ud2FsbGdlbi10dHktZ3JhcGhpY3MtcHJvdG9jb2wud2cteC50bXA=")
+    }
+}

@@ -73,9 +73,12 @@ enum ShowCommand {
         let passthrough = environment["TMUX"] != nil && tmuxPassesThrough(environment)
         let found = TerminalProbe.fromEnvironment(environment, tmuxPassthrough: passthrough)
         // Inside tmux, a protocol asked for goes through its passthrough where that is on.
-        let known =
+        var known =
             asked.map { Drawing(preview: $0, throughTmux: passthrough && $0 != .blocks) }
             ?? found.map { Drawing(preview: $0.preview, throughTmux: $0.throughTmux) }
+        if known?.preview == .kitty, known?.throughTmux == false, isLocalKitty(environment) {
+            known?.byFile = true
+        }
         let knowsPixels = window.pixelWidth > 0 && window.pixelHeight > 0
         // tmux answers no query for the terminal it runs in.
         if let known, knowsPixels || known.preview == .blocks || environment["TMUX"] != nil { return (known, window) }
@@ -95,6 +98,25 @@ enum ShowCommand {
     struct Drawing {
         let preview: PreviewProtocol
         let throughTmux: Bool
+        /// kitty itself on this machine: the picture goes as a temporary file it reads and
+        /// removes, not as its bytes through the terminal.
+        var byFile = false
+    }
+
+    /// kitty on this machine (its own variable, no SSH session between), where a picture
+    /// may go as a file.
+    static func isLocalKitty(_ environment: [String: String]) -> Bool {
+        (environment["KITTY_WINDOW_ID"] != nil || environment["TERM"] == "xterm-kitty")
+            && ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"].allSatisfy { environment[$0] == nil }
+    }
+
+    /// The fitted picture written to a temporary file kitty reads and removes, and the
+    /// sequence that hands it over; a file that cannot be written throws, and the bytes go
+    /// the usual way.
+    static func kittyFile(_ picture: Image, _ geometry: TerminalGeometry) throws -> [UInt8] {
+        let png = try TerminalPreview.fittedPNG(of: picture, in: geometry)
+        let path = try ScratchFile.named("wallgen-tty-graphics-protocol", holding: png)
+        return KittyGraphics.sequence(temporaryFile: path)
     }
 
     /// Whether the tmux this runs in passes sequences on (`allow-passthrough` on, or `all`
@@ -123,8 +145,11 @@ enum ShowCommand {
             return error.status
         }
         do {
-            let bytes = try TerminalPreview.bytes(
-                of: picture, as: drawing.preview, in: geometry, trueColour: TerminalWindow.hasTrueColour(environment))
+            let bytes =
+                try (drawing.byFile ? try? kittyFile(picture, geometry) : nil)
+                ?? TerminalPreview.bytes(
+                    of: picture, as: drawing.preview, in: geometry,
+                    trueColour: TerminalWindow.hasTrueColour(environment))
             try Console.standardOutputBytes(drawing.throughTmux ? TmuxPassthrough.wrap(bytes) : bytes)
         } catch let error as FileError {
             Console.report("Error: standard output: \(error)")
