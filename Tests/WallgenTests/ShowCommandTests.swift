@@ -83,6 +83,16 @@ private let terminalScripts = repositoryRoot + "/Tests/Terminal"
             #expect(cards.status == 0, "\(cards.standardError)")
             #expect(cards.standardError.contains("--preview: standard output is not a terminal"))
             #expect(FileManager.default.fileExists(atPath: folder + "/cards/contact-sheet.png"))
+            // A batch's contact sheet, once gathered; with --no-gallery there is nothing to show.
+            let rows = "{\"season\": \"winter\", \"size\": \"24x16\", \"output\": \"a.png\"}\n"
+            try Data(rows.utf8).write(to: URL(fileURLWithPath: folder + "/m.jsonl"))
+            let batch = try launch(["batch", "m.jsonl", "-o", "out", "-q"], in: folder, environment: environment)
+            #expect(batch.status == 0, "\(batch.standardError)")
+            let gathered = try launch(["gather", "out", "--preview"], in: folder, environment: environment)
+            #expect(gathered.status == 0, "\(gathered.standardError)")
+            #expect(gathered.standardError.contains("--preview: standard output is not a terminal"))
+            let nothing = try launch(["gather", "out", "--preview", "--no-gallery"], in: folder)
+            #expect(nothing.status == 64 && nothing.standardError.contains("--no-gallery makes none"))
             // And for a day of frames.
             let day = try launch(
                 [

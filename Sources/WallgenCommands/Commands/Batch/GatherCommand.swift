@@ -12,6 +12,8 @@ public struct GatherRequest: Equatable, Sendable {
     var gallery: Bool
     /// Make the gallery of what was made even when rows are missing (`--partial`).
     var partial = false
+    /// Show the contact sheet in the terminal once made (`--preview`).
+    var preview = false
 }
 
 /// `wallgen gather REPORT…|DIR`: the shards' reports merged; every row must be done, and
@@ -26,7 +28,8 @@ enum GatherCommand {
         help:
             "When rows failed or are in no report, still make the contact sheet and gallery of those that were made, listing what is missing on standard error and on the page; the status stays the batch's (65 or 66)."
     )
-    static let options: [any OptionDeclaration] = [folder, noGallery, partial] + CommonOptions.everywhere
+    static let options: [any OptionDeclaration] =
+        [folder, noGallery, partial, PreviewOptions.preview] + CommonOptions.everywhere
 
     /// Thumbnails on the contact sheet at most (the page lists every picture): a sheet
     /// of a million thumbnails would be a picture no one can open.
@@ -40,9 +43,12 @@ enum GatherCommand {
         guard !parsed.positionals.isEmpty else {
             throw UsageError("'gather' needs the shards' reports, or the folder that holds them")
         }
+        if parsed.has(PreviewOptions.preview), parsed.has(noGallery) {
+            throw UsageError("--preview shows the contact sheet, and --no-gallery makes none")
+        }
         return GatherRequest(
             inputs: parsed.positionals, folder: parsed[folder], gallery: !parsed.has(noGallery),
-            partial: parsed.has(partial))
+            partial: parsed.has(partial), preview: try PreviewOptions.read(parsed, output: nil))
     }
 
     /// A report claims at most this many rows, and this many shards: bounds on what its
@@ -138,6 +144,8 @@ enum GatherCommand {
                 return error.exitCode
             }
         }
+        // A batch's pictures are too many to draw one by one: its contact sheet stands for them.
+        if request.gallery, request.preview { ShowCommand.preview([galleryFolder + "/contact-sheet.png"]) }
         let wrote =
             request.gallery ? "; wrote \(galleryFolder)/contact-sheet.png and \(galleryFolder)/index.html" : ""
         guard status == .success else {
