@@ -196,4 +196,39 @@ private let terminalScripts = repositoryRoot + "/Tests/Terminal"
             #expect(try #require(Double(decoded[2])) <= 2.0 && decoded.last == "flags-ok", "\(read.output)")
         }
     }
+
+    /// foot, a Wayland terminal that draws sixel, in headless sway: `show` asks it, finds
+    /// that it draws sixel, and the picture grim reads back from the screen is the picture
+    /// (within the fitted palette's 6 levels), fitted to foot's window.
+    @Test(
+        .enabled(if: HeadlessSway.unavailableReason == nil, "\(HeadlessSway.unavailableReason ?? "")"),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/foot"), "foot is not installed"))
+    func footShowsTheSixel() throws {
+        try withTemporaryFolder { folder in
+            let picture = try Self.picture(in: folder)
+            chmod(picture, 0o644)
+            // sway and foot run as an unprivileged user: the wallgen they run is a copy here.
+            try installWallgen(at: folder + "/wallgen")
+            let command = "\(folder)/wallgen show \(picture) 2>/dev/null; sleep 60"
+            let sway = try HeadlessSway(
+                in: folder, outputs: [(900, 560)],
+                config: ["exec env LANG=C.UTF-8 foot -o pad=0x0 -o colors.background=000000 sh -c '\(command)'"])
+            defer { sway.stop() }
+            var found = "none"
+            for _ in 0..<40 {
+                Thread.sleep(forTimeInterval: 0.5)
+                try Data(try sway.screenshot()).write(to: URL(fileURLWithPath: folder + "/screen.png"))
+                let read = try launch(
+                    [terminalScripts + "/find_picture.py", folder + "/screen.png", picture], in: folder,
+                    executable: URL(fileURLWithPath: systemPython))
+                found = read.output.trimmingCharacters(in: .whitespacesAndNewlines)
+                if found != "none", let last = found.split(separator: " ").last, Double(last) ?? 99 <= 6 { break }
+            }
+            let words = found.split(separator: " ").compactMap { Double($0) }
+            try #require(words.count == 5, "foot showed nothing: \(found)")
+            #expect(words[4] <= 6, "\(found)")
+            // Fitted within foot's window, its aspect kept.
+            #expect(words[2] <= 900 && words[3] <= 560 && abs(words[2] / words[3] - 640.0 / 360) < 0.02, "\(found)")
+        }
+    }
 }
