@@ -86,15 +86,14 @@ let package = Package(
             dependencies: ["CImaging", "Deflate", "Escaping", "Files", "Kernels", "KernelsAVX2", "Platform"],
             swiftSettings: [.define("WALLGEN_CHECKS", .when(configuration: .debug))]
         ),
-        // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
-        // wallgen's painter: every scene painted at a canvas's own size and shape.
-        // Swift 5 mode while its canvas's row workers are made Sendable. Optimised in
-        // debug builds too: unoptimised, a 5K painting takes minutes, and the tests paint.
+        // wallgen's painter: every scene painted at a canvas's own size and shape. Optimised
+        // in debug builds too: unoptimised, a 5K painting takes minutes, and the tests paint.
         .target(
             name: "Scenery", dependencies: ["Platform"],
-            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-O"], .when(configuration: .debug))]),
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Paints the bundled pictures (Tools/painter/paint-assets.sh).
         .executableTarget(name: "wallgen-painter", dependencies: ["Scenery", "Platform"]),
+        // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
         .target(name: "Almanac", dependencies: ["Platform"]),
         // One escaper per output language (HTML, links, JSON, XML, systemd, desktop entries,
         // iCalendar, roff, shells), on Unicode scalars, and the page policy; every writer uses them.

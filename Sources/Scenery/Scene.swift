@@ -7,7 +7,7 @@
 /// over the phone crop's top ~15 % and a darkening gradient over its lower
 /// half. So the subject sits near the centre line, nothing important lives
 /// only at the far left or right, and the top stays calm sky.
-protocol Scene {
+protocol Scene: Sendable {
     /// What the command line calls the picture (`spring`, `dongzhi`).
     var name: String { get }
     /// Stem of the output file; the term pictures carry their number so
