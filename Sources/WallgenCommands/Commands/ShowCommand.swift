@@ -1,4 +1,5 @@
 import Compositor
+import Desktop
 import Files
 import FoundationEssentials
 import Glibc
@@ -122,14 +123,12 @@ enum ShowCommand {
     /// Whether the tmux this runs in passes sequences on (`allow-passthrough` on, or `all`
     /// in tmux 3.4), as `tmux show-options -Apv` says for this pane.
     static func tmuxPassesThrough(_ environment: [String: String]) -> Bool {
-        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        let path = folders.map { $0 + "/tmux" }.first { access($0, X_OK) == 0 }
-        guard let path,
-            let answer = try? ChildProcess.run(
-                path: path, arguments: ["tmux", "show-options", "-Apv", "allow-passthrough"],
-                environment: environment, input: [])
+        guard
+            let answer = try? ProcessRunner(environment: environment).output([
+                "tmux", "show-options", "-Apv", "allow-passthrough",
+            ])
         else { return false }
-        let value = String(decoding: answer.standardOutput, as: UTF8.self).trimmingWhitespace()
+        let value = answer.standardOutput.trimmingWhitespace()
         return answer.status == 0 && (value == "on" || value == "all")
     }
 

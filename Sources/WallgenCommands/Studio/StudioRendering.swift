@@ -160,47 +160,45 @@ final class StudioRendering: Sendable {
     func render(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
         -> StudioPicture
     {
-        if settings.options["background"] != nil, settings.backgroundFile == nil {
-            throw StudioFailure(option: "background", message: "--background: the picture was not uploaded")
-        }
-        let request = try Self.uploaded(Self.request(settings, preview: preview), settings)
-        let maker: PictureMaker
-        let rendered: RenderedImage
-        do {
-            maker = try self.maker.get()
-            rendered = try maker.render(request)
-        } catch {
-            throw Self.failure(error, settings)
-        }
+        let (request, rendered) = try drawn(settings, preview: preview)
         let name = request.fileName == "-" ? "\(request.command).\(request.format.rawValue)" : request.fileName
         return StudioPicture(bytes: rendered.encoded, fileName: name, mediaType: rendered.format.mediaType)
     }
 
+    /// The settings' request and its picture, rendered (its pixels kept).
+    private func drawn(_ settings: StudioSettings, preview: (width: Int, height: Int)?) throws(StudioFailure) -> (
+        request: PictureRequest, rendered: RenderedImage
+    ) {
+        if settings.options["background"] != nil, settings.backgroundFile == nil {
+            throw StudioFailure(option: "background", message: "--background: the picture was not uploaded")
+        }
+        let request = try Self.uploaded(Self.request(settings, preview: preview), settings)
+        do {
+            return (request, try maker.get().render(request))
+        } catch {
+            throw Self.failure(error, settings)
+        }
+    }
+
     // MARK: colour schemes
 
-    /// The source of the settings' scheme: the picture (at `preview`'s size, or whole) drawn
-    /// and read back, its roles the season's.
-    func schemeSource(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
-        -> SchemeSource
+    /// The source of the settings' scheme, from the picture's pixels as rendered (at
+    /// `preview`'s size, or whole), its roles the season's; and the request it was made for.
+    private func schemeSource(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil)
+        throws(StudioFailure) -> (source: SchemeSource, request: PictureRequest)
     {
-        let drawn = try render(settings, preview: preview)
-        let picture: Image
-        do {
-            picture = try ImageDecoder.decode(FileBytes(drawn.bytes))
-        } catch {
-            throw StudioFailure(option: nil, message: "the picture could not be read back for its scheme: \(error)")
-        }
+        let (request, rendered) = try drawn(settings, preview: preview)
         let season: Season =
-            switch try Self.request(settings, preview: preview).image {
+            switch request.image {
             case .wallpaper(let wallpaper): wallpaper.spec.season
             case .term(let card): card.spec.term.season
             }
-        return SchemeWriting.source(of: picture, season: season)
+        return (SchemeWriting.source(of: rendered.image, season: season), request)
     }
 
     /// Both schemes as the page's swatches read them.
     func schemeJSON(_ settings: StudioSettings, preview: (width: Int, height: Int)) throws(StudioFailure) -> [UInt8] {
-        let source = try schemeSource(settings, preview: preview)
+        let source = try schemeSource(settings, preview: preview).source
         func variant(_ dark: Bool) -> String {
             let scheme = TerminalScheme(source, dark: dark)
             let colours = scheme.colours.map { JSONText.quoted($0.hex) }.joined(separator: ",")
@@ -215,8 +213,8 @@ final class StudioRendering: Sendable {
     /// The whole picture's scheme, both variants (`light/`, `dark/`), as a tar named after
     /// the picture's file: what `--scheme DIR --scheme-both` writes into DIR.
     func schemeArchive(_ settings: StudioSettings) throws(StudioFailure) -> StudioPicture {
-        let source = try schemeSource(settings)
-        let name = try Self.request(settings).fileName
+        let (source, request) = try schemeSource(settings)
+        let name = request.fileName
         let stem = name == "-" ? settings.command : String(name.split(separator: ".").first ?? "wallgen")
         let material = MaterialScheme(seed: source.seed)
         let files = [("light/", false), ("dark/", true)].flatMap { folder, dark in
