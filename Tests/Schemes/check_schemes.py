@@ -24,6 +24,9 @@ import sys
 import tempfile
 import tomllib
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tools"))
+import headless_x  # noqa: E402
+
 # Started from a worker thread of the Swift test process, this process inherits that
 # thread's signal mask, SIGTERM blocked among others, and so would the X server it starts,
 # which terminate() could then never end: unblocked here.
@@ -144,23 +147,10 @@ def check_gtk(folder, scheme):
 
 def check_xresources(folders, schemes):
     """xrdb -n, one headless X server for them all."""
-    # The server names a free display itself once it is ready (-displayfd; the pipe stays
-    # open while it runs), and does not reset when each xrdb leaves (-noreset: a reset
-    # refuses the next connection while it lasts).
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp", "-noreset"],
-        pass_fds=[write_end], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
+    # Kept from resetting when each xrdb leaves (-noreset: a reset refuses the next
+    # connection while it lasts).
+    server, display = headless_x.start("-noreset")
     try:
-        number = b""
-        while not number.endswith(b"\n"):
-            chunk = os.read(read_end, 16)
-            if not chunk:
-                break
-            number += chunk
-        display = ":" + number.decode().strip()
         for folder, scheme in zip(folders, schemes):
             read = subprocess.run(
                 ["xrdb", "-n", folder + "/colors.Xresources"],
@@ -179,9 +169,7 @@ def check_xresources(folders, schemes):
                 if resources.get(key, "").lower() != value:
                     problem(folder, f"xrdb reads {key} as {resources.get(key)!r}, not {value}")
     finally:
-        server.terminate()
-        server.wait()
-        os.close(read_end)
+        headless_x.stop(server)
 
 
 def check_kitty(folders, schemes):

@@ -29,6 +29,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tools"))
+import headless_x  # noqa: E402
 from studio_support import (Studio, all_by_test_id, browser, by_test_id, console_errors, open_page,  # noqa: E402
                             preview_png, serial, wait_for_preview, wait_idle)
 
@@ -725,22 +727,6 @@ class PhoneNewcomerTests(StudioPageTest):
         self.assertEqual(code.value_of_css_property("overflow-wrap"), "break-word")
 
 
-def x_server(folder):
-    """Xvfb on a display it picks itself (-displayfd), 320x240."""
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "320x240x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=folder)
-    os.close(write)
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(read, 16)
-        if not chunk:
-            break
-        number += chunk
-    os.close(read)
-    return server, ":" + number.decode().strip()
-
-
 def root_window(display):
     """The X root window as RGB, read with xwd and parsed here (XWD: a big-endian header,
     the colour map, then rows of pixels)."""
@@ -802,7 +788,7 @@ class ApplyTests(StudioPageTest):
     @classmethod
     def setUpClass(cls):
         cls.xfolder = tempfile.mkdtemp(prefix="wallgen-studio-x-")
-        cls.server, cls.display = x_server(cls.xfolder)
+        cls.server, cls.display = headless_x.start("-screen", "0", "320x240x24", cwd=cls.xfolder)
         super().setUpClass()
 
     @classmethod
@@ -814,8 +800,7 @@ class ApplyTests(StudioPageTest):
         try:
             super().tearDownClass()
         finally:
-            cls.server.terminate()
-            cls.server.wait()
+            headless_x.stop(cls.server)
             shutil.rmtree(cls.xfolder, ignore_errors=True)
 
     def test_apply_sets_the_picture_on_the_root_window(self):

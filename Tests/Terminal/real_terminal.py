@@ -16,24 +16,15 @@ import time
 
 from PIL import Image, ImageChops, ImageStat
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'Tools'))
+import headless_x  # noqa: E402
+
 wallgen, picture, terminal = sys.argv[1:4]
 if not shutil.which(terminal) or not shutil.which('Xvfb') or not shutil.which('xwd'):
     print('unavailable', terminal, 'Xvfb or xwd is not installed')
     sys.exit(0)
 
-read_end, write_end = os.pipe()
-server = subprocess.Popen(['Xvfb', '-displayfd', str(write_end), '-screen', '0', '1024x768x24', '-nolisten', 'tcp'],
-                          pass_fds=[write_end], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-os.close(write_end)
-# The number ends with a newline, which may come in a write of its own: read to it, and
-# keep the pipe open while the server runs (closed early, its next write would kill it).
-number = b''
-while not number.endswith(b'\n'):
-    chunk = os.read(read_end, 16)
-    if not chunk:
-        break
-    number += chunk
-display = ':' + number.decode().strip()
+server, display = headless_x.start('-screen', '0', '1024x768x24')
 environment = dict(os.environ, DISPLAY=display, LIBGL_ALWAYS_SOFTWARE='1')
 for key in ('TERM_PROGRAM', 'KITTY_WINDOW_ID', 'TMUX', 'WAYLAND_DISPLAY'):
     environment.pop(key, None)
@@ -82,9 +73,7 @@ try:
             break
 finally:
     shown.kill()
-    server.kill()
     shown.wait()
-    server.wait()
-    os.close(read_end)
+    headless_x.stop(server, kill=True)
     shutil.rmtree(home, ignore_errors=True)
 print(best[0], best[1], '%.2f' % best[2])
