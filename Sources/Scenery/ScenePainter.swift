@@ -20,14 +20,45 @@ public enum ScenePainter {
     /// says): its sky and land lit by the Sun's altitude, the Sun, the Moon in its phase and
     /// the stars where they stand in the way the scene faces.
     public static func paint(_ name: String, width: Int, height: Int, light: SceneLight? = nil) -> [UInt8]? {
+        paint(name, width: width, height: height, light: light, leavingOutCoveredRows: true)
+    }
+
+    /// `paint`, into the caller's 8-bit RGBA rows (opaque), `bytesPerRow` apart: a painting
+    /// made for an image needs no second copy of its pixels. False for a name no scene has.
+    public static func paint(
+        _ name: String, width: Int, height: Int, light: SceneLight? = nil,
+        intoRGBA rows: UnsafeMutablePointer<UInt8>, bytesPerRow: Int
+    ) -> Bool {
+        guard let canvas = painted(name, width: width, height: height, light: light, leavingOutCoveredRows: true)
+        else { return false }
+        quantize(canvas, into: rows, bytesPerRow: bytesPerRow, channels: 4)
+        return true
+    }
+
+    /// `paint`, with or without leaving out what later elements paint over (`CoverPlan`),
+    /// which never changes a pixel: the tests paint both ways to show it.
+    static func paint(
+        _ name: String, width: Int, height: Int, light: SceneLight?, leavingOutCoveredRows: Bool
+    ) -> [UInt8]? {
+        painted(name, width: width, height: height, light: light, leavingOutCoveredRows: leavingOutCoveredRows)
+            .map(rgbBytes)
+    }
+
+    private static func painted(
+        _ name: String, width: Int, height: Int, light: SceneLight?, leavingOutCoveredRows: Bool
+    ) -> Canvas? {
         guard let scene = scene(named: name), width > 0, height > 0 else { return nil }
         let canvas = Canvas(width: width, height: height)
         if let light {
             canvas.lighting = LightPlan(light.quantized, view: SceneView.of(scene.name))
         }
-        scene.paint(on: canvas)
+        if leavingOutCoveredRows {
+            paint(scene, on: canvas)
+        } else {
+            scene.paint(on: canvas)
+        }
         canvas.lighting?.finish(on: canvas)
-        return rgbBytes(canvas)
+        return canvas
     }
 
     /// The scene painted on the whole grid at `scale` pixels per design unit, as the
@@ -35,36 +66,48 @@ public enum ScenePainter {
     public static func paintGrid(_ name: String, scale: Float) -> (width: Int, height: Int, rgb: [UInt8])? {
         guard let scene = scene(named: name) else { return nil }
         let canvas = Canvas(scale: scale)
-        scene.paint(on: canvas)
+        paint(scene, on: canvas)
         return (canvas.width, canvas.height, rgbBytes(canvas))
+    }
+
+    /// Paints `scene`, each element only as far down as a later one does not paint over.
+    static func paint(_ scene: Scene, on canvas: Canvas) {
+        canvas.coverPlan = CoverPlan(scene: scene, canvas: canvas)
+        scene.paint(on: canvas)
+        canvas.coverPlan = nil
     }
 
     static func scene(named name: String) -> Scene? {
         (Scenes.all + Scenes.terms).first { $0.name == name || $0.fileName == name }
     }
 
-    /// Quantises to 8 bits with a triangular dither of about one step: big smooth skies
-    /// otherwise break into bands. The dither is a function of the pixel's place, so
-    /// the bytes stay the same from run to run.
     static func rgbBytes(_ canvas: Canvas) -> [UInt8] {
-        let width = canvas.width
-        var bytes = [UInt8](repeating: 0, count: width * canvas.height * 3)
+        var bytes = [UInt8](repeating: 0, count: canvas.width * canvas.height * 3)
         bytes.withUnsafeMutableBufferPointer { out in
-            let base = out.baseAddress!
-            canvas.forEachRow(0..<canvas.height, columns: width) { y in
-                for x in 0..<width {
-                    let c = canvas.pixels[y * width + x]
-                    let o = (y * width + x) * 3
-                    for k in 0..<3 {
-                        let d =
-                            hashUnit(x, y, 0xD17E_0000 &+ UInt32(2 * k))
-                            + hashUnit(x, y, 0xD17E_0001 &+ UInt32(2 * k)) - 1
-                        let v = clamp01(c[k]) * 255 + d * 0.75
-                        base[o + k] = UInt8(min(max(v.rounded(), 0), 255))
-                    }
-                }
-            }
+            quantize(canvas, into: out.baseAddress!, bytesPerRow: canvas.width * 3, channels: 3)
         }
         return bytes
+    }
+
+    /// Quantises to 8 bits with a triangular dither of about one step: big smooth skies
+    /// otherwise break into bands. The dither is a function of the pixel's place, so
+    /// the bytes stay the same from run to run. With four channels the fourth is opaque.
+    static func quantize(_ canvas: Canvas, into rows: UnsafeMutablePointer<UInt8>, bytesPerRow: Int, channels: Int) {
+        let width = canvas.width
+        canvas.forEachRow(0..<canvas.height, columns: width) { y in
+            let row = rows + y * bytesPerRow
+            for x in 0..<width {
+                let c = canvas.pixels[y * width + x]
+                let o = x * channels
+                for k in 0..<3 {
+                    let d =
+                        hashUnit(x, y, 0xD17E_0000 &+ UInt32(2 * k))
+                        + hashUnit(x, y, 0xD17E_0001 &+ UInt32(2 * k)) - 1
+                    let v = clamp01(c[k]) * 255 + d * 0.75
+                    row[o + k] = UInt8(min(max(v.rounded(), 0), 255))
+                }
+                if channels == 4 { row[o + 3] = 255 }
+            }
+        }
     }
 }

@@ -22,6 +22,44 @@ import Testing
         #expect(first == again)
     }
 
+    /// Leaving out what a later element paints over (the feet of a range below a lake's
+    /// horizon) changes no pixel of any scene, at a desktop's shape and a phone's, by day
+    /// and under a night sky's light.
+    @Test(arguments: [(240, 135), (90, 195)])
+    func leavingOutCoveredRowsChangesNoPixel(width: Int, height: Int) throws {
+        let night = SceneLight(
+            sunAltitude: -30, sunAzimuth: 0, moonAltitude: 40, moonAzimuth: 170, moonIllumination: 0.6,
+            moonBrightLimbFromZenith: 250)
+        for name in ScenePainter.names {
+            for light in [nil, night] {
+                let planned = try #require(
+                    ScenePainter.paint(name, width: width, height: height, light: light, leavingOutCoveredRows: true))
+                let whole = try #require(
+                    ScenePainter.paint(name, width: width, height: height, light: light, leavingOutCoveredRows: false))
+                // Counted rather than compared whole, so that a failure names the scene, not
+                // a hundred thousand bytes.
+                let differing = zip(planned, whole).count { $0 != $1 }
+                #expect(
+                    planned.count == whole.count && differing == 0,
+                    "\(name) at \(width)x\(height), \(light == nil ? "its own light" : "a night sky"): \(differing) bytes differ"
+                )
+            }
+        }
+    }
+
+    /// The plan does leave rows out: in winter, everything before the lake stops a little
+    /// below the lake's horizon (design y 1545), and what comes after it paints every row.
+    @Test func aLakeSparesTheRowsBelowItsHorizon() throws {
+        let canvas = Canvas(width: 320, height: 240)
+        let winter = try #require(ScenePainter.scene(named: "winter"))
+        let plan = CoverPlan(scene: winter, canvas: canvas)
+        let horizonRow = Int((1545 * canvas.scale).rounded(.up)) + 1
+        #expect(plan.rowsEnd(ofElement: 0, canvasHeight: 240) == horizonRow)  // the sky
+        #expect(horizonRow < 200)
+        let lastElement = 20
+        #expect(plan.rowsEnd(ofElement: lastElement, canvasHeight: 240) == 240)
+    }
+
     /// A canvas of the grid's own shape and the grid at the same scale are the same
     /// picture: another shape only widens or narrows what is shown around the centre line.
     @Test func theGridsShapeIsTheGrid() throws {
@@ -61,7 +99,7 @@ import Testing
         let canvas = Canvas(width: 640, height: 90)
         let green = RGB(0.1, 0.8, 0.1)
         func greenColumns(_ area: Rect) -> [Int] {
-            canvas.pixels.initialize(repeating: RGB(0, 0, 0), count: canvas.width * canvas.height)
+            for index in 0..<canvas.width * canvas.height { canvas.pixels[index] = RGB(0, 0, 0) }
             canvas.draw(Grass(area: area, tufts: 3000, colors: [green], seed: 7))
             return (0..<canvas.width).filter { x in
                 (0..<canvas.height).contains { canvas.pixels[$0 * canvas.width + x].y > 0.3 }

@@ -23,10 +23,10 @@ enum PaintedScenery {
     /// canvases (a 6016x40 strip) are drawn from the bundled picture, warned of if soft.
     static let paintableShapes = 0.25...8.0
     /// The largest canvas painted, in pixels (an 8K screen is 33 million): a painting holds
-    /// 16 bytes a pixel while it is made.
+    /// 16 bytes a pixel while it is made (12 in floats, 4 in the image it is made for).
     static let maximumPaintedPixels = 50_000_000
     /// Bumped whenever a scene paints differently, so that no older painting is used.
-    static let revision = 1
+    static let revision = 2
     /// Quality of the kept painting: above the bundled pictures' (85 to 88).
     static let quality = 92
 
@@ -72,22 +72,11 @@ enum PaintedScenery {
         let kept = folder.map { " (once: kept in \($0))" } ?? ""
         let why = light == nil ? "a shape or size its picture does not serve" : "under the sky asked for"
         announce?("Painting \(scene) for \(canvas.width)x\(canvas.height), \(why)\(kept)")
-        guard let rgb = ScenePainter.paint(scene, width: canvas.width, height: canvas.height, light: light) else {
-            throw .bundled(path: display, problem: .file(.notFound(path: display)))
-        }
         let image = Image(width: canvas.width, height: canvas.height)
-        rgb.withUnsafeBufferPointer { source in
-            for row in 0..<canvas.height {
-                let from = source.baseAddress! + row * canvas.width * 3
-                let to = image.pixels + row * image.bytesPerRow
-                for column in 0..<canvas.width {
-                    to[column * 4] = from[column * 3]
-                    to[column * 4 + 1] = from[column * 3 + 1]
-                    to[column * 4 + 2] = from[column * 3 + 2]
-                    to[column * 4 + 3] = 255
-                }
-            }
-        }
+        let painted = ScenePainter.paint(
+            scene, width: canvas.width, height: canvas.height, light: light, intoRGBA: image.pixels,
+            bytesPerRow: image.bytesPerRow)
+        guard painted else { throw .bundled(path: display, problem: .file(.notFound(path: display))) }
         let jpeg: [UInt8]
         do {
             jpeg = try JPEGEncoder.encode(image, quality: quality)

@@ -48,12 +48,22 @@ final class Canvas {
     let left: Float
     /// The part of the design plane the canvas shows.
     let bounds: Rect
-    /// Row-major pixels. A raw buffer rather than an array so that parallel
-    /// row workers can write disjoint rows without copy-on-write checks.
-    let pixels: UnsafeMutablePointer<RGB>
+    /// Row-major pixels.
+    let pixels: CanvasPixels
     /// The real sky's light, when the scene is painted under it (`ScenePainter`): the
     /// scene's own Sun, Moon and stars are then left out and its sky is the sky's.
     var lighting: LightPlan?
+    /// The row below which the element being drawn paints nothing (`CoverPlan`): the
+    /// canvas's height, or where a later element paints over every pixel.
+    var rowsEnd: Int
+    /// Which rows each element the scene draws paints; nil paints every row.
+    var coverPlan: CoverPlan?
+    /// Set while `CoverPlan` makes its dry run: elements drawn are recorded, not painted.
+    var coverRecorder: CoverRecorder?
+    /// How many elements the scene itself has drawn so far, and how deep the drawing is
+    /// (an element drawing others).
+    var elementsDrawn = 0
+    var elementDepth = 0
 
     /// The whole grid at `scale` pixels per design unit.
     init(scale: Float) {
@@ -63,7 +73,8 @@ final class Canvas {
         height = Int((Canvas.designSize.y * scale).rounded())
         left = 0
         bounds = Rect(minX: 0, minY: 0, maxX: Canvas.designSize.x, maxY: Canvas.designSize.y)
-        pixels = Canvas.allocatePixels(width * height)
+        pixels = CanvasPixels(count: width * height)
+        rowsEnd = height
     }
 
     /// A canvas of `width` x `height` pixels, the grid's full height, centred on its
@@ -76,18 +87,11 @@ final class Canvas {
         let designWidth = Float(width) * pixelSize
         left = (Canvas.designSize.x - designWidth) / 2
         bounds = Rect(minX: left, minY: 0, maxX: left + designWidth, maxY: Canvas.designSize.y)
-        pixels = Canvas.allocatePixels(width * height)
+        pixels = CanvasPixels(count: width * height)
+        rowsEnd = height
     }
 
-    deinit { free(pixels) }
-
-    /// Black pixels; a canvas the process cannot have stops it with a message and the
-    /// command line's status (`OutOfMemory`), as an image buffer does, never a crash.
-    private static func allocatePixels(_ count: Int) -> UnsafeMutablePointer<RGB> {
-        let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<RGB>.stride)
-        guard !overflow, let memory = calloc(bytes, 1) else { OutOfMemory.stop(bytes) }
-        return memory.bindMemory(to: RGB.self, capacity: count)
-    }
+    deinit { pixels.free() }
 
     /// How many times wider the canvas is than the grid (less than 1 on a phone).
     var widthInGrids: Float { (bounds.maxX - bounds.minX) / Canvas.designSize.x }
@@ -114,11 +118,12 @@ final class Canvas {
         return (x0..<x1, y0..<y1)
     }
 
-    /// Runs `body` for every row, splitting big jobs across cores. Small jobs
+    /// Runs `body` for every row down to `rowsEnd`, splitting big jobs across cores. Small jobs
     /// stay on one thread because dispatching costs more than they do.
     /// The result never depends on the split: every pixel is a pure function
     /// of its coordinates and the canvas underneath.
     func forEachRow(_ rows: Range<Int>, columns: Int, _ body: (Int) -> Void) {
+        let rows = rows.lowerBound..<max(rows.lowerBound, min(rows.upperBound, rowsEnd))
         let n = rows.count
         guard n > 0 else { return }
         if n * columns < 200_000 {

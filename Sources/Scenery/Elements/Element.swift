@@ -24,7 +24,23 @@ extension Canvas {
         for e in elements { draw(e) }
     }
 
+    /// Paints `element`. An element the scene draws itself paints only down to where its
+    /// `CoverPlan` says a later element paints over everything; the elements it draws in
+    /// turn (a sun's glow) paint as far as it does.
     func draw(_ element: Element) {
+        guard elementDepth == 0 else { return drawWithWings(element) }
+        if let recorder = coverRecorder { return recorder.elements.append(element) }
+        rowsEnd = coverPlan?.rowsEnd(ofElement: elementsDrawn, canvasHeight: height) ?? height
+        elementsDrawn += 1
+        elementDepth += 1
+        defer {
+            elementDepth -= 1
+            rowsEnd = height
+        }
+        drawWithWings(element)
+    }
+
+    private func drawWithWings(_ element: Element) {
         element.draw(on: self)
         if let cover = element as? GroundCover { drawWings(of: cover) }
     }

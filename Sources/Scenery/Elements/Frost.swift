@@ -161,7 +161,8 @@ struct IceSheet: Element {
             let n = noise.fbm(p.x / 420, p.y / (60 + dd * 0.25), octaves: 5) * 0.5 + 0.5
             let a = smoothstep(1 - snowCover - 0.03, 1 - snowCover + 0.06, n)
             c = mix(c, snow, a)
-            return mix(under, c, edge)
+            // Where it covers the pixel whole, what was under it is not read (`Covering`).
+            return edge >= 1 ? c : mix(under, c, edge)
         }
         // Cracks: jagged lines lying flat on the ice (longer sideways).
         var rng = SeededRandom(seed: seed &+ 2)
@@ -237,5 +238,15 @@ struct FrozenWaterfall: Element {
             col = mix(col, lit, smoothstep(0.78, 1, t) * smoothstep(0.05, 0.4, lump) * 0.6)
             return mix(c, col, a)
         }
+    }
+}
+
+extension IceSheet: Covering, ReadsOtherRows {
+    /// Below its horizon, a surface with no outline that reaches the bottom paints every
+    /// pixel whole: from the row a pixel and a half below the horizon (where its edge's
+    /// coverage is 1, with a pixel to spare for rounding).
+    func firstCoveredRow(on canvas: Canvas) -> Int? {
+        guard mask == nil, bottom >= Canvas.designSize.y else { return nil }
+        return Int((horizonY * canvas.scale).rounded(.up)) + 1
     }
 }

@@ -96,7 +96,18 @@ struct Water: Element {
             if horizonSheen > 0 {
                 c = c.lighter(horizonSheen * exp(-d / 6))
             }
-            return mix(under, c, edge)
+            // Where it covers the pixel whole, what was under it is not read (`Covering`).
+            return edge >= 1 ? c : mix(under, c, edge)
         }
+    }
+}
+
+extension Water: Covering, ReadsOtherRows {
+    /// Below its horizon, a surface with no outline that reaches the bottom paints every
+    /// pixel whole: from the row a pixel and a half below the horizon (where its edge's
+    /// coverage is 1, with a pixel to spare for rounding).
+    func firstCoveredRow(on canvas: Canvas) -> Int? {
+        guard mask == nil, bottom >= Canvas.designSize.y else { return nil }
+        return Int((horizonY * canvas.scale).rounded(.up)) + 1
     }
 }
