@@ -13,13 +13,12 @@ public enum WallgenCLI {
         // A pixel buffer the machine cannot give is a retry (more memory, a smaller canvas).
         OutOfMemory.exitStatus = ExitCode.tryAgain.rawValue
         if CommandRegistry.drawsText(arguments) { FontLibraries.loadAhead() }
+        Console.setUsageTopic(command: arguments.first.flatMap { CommandRegistry.named($0)?.commandName })
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, today: CivilDate.today())
         } catch {
-            let name = arguments.first.flatMap { CommandRegistry.named($0)?.commandName }
-            let topic = name.map { "wallgen \($0) --help" } ?? "wallgen --help"
-            Console.report("Error: \(error.message)\nRun '\(topic)' for usage.")
+            Console.reportUsage(error.message)
             return .usage
         }
         var status = invocation.run()

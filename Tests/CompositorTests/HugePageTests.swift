@@ -27,21 +27,24 @@ import Testing
         return nil
     }
 
-    @Test func aLargeImageEndsInAHugePageToo() throws {
+    /// Whether the kernel gives anonymous memory huge pages at all (`always` or `madvise`).
+    static let hugePagesAreOn: Bool = {
         let mode = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)) ?? ""
-        guard mode.contains("[always]") || mode.contains("[madvise]") else {
-            print(
-                "SKIPPED: transparent huge pages are off here (\(mode.trimmingCharacters(in: .whitespacesAndNewlines)))"
-            )
-            return
-        }
+        return mode.contains("[always]") || mode.contains("[madvise]")
+    }()
+
+    @Test(.enabled(if: hugePagesAreOn, "transparent huge pages are off in this kernel"))
+    func aLargeImageEndsInAHugePageToo() throws {
         // 5 MiB and a row: two whole huge pages and a part one.
         let image = Image(width: 1024, height: 1281)
         image.pixels.update(repeating: 7, count: image.bytesPerRow * image.height)
         let huge = try #require(try Self.hugePageKilobytes(at: image.pixels), "the image's mapping is in smaps")
         if huge == 0 {
-            // The kernel may have had no free huge page to give (fragmented memory).
-            print("SKIPPED: the kernel gave no huge page to the image's mapping")
+            // The kernel may have had no free huge page to give (fragmented memory): said
+            // in the run's results as a known issue, not passed over.
+            withKnownIssue("the kernel gave no huge page to the image's mapping", isIntermittent: true) {
+                #expect(huge > 0)
+            }
             return
         }
         #expect(huge == 6 * 1024, "AnonHugePages \(huge) kB, not three whole huge pages")

@@ -6,13 +6,12 @@ import Testing
 @Suite struct LargeJPEGTests {
     /// 12000x8000 progressive 4:4:4 (96 Mpx, under the 100 Mpx limit): its coefficient
     /// buffer alone is 549 MiB, above the 512 MiB libjpeg was held to before. Made here
-    /// with cjpeg from a generated PPM; skipped with a message where cjpeg is missing
-    /// (libjpeg-turbo-progs, in Scripts/debian-test-packages).
+    /// with cjpeg from a generated PPM (libjpeg-turbo-progs, in
+    /// Scripts/debian-test-packages: without it the test fails, saying so).
     @Test func progressiveFullChromaPictureRenders() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/cjpeg") else {
-            print("skipped: cjpeg is not installed (Debian package libjpeg-turbo-progs)")
-            return
-        }
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/cjpeg"),
+            "cjpeg is not installed (libjpeg-turbo-progs, in Scripts/debian-test-packages)")
         let folder = try temporaryFolder()
         defer { removeTemporaryFolder(folder) }
         let (width, height) = (12000, 8000)

@@ -13,6 +13,18 @@ import Testing
 
     // MARK: item 12: help and names
 
+    /// A usage error found while `term` runs (not while its words are read) points to
+    /// `term`'s own help, as one found in its words does, not to the top level's.
+    @Test func aUsageErrorWhileTermRunsPointsToTermsHelp() throws {
+        try withTemporaryFolder { folder in
+            let run = try launch(["term", "冬至", "--apply", "-o", "-"], in: folder)
+            #expect(run.status == 64, "\(run.standardError)")
+            #expect(run.standardError.contains("Error: --apply needs a file to set, not -o -"), "\(run.standardError)")
+            #expect(run.standardError.hasSuffix("Run 'wallgen term --help' for usage.\n"), "\(run.standardError)")
+            #expect(run.output.isEmpty && filesIn(folder).isEmpty)
+        }
+    }
+
     /// `term` refuses --span (its lines would be cut at the seams), so neither its usage
     /// nor the manual's synopsis offers it.
     @Test func termOffersNoSpanItRefuses() throws {

@@ -49,7 +49,7 @@ enum ImageCommand {
         do {
             (outputs, span, monitors) = try plan(request, environment: ProcessEnvironment.variables)
         } catch let error as UsageError {
-            Console.report("Error: \(error.message)\nRun 'wallgen --help' for usage.")
+            Console.reportUsage(error.message)
             return .usage
         } catch let error as DesktopError {
             Console.report("Error: \(error)")
@@ -218,14 +218,14 @@ enum SeveralOutputs {
         subject: String, _ output: StatusOutput
     ) -> ExitCode {
         if request.applyAfterwards != nil && monitors.count != outputs.count {
-            Console.report(
-                "Error: --apply sets one picture, or one per monitor (--device here, --span), and this makes \(outputs.count) sizes; apply one with wallgen apply FILE\nRun 'wallgen --help' for usage."
+            Console.reportUsage(
+                "--apply sets one picture, or one per monitor (--device here, --span), and this makes \(outputs.count) sizes; apply one with wallgen apply FILE"
             )
             return .usage
         }
         for planned in outputs {
             if let (message, code) = SingleOutput.precheck(planned.target, derived: planned.derived) {
-                Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
+                if code == .usage { Console.reportUsage(message) } else { Console.report("Error: \(message)") }
                 return code
             }
         }

@@ -71,11 +71,11 @@ enum SingleOutput {
         _ make: (GrowingFile?) throws(PipelineError) -> RenderedImage
     ) -> ExitCode {
         if thenApply != nil, target == .standardOutput {
-            Console.report("Error: --apply needs a file to set, not -o -\nRun 'wallgen --help' for usage.")
+            Console.reportUsage("--apply needs a file to set, not -o -")
             return .usage
         }
         if let (message, code) = precheck(target, format: format, derived: derived) {
-            Console.report("Error: \(message)" + (code == .usage ? "\nRun 'wallgen --help' for usage." : ""))
+            if code == .usage { Console.reportUsage(message) } else { Console.report("Error: \(message)") }
             return code
         }
         let clock = ContinuousClock()
