@@ -107,6 +107,13 @@ final class Canvas {
         Vec2(designX(x), (Float(y) + 0.5) * pixelSize)
     }
 
+    /// The pixel rows from design y `top` down to `bottom`, within the canvas.
+    func rows(from top: Float, to bottom: Float) -> Range<Int> {
+        guard top.isFinite, bottom.isFinite else { return 0..<height }
+        let first = min(max(Int((top * scale).rounded(.down)), 0), height)
+        return first..<min(max(Int((bottom * scale).rounded(.up)), first), height)
+    }
+
     /// Pixel rows and columns a design box touches, grown by `margin` design
     /// units; nil when it is off the canvas.
     func pixelBox(_ r: Rect, margin: Float = 0) -> (x: Range<Int>, y: Range<Int>)? {
@@ -124,9 +131,16 @@ final class Canvas {
     /// of its coordinates and the canvas underneath.
     func forEachRow(_ rows: Range<Int>, columns: Int, _ body: (Int) -> Void) {
         let rows = rows.lowerBound..<max(rows.lowerBound, min(rows.upperBound, rowsEnd))
+        Canvas.split(rows, work: rows.count * columns, body)
+    }
+
+    /// Runs `body` for each of `rows`, across cores when `work` (how many pixels or
+    /// samples) is worth dispatching. Small jobs stay on one thread because dispatching
+    /// costs more than they do.
+    static func split(_ rows: Range<Int>, work: Int, _ body: (Int) -> Void) {
         let n = rows.count
         guard n > 0 else { return }
-        if n * columns < 200_000 {
+        if work < 16_384 {
             for y in rows { body(y) }
             return
         }

@@ -253,6 +253,28 @@ struct Stroke: Shape {
     func distance(_ p: Vec2) -> Float { measure(p).distance }
 }
 
+/// A shape whose distance is never less than the distance to its bounds (true of a
+/// stroke's capsules, which its bounds hold whole, and of unions of such shapes), so a
+/// point well outside the bounds is outside the shape without measuring.
+protocol BoundedDistance: Shape {}
+
+extension Stroke: BoundedDistance {}
+extension Union: BoundedDistance where A: BoundedDistance, B: BoundedDistance {}
+
+extension BoundedDistance {
+    /// The shape as a mask (coverage 0 to 1 over an edge a pixel wide, as a fill gives
+    /// it): a river's outline for the water laid in it. A point more than a pixel outside
+    /// the bounds gets 0 without a distance worked out, as it would with one.
+    func mask(pixel: Float) -> (Vec2) -> Float {
+        let box = bounds
+        return { p in
+            guard p.x > box.minX - pixel, p.x < box.maxX + pixel, p.y > box.minY - pixel, p.y < box.maxY + pixel
+            else { return 0 }
+            return clamp01(0.5 - distance(p) / pixel)
+        }
+    }
+}
+
 /// Everything above (or below) a horizontal line: used to cut shapes off
 /// at the ground.
 struct HalfPlane: Shape {

@@ -315,6 +315,7 @@ struct BroadleafTree: Element {
         let l2 = Vec2(light.x, light.y) / max(length(Vec2(light.x, light.y)), 1e-3)
         shape.shadowOffset = -l2 * 0.25
         shape.seamSoftness = foliage.seamSoftness
+        shape.fillEdge = max(canvas.pixelSize, softness)
         let dim = c.inner * 0.35
         let baseColor = mix(c.color, foliage.shadow, dim)
         let lighting = PuffLighting(
@@ -325,7 +326,7 @@ struct BroadleafTree: Element {
         let lightN = light / (light * light).sum().squareRoot()
         let speck = Noise(seed: seed &+ 999)
         canvas.fill(shape, softness: softness) { p in
-            let e = shape.evaluate(p, pixel: canvas.pixelSize)
+            let e = shape.shading(p, pixel: canvas.pixelSize)
             let volume = PuffLighting.volumeNormal(p, center: c.center, radii: Vec2(c.radius, c.radius) * 1.15)
             var col = lighting.color(normal: e.normal, volume: volume, unity: 0.4, shadow: e.shadow)
             // Whole-crown shading: the side away from the light is in shade.

@@ -60,11 +60,12 @@ struct Cumulus: Element {
         let l = Vec2(lighting.light.x, lighting.light.y)
         shape.shadowOffset = -l / max(length(l), 1e-3) * 0.2
         shape.seamSoftness = 0.04
+        shape.fillEdge = max(canvas.pixelSize, softness)
         let top = shape.bounds.minY
         let center = Vec2(base.x, (top + base.y) * 0.5 + (base.y - top) * 0.15)
         let radii = Vec2(width * 0.55, (base.y - top) * 0.7)
         canvas.fill(shape, softness: softness, opacity: opacity) { p in
-            let e = shape.evaluate(p, pixel: canvas.pixelSize)
+            let e = shape.shading(p, pixel: canvas.pixelSize)
             let volume = PuffLighting.volumeNormal(p, center: center, radii: radii)
             var c = lighting.color(normal: e.normal, volume: volume, unity: 0.45, shadow: e.shadow)
             let under = smoothstep(base.y - (base.y - top) * 0.5, base.y, p.y)

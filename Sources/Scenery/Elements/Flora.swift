@@ -35,9 +35,10 @@ struct FlowerBush: Element {
             spheres: spheres, merge: width * 0.04, floorY: base.y,
             edge: (Noise(seed: seed &+ 1), width * 0.02, width * 0.012))
         mound.seamSoftness = 0.06
+        mound.fillEdge = canvas.pixelSize
         let light = PuffLighting(lit: leafLight, mid: leaf, shadow: leafShadow)
         canvas.fill(mound) { p in
-            let e = mound.evaluate(p, pixel: canvas.pixelSize)
+            let e = mound.shading(p, pixel: canvas.pixelSize)
             return light.color(normal: e.normal, shadow: e.shadow)
         }
         // Heads, back to front.

@@ -21,6 +21,9 @@ struct Puffs: Shape {
     var shadowOffset: Vec2 = Vec2(0.12, 0.2)
     /// Softness of the lobe edges inside the outline (fraction of radius).
     var seamSoftness: Float = 0.03
+    /// The width of the anti-aliased edge the shape is filled with (`Canvas.fill`), when
+    /// known: the edge noise is then evaluated only near the outline.
+    var fillEdge: Float?
     let bounds: Rect
 
     init(
@@ -39,26 +42,53 @@ struct Puffs: Shape {
         bounds = r
     }
 
-    func distance(_ p: Vec2) -> Float { evaluate(p, wantShading: false).distance }
-
-    /// Signed distance of the outline, the normal of the visible puff (as a
-    /// sphere bulging toward the viewer) and how much the point lies in the
-    /// shadow of a puff in front of it (0...1).
-    func evaluate(_ p: Vec2, wantShading: Bool = true, pixel: Float = 1) -> (
-        distance: Float, normal: SIMD3<Float>, shadow: Float
-    ) {
+    /// Signed distance of the outline: the puffs' smooth union, cut by the floor and
+    /// roughened by the edge noise.
+    ///
+    /// Two shortcuts leave the result as it is. A puff farther from the point than the
+    /// union so far plus the fillet leaves the union alone (`smoothMin` is then the plain
+    /// minimum), so its square root is not taken. With `fillEdge`, a point farther from the
+    /// outline than the edge noise can move it (gradient noise stays within ±3.8) plus half
+    /// the fill's edge is wholly in or out whatever the noise, so the noise is not evaluated.
+    func distance(_ p: Vec2) -> Float {
         var d = Float.infinity
+        for s in spheres {
+            let v = p - Vec2(s.x, s.y)
+            let squared = (v * v).sum()
+            // A hundredth of a design unit to spare for the rounding of the square root.
+            let reach = d + merge + s.z + 0.01
+            if reach > 0, squared > reach * reach { continue }
+            d = smoothMin(d, squared.squareRoot() - s.z, merge)
+        }
+        if let f = floorY { d = -smoothMin(-d, f - p.y, merge * 0.5) }
+        if let e = edge {
+            if let fillEdge, abs(d) > 4 * e.amount + fillEdge * 0.5 + 0.01 { return d }
+            d += e.noise.fbm(p.x / e.size, p.y / e.size, octaves: 3) * e.amount
+        }
+        return d
+    }
+
+    /// The normal of the visible puff (as a sphere bulging toward the viewer) and how much
+    /// the point lies in the shadow of a puff in front of it (0...1). Apart from the
+    /// outline's distance, which the fill has already found: the floor and the edge noise
+    /// move the outline only, so they are not evaluated again for every pixel inside it.
+    func shading(_ p: Vec2, pixel: Float = 1) -> (normal: SIMD3<Float>, shadow: Float) {
         var n = SIMD3<Float>(0, -0.3, 0.95)
         var shadow: Float = 0
         for s in spheres {
-            let c = Vec2(s.x, s.y)
             let r = s.z
-            let v = p - c
-            let rho = length(v)
-            let di = rho - r
-            d = smoothMin(d, di, merge)
-            guard wantShading else { continue }
+            let v = p - Vec2(s.x, s.y)
             let w = max(pixel, r * seamSoftness)
+            // A puff covers nothing here when farther than half its seam, and casts no
+            // shadow when its pushed copy is farther than an eighth of its radius: then it
+            // changes nothing, and is passed by without square roots.
+            let shifted = v - shadowOffset * r
+            let coverReach = r + w * 0.5 + 0.01
+            let shadowReach = r * 1.125 + 0.01
+            if (v * v).sum() > coverReach * coverReach, (shifted * shifted).sum() > shadowReach * shadowReach {
+                continue
+            }
+            let di = length(v) - r
             let cover = clamp01(0.5 - di / w)
             if cover > 0 {
                 let q = v / r
@@ -69,16 +99,13 @@ struct Puffs: Shape {
             }
             if cover < 1 {
                 // Shadow: this puff, pushed away from the light, softly.
-                let ds = length(v - shadowOffset * r) - r
+                let ds = length(shifted) - r
                 let sc = clamp01(0.5 - ds / (r * 0.25)) * (1 - cover)
                 shadow = max(shadow, sc * sc * (3 - 2 * sc))
             }
         }
-        if let f = floorY { d = -smoothMin(-d, f - p.y, merge * 0.5) }
-        if let e = edge { d += e.noise.fbm(p.x / e.size, p.y / e.size, octaves: 3) * e.amount }
-        guard wantShading else { return (d, n, 0) }
         let len = (n * n).sum().squareRoot()
-        return (d, n / max(len, 1e-5), shadow)
+        return (n / max(len, 1e-5), shadow)
     }
 }
 

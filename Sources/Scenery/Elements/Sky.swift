@@ -11,6 +11,13 @@ struct SkyGradient: Element {
 
     func draw(on canvas: Canvas) {
         var rowColors = (0..<canvas.height).map { ramp.at((Float($0) + 0.5) * canvas.pixelSize) }
+        // The mottling's finest detail is 105 design units across: sampled every 24 (a
+        // lattice node every 22 pixels at 4K), it is read back within a 30th of a level.
+        let noise = Noise(seed: seed)
+        let rows = canvas.lighting == nil ? 0..<min(canvas.height, canvas.rowsEnd) : 0..<canvas.height
+        let mottling = SmoothField(on: canvas, step: max(1, Int(24 * canvas.scale)), rows: rows) { p in
+            noise.fbm(p.x / 900, p.y / 420, octaves: 3)
+        }
         if let lighting = canvas.lighting {
             // The real sky's colours, the scene's own showing through near the light it
             // was painted in; remembered, so that what is still sky is known at the end.
@@ -18,13 +25,11 @@ struct SkyGradient: Element {
                 lighting.sky(at: (Float(row) + 0.5) * canvas.pixelSize, scene: own)
             }
             lighting.skyRows = rowColors
-            lighting.skyMottle = (Noise(seed: seed), mottle)
+            lighting.skyMottle = (mottling, mottle)
         }
-        let noise = Noise(seed: seed)
         canvas.shade { p, _ in
             let row = min(canvas.height - 1, Int(p.y * canvas.scale))
-            let n = noise.fbm(p.x / 900, p.y / 420, octaves: 3)
-            return rowColors[row] * (1 + n * mottle)
+            return rowColors[row] * (1 + mottling.at(p) * mottle)
         }
     }
 }

@@ -54,6 +54,14 @@ struct Hills: Element {
         let noise = Noise(seed: seed)
         let grain = Noise(seed: seed &+ 77)
         let top: (Float) -> Float = { skyline($0, noise) }
+        // The mottling's finest detail is 27 design units across: sampled every 5.
+        let highest = (0..<canvas.width).map { top(canvas.designX($0)) }.min() ?? bottom
+        let rows = canvas.rows(from: highest, to: bottom)
+        let mottling =
+            texture > 0
+            ? SmoothField(on: canvas, step: max(1, Int(5 * canvas.scale)), rows: rows) { p in
+                grain.fbm(p.x / 260, p.y / 110, octaves: 3)
+            } : nil
         canvas.fillProfile(top: top, bottom: bottom, softness: softness) { p, s in
             var c = color
             if let deep = deepColor { c = mix(c, deep, smoothstep(0, deepDepth, s.depth)) }
@@ -62,7 +70,7 @@ struct Hills: Element {
                 c = c * (1 + facing * 0.22 * exp(-s.depth / (crestDepth * 4)))
             }
             if let crest = crestColor { c = mix(crest, c, smoothstep(0, crestDepth, s.depth)) }
-            if texture > 0 { c = c * (1 + texture * grain.fbm(p.x / 260, p.y / 110, octaves: 3)) }
+            if let mottling { c = c * (1 + texture * mottling.at(p)) }
             if let m = mist { c = mix(c, m, mistAmount * smoothstep(0, mistDepth, s.depth)) }
             return c
         }
@@ -217,26 +225,36 @@ struct Mountains: Element {
             sky[min(max(Int(((x - canvas.left) * canvas.scale).rounded(.down)) + margin, 0), count - 1)]
         }
         let dir: Float = lightFromLeft ? 1 : -1
+        // The smooth fields, on lattices (`SmoothField`) a fifth of their finest detail
+        // apart; the snow's gullies, whose edges are sharp, per pixel; the snow line, a
+        // function of x alone, once per column.
+        let rows = canvas.rows(from: top, to: bottom)
+        let field = { (unitsApart: Float, value: @escaping (Vec2) -> Float) in
+            SmoothField(on: canvas, step: max(1, Int(unitsApart * canvas.scale)), rows: rows, value)
+        }
+        let wobbles = field(12) { p in texture.fbm(p.y / 260, p.x / 900, octaves: 3) }
+        let ribs = field(6) { p in texture.fbm((p.x + p.y * 0.55 * dir) / 260, p.y / 620, octaves: 4) }
+        let grain = field(3) { p in texture.fbm(p.x / 120, p.y / 60, octaves: 3) }
+        let snowLines = (0..<canvas.width).map { snowLine + 90 * noise.fbm(canvas.designX($0) / 300, 1.7, octaves: 4) }
         canvas.fillProfile(top: lookup, bottom: bottom) { p, s in
             // Which way the slope faces: the sign of the skyline's slope
             // measured over a span that widens with depth. Small crags shade
             // the crest, whole summits shade the lower flanks, so the shadow
             // boundaries branch and merge downward like real ridges.
             let span = min(6 + s.depth * 0.55, 400)
-            let wobble = texture.fbm(p.y / 260, p.x / 900, octaves: 3) * (20 + s.depth * 0.12)
+            let wobble = wobbles.at(p) * (20 + s.depth * 0.12)
             let x = p.x + wobble
             let slope = (lookup(x + span) - lookup(x - span)) / (2 * span) * dir
             var side = smoothstep(-0.012, 0.012, slope)
             // Secondary facets: diagonal ribs breaking up the lit face.
             if facets > 0 {
-                let f = texture.fbm((p.x + p.y * 0.55 * dir) / 260, p.y / 620, octaves: 4)
-                side = max(side, smoothstep(0.18, 0.22, f) * facets * 0.7)
+                side = max(side, smoothstep(0.18, 0.22, ribs.at(p)) * facets * 0.7)
             }
             var rock = mix(rockLit, rockShadow, side)
-            rock = rock * (1 + 0.04 * texture.fbm(p.x / 120, p.y / 60, octaves: 3))
+            rock = rock * (1 + 0.04 * grain.at(p))
             var c = rock
             if let sl = snowLit, let ss = snowShadow {
-                let line = snowLine + 90 * noise.fbm(p.x / 300, 1.7, octaves: 4)
+                let line = snowLines[canvas.column(p.x)]
                 let gully = texture.fbm((p.x - p.y * 0.25) / 70, p.y / 380, octaves: 4) * 0.5 + 0.5
                 let reach = (p.y - line) / gullyDepth
                 // Near the crest the snow hugs the skyline anyway.

@@ -38,7 +38,6 @@ struct Water: Element {
         let glitterColor = canvas.lit(glitterColor)
         let noise = Noise(seed: seed)
         let fine = Noise(seed: seed &+ 9)
-        let span = bottom - horizonY
         let top = horizonY
         // Reflections read rows above the horizon while rows below are being
         // written in parallel; keeping the two sets apart (with a margin for
@@ -46,31 +45,34 @@ struct Water: Element {
         let maxSource = horizonY - 3 * canvas.pixelSize
         let box = Rect(
             minX: canvas.bounds.minX, minY: horizonY - 0.5 * canvas.pixelSize, maxX: canvas.bounds.maxX, maxY: bottom)
+        // Everything that depends on the depth below the horizon alone, once per row.
+        let rows = (0..<canvas.height).map { RowTerms(water: self, y: (Float($0) + 0.5) * canvas.pixelSize, canvas) }
         canvas.shade(box) { p, under in
-            let d = p.y - top
-            var edge = clamp01(d / canvas.pixelSize + 0.5)
+            let row = rows[min(Int(p.y * canvas.scale), rows.count - 1)]
+            let d = row.d
+            var edge = row.edge
             if let m = mask { edge *= m(p) }
             if edge <= 0 { return under }
-            let depth = clamp01(d / span)
+            let depth = row.depth
             // Perspective ripples: vertical period grows with distance below the
             // horizon (log mapping), horizontally stretched; faded out where
             // they would be finer than a few pixels.
-            let dd = max(d, 1)
+            let dd = row.dd
             let u = p.x / (dd * 5.5) * 24
-            let v = log(dd) * 24
-            let fade = smoothstep(canvas.pixelSize * 3, canvas.pixelSize * 14, dd / 24)
-            let ripple = noise.fbm(u * 0.12, v * 0.12, octaves: 4) * fade
+            let v = row.v
+            let fade = row.fade
+            let ripple = fade > 0 ? noise.fbm(u * 0.12, v * 0.12, octaves: 4) * fade : 0
             // Reflection, blurred vertically a little, as on real water.
             let sx = p.x + ripple * distortion * (0.3 + depth)
             let sy = top - d
-            let blur = max(canvas.pixelSize, d * 0.006)
+            let blur = row.blur
             var refl = RGB(0, 0, 0)
             for k in -2...2 {
                 refl += canvas.sample(Vec2(sx, min(sy + Float(k) * blur, maxSource)))
             }
             refl /= 5
-            let body = mix(farColor, nearColor, pow(depth, 0.7))
-            let r = reflectivity * (1 - 0.65 * pow(depth, 0.6))
+            let body = mix(farColor, nearColor, row.bodyMix)
+            let r = reflectivity * (1 - 0.65 * row.reflectionFalloff)
             var c = mix(body, refl, r)
             c = c * (1 + ripple * rippleContrast * 2)
             // Glitter path: small bright dashes on ripple crests inside a
@@ -81,24 +83,49 @@ struct Water: Element {
                 let dx = (p.x - gx) / w
                 let column = exp(-dx * dx)
                 if column > 0.002 {
-                    let dashFade = smoothstep(canvas.pixelSize * 2.5, canvas.pixelSize * 7, dd / (24 * 3.2))
-                    let crest = fine.fbm(u * 3.2, v * 3.2, octaves: 2)
-                    let g = smoothstep(0.12, 0.36, crest + (column - 1) * 0.3) * dashFade
+                    let dashFade = row.dashFade
+                    let g: Float
+                    if dashFade > 0 {
+                        let crest = fine.fbm(u * 3.2, v * 3.2, octaves: 2)
+                        g = smoothstep(0.12, 0.36, crest + (column - 1) * 0.3) * dashFade
+                    } else {
+                        g = 0
+                    }
                     let sheen = column * 0.42 * (1 - 0.35 * dashFade) * (1 - depth * 0.45)
                     c = c + (RGB(1, 1, 1) - c) * glitterColor * min((g * column + sheen) * glitter, 1)
                 }
             }
-            if sparkle > 0 {
-                let sparkFade = smoothstep(canvas.pixelSize * 2.5, canvas.pixelSize * 7, dd / (24 * 2.5))
-                let s = fine.fbm(u * 2.5 + 31, v * 2.5, octaves: 2) * sparkFade
+            if sparkle > 0, row.sparkFade > 0 {
+                let s = fine.fbm(u * 2.5 + 31, v * 2.5, octaves: 2) * row.sparkFade
                 c = c + (RGB(1, 1, 1) - c) * (smoothstep(0.5, 0.62, s) * sparkle)
             }
             if horizonSheen > 0 {
-                c = c.lighter(horizonSheen * exp(-d / 6))
+                c = c.lighter(horizonSheen * row.sheen)
             }
-            // Where it covers the pixel whole, what was under it is not read (`Covering`).
             return edge >= 1 ? c : mix(under, c, edge)
         }
+    }
+}
+
+/// What a row of water depends on by its depth below the horizon alone, worked out once
+/// per row rather than per pixel (a logarithm, two powers and an exponential), with the
+/// very same arithmetic, so the picture is the same.
+private struct RowTerms {
+    let d, edge, depth, dd, v, fade, blur, bodyMix, reflectionFalloff, dashFade, sparkFade, sheen: Float
+
+    init(water: Water, y: Float, _ canvas: Canvas) {
+        d = y - water.horizonY
+        edge = clamp01(d / canvas.pixelSize + 0.5)
+        depth = clamp01(d / (water.bottom - water.horizonY))
+        dd = max(d, 1)
+        v = log(dd) * 24
+        fade = smoothstep(canvas.pixelSize * 3, canvas.pixelSize * 14, dd / 24)
+        blur = max(canvas.pixelSize, d * 0.006)
+        bodyMix = pow(depth, 0.7)
+        reflectionFalloff = pow(depth, 0.6)
+        dashFade = smoothstep(canvas.pixelSize * 2.5, canvas.pixelSize * 7, dd / (24 * 3.2))
+        sparkFade = smoothstep(canvas.pixelSize * 2.5, canvas.pixelSize * 7, dd / (24 * 2.5))
+        sheen = exp(-d / 6)
     }
 }
 

@@ -81,6 +81,11 @@ struct Lightning: Element {
         canvas.shade(box) { p, c in
             var dCore: Float = .infinity
             var glowSum: Float = 0
+            // A channel glows here by at most exp(-d / glowRadius) (its width's share is at
+            // most 1): farther than where that falls to the brightest glow so far (with a
+            // thousandth of the radius to spare for rounding), it cannot win, and its
+            // exponential is not worked out.
+            var dimmerBeyond: Float = .infinity
             for s in segs {
                 let lo = Vec2(min(s.a.x, s.b.x), min(s.a.y, s.b.y)) - Vec2(reach, reach)
                 let hi = Vec2(max(s.a.x, s.b.x), max(s.a.y, s.b.y)) + Vec2(reach, reach)
@@ -91,7 +96,12 @@ struct Lightning: Element {
                 let r = lerp(s.ra, s.rb, t)
                 dCore = min(dCore, d - r)
                 // Wider channels glow further; the brightest one wins.
-                glowSum = max(glowSum, exp(-d / glowRadius) * min(r / (width * 0.5), 1))
+                if d > dimmerBeyond { continue }
+                let glowHere = exp(-d / glowRadius) * min(r / (width * 0.5), 1)
+                if glowHere > glowSum {
+                    glowSum = glowHere
+                    dimmerBeyond = -glowRadius * log(glowSum) + glowRadius * 0.001
+                }
             }
             if dCore == .infinity { return c }
             var out = c + (RGB(1, 1, 1) - c) * glow * min(glowSum * glowStrength, 1)
@@ -137,16 +147,27 @@ struct CloudDeck: Element {
         let noise = Noise(seed: seed)
         let warp = Noise(seed: seed &+ 1)
         let l = normalize(lightDir)
+        let box = Rect(
+            minX: canvas.bounds.minX, minY: max(top, 0), maxX: canvas.bounds.maxX, maxY: bottom + scale * 0.2)
+        let eps = scale * 0.04
+        // The warp is smooth (its finest detail a quarter of `scale` across): sampled every
+        // 3.5 % of `scale`, it moves the billows by under a design unit. The billows
+        // themselves, six octaves down to a 32nd, are worked out per pixel.
+        let rows = canvas.rows(from: box.minY - eps, to: box.maxY + eps)
+        let warpStep = max(1, Int(scale * 0.035 * canvas.scale))
+        let warpX = SmoothField(on: canvas, step: warpStep, rows: rows) { p in
+            warp.fbm(p.x / (scale * 1.5), p.y / scale, octaves: 3) * scale * 0.35
+        }
+        let warpY = SmoothField(on: canvas, step: warpStep, rows: rows) { p in
+            warp.fbm(p.x / (scale * 1.5) + 7, p.y / scale + 3, octaves: 3) * scale * 0.2
+        }
         func density(_ x: Float, _ y: Float) -> Float {
-            let wx = warp.fbm(x / (scale * 1.5), y / scale, octaves: 3) * scale * 0.35
-            let wy = warp.fbm(x / (scale * 1.5) + 7, y / scale + 3, octaves: 3) * scale * 0.2
+            let at = Vec2(x, y)
+            let wx = warpX.at(at), wy = warpY.at(at)
             let n = noise.fbm((x + wx) / scale, (y + wy) / scale * stretch, octaves: 6, gain: 0.5) * 0.5 + 0.5
             let fall = smoothstep(bottom, top + (bottom - top) * 0.15, y)
             return n - (1 - coverage * fall) * 0.75
         }
-        let box = Rect(
-            minX: canvas.bounds.minX, minY: max(top, 0), maxX: canvas.bounds.maxX, maxY: bottom + scale * 0.2)
-        let eps = scale * 0.04
         canvas.shade(box) { p, c in
             let d = density(p.x, p.y)
             if d <= -0.05 { return c }

@@ -25,7 +25,7 @@ final class LightPlan {
     /// The sky as `SkyGradient` painted it, row by row, and its mottling: what is still sky
     /// when the scene is done is known by these.
     var skyRows: [RGB]?
-    var skyMottle: (Noise, Float)?
+    var skyMottle: (SmoothField, Float)?
 
     init(_ light: SceneLight, view: SceneView) {
         self.light = light

@@ -37,9 +37,8 @@ extension LightPlan {
                 var sky: Float = 0
                 if let rows {
                     var expected = rows[y]
-                    if let (noise, amount) = mottle {
-                        let p = canvas.point(x, y)
-                        expected = expected * (1 + noise.fbm(p.x / 900, p.y / 420, octaves: 3) * amount)
+                    if let (mottling, amount) = mottle {
+                        expected = expected * (1 + mottling.at(canvas.point(x, y)) * amount)
                     }
                     let delta: RGB = color - expected
                     let difference = max(abs(delta.x), abs(delta.y), abs(delta.z))

@@ -71,7 +71,7 @@ struct XiaomanScene: Scene {
             Water(
                 horizonY: horizon - 60, farColor: RGB(hex: 0xE2E4CC), nearColor: RGB(hex: 0x6E9AB0),
                 reflectivity: 0.75, rippleContrast: 0.05, distortion: 12, sparkle: 0.15, horizonSheen: 0,
-                mask: { p in clamp01(0.5 - river.distance(p) / px) }, seed: 1809))
+                mask: river.mask(pixel: px), seed: 1809))
         c.draw(
             GrainEars(
                 area: Rect(minX: -40, minY: 1900, maxX: 3240, maxY: 2450), count: 420, farSize: 30, nearSize: 64,

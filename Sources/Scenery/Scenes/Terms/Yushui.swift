@@ -62,7 +62,7 @@ struct YushuiScene: Scene {
                 from: Vec2(1640, 1560), control: Vec2(2080, 1800), to: Vec2(1420, 2560),
                 radiusA: 95, radiusB: 560, segments: 16))
         let px = c.pixelSize
-        let mask: (Vec2) -> Float = { p in clamp01(0.5 - river.distance(p) / px) }
+        let mask = river.mask(pixel: px)
         // A darker wet edge along the banks.
         c.fill(Translated(shape: river, offset: Vec2(0, -6)), color: RGB(hex: 0x4F7F45), softness: 10)
         c.draw(
