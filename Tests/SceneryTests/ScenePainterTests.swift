@@ -47,17 +47,20 @@ import Testing
         }
     }
 
-    /// The plan does leave rows out: in winter, everything before the lake stops a little
-    /// below the lake's horizon (design y 1545), and what comes after it paints every row.
-    @Test func aLakeSparesTheRowsBelowItsHorizon() throws {
+    /// The plan does leave rows out: in winter, the sky stops by the lake's horizon (design
+    /// y 1545), the pines on the banks where the snowy slope in front of them covers every
+    /// column, and the snowfall and grain, drawn last, paint every row.
+    @Test func aLakeAndHillsSpareTheRowsBelowThem() throws {
         let canvas = Canvas(width: 320, height: 240)
         let winter = try #require(ScenePainter.scene(named: "winter"))
         let plan = CoverPlan(scene: winter, canvas: canvas)
         let horizonRow = Int((1545 * canvas.scale).rounded(.up)) + 1
-        #expect(plan.rowsEnd(ofElement: 0, canvasHeight: 240) == horizonRow)  // the sky
-        #expect(horizonRow < 200)
-        let lastElement = 20
-        #expect(plan.rowsEnd(ofElement: lastElement, canvasHeight: 240) == 240)
+        let sky = plan.rowsEnd(ofElement: 0, canvasHeight: 240)
+        #expect(sky <= horizonRow && sky > 120, "the sky paints \(sky) rows")
+        let pine = plan.rowsEnd(ofElement: 20, canvasHeight: 240)
+        #expect(pine > horizonRow && pine < 240, "a pine paints \(pine) rows")
+        let grain = 25
+        #expect(plan.rowsEnd(ofElement: grain, canvasHeight: 240) == 240)
     }
 
     /// A canvas of the grid's own shape and the grid at the same scale are the same

@@ -167,9 +167,16 @@ final class Canvas {
     @inline(__always) func lit(_ color: RGB?) -> RGB? { color.map { lit($0) } }
 
     @inline(__always) func composite(_ i: Int, _ color: RGB, _ alpha: Float, _ mode: BlendMode) {
-        let d = pixels[i]
         // Paint is lit as the scene is; a multiply is a shadow's tint, not paint.
         let color = mode == .multiply ? color : lit(color)
+        // Opaque paint replaces the pixel without reading it, so what was under it never
+        // shows, not even in a float's last bit (which is what lets `CoverPlan` leave it
+        // unpainted).
+        if mode == .normal, alpha >= 1 {
+            pixels[i] = color
+            return
+        }
+        let d = pixels[i]
         switch mode {
         case .normal: pixels[i] = d + (color - d) * alpha
         case .screen: pixels[i] = d + (RGB(1, 1, 1) - d) * color * alpha
@@ -244,23 +251,13 @@ final class Canvas {
         softness: Float = 0, opacity: Float = 1, mode: BlendMode = .normal,
         paint: (Vec2, ProfileSample) -> RGB
     ) {
-        var tops = [Float](repeating: 0, count: width + 2)
-        for x in -1...width { tops[x + 1] = top(designX(x)) }
-        var slopes = [Float](repeating: 0, count: width)
-        var norms = [Float](repeating: 1, count: width)
-        var highest = Float.infinity
-        for x in 0..<width {
-            let s = (tops[x + 2] - tops[x]) / (2 * pixelSize)
-            slopes[x] = s
-            norms[x] = 1 / (1 + s * s).squareRoot()
-            highest = min(highest, tops[x + 1])
-        }
+        let (t, sl, nm) = skyline(top)
+        let highest = t[1...width].min() ?? .infinity
         let w = max(pixelSize, softness)
         let soft = softness > pixelSize
         let y0 = max(0, Int(((highest - w) * scale).rounded(.down)) - 1)
         let y1 = min(height, Int((bottom * scale).rounded(.up)))
         guard y0 < y1, opacity > 0 else { return }
-        let t = tops, sl = slopes, nm = norms
         forEachRow(y0..<y1, columns: width) { y in
             let py = (Float(y) + 0.5) * self.pixelSize
             for x in 0..<self.width {
@@ -273,6 +270,35 @@ final class Canvas {
                 self.composite(y * self.width + x, paint(p, sample), a, mode)
             }
         }
+    }
+
+    /// A skyline sampled for `fillProfile`: its design y at every column's centre (and one
+    /// past each side, at index x + 1), its slope and the factor that turns a vertical
+    /// distance into one perpendicular to it.
+    private func skyline(_ top: (Float) -> Float) -> (tops: [Float], slopes: [Float], norms: [Float]) {
+        var tops = [Float](repeating: 0, count: width + 2)
+        for x in -1...width { tops[x + 1] = top(designX(x)) }
+        var slopes = [Float](repeating: 0, count: width)
+        var norms = [Float](repeating: 1, count: width)
+        for x in 0..<width {
+            let s = (tops[x + 2] - tops[x]) / (2 * pixelSize)
+            slopes[x] = s
+            norms[x] = 1 / (1 + s * s).squareRoot()
+        }
+        return (tops, slopes, norms)
+    }
+
+    /// The first row that an opaque `fillProfile` of `top` to the bottom covers whole, in
+    /// every column: below its lowest point by half its edge across the slope there, and
+    /// a row to spare for rounding. Nil when that is past the canvas.
+    func firstRowCovered(byProfile top: (Float) -> Float, softness: Float) -> Int? {
+        let (tops, _, norms) = skyline(top)
+        let w = max(pixelSize, softness)
+        var lowest = -Float.infinity
+        for x in 0..<width { lowest = max(lowest, tops[x + 1] + w * 0.5 / norms[x]) }
+        guard lowest.isFinite else { return nil }
+        let row = Int((lowest * scale).rounded(.up)) + 1
+        return row < height ? max(row, 0) : nil
     }
 
     /// Colour at a design point, bilinearly interpolated and clamped to the

@@ -180,8 +180,9 @@ struct ForestLine: Element {
         return trees
     }
 
-    func draw(on canvas: Canvas) {
-        let trees = trees(on: canvas)
+    /// Per pixel column, the line's skyline (the ground where no tree stands) and the tree
+    /// that owns it (-1 for the ground).
+    private func skyline(on canvas: Canvas, _ trees: [Tree]) -> (tops: [Float], owner: [Int]) {
         let groundNoise = Noise(seed: seed &+ 1)
         let groundY: (Float) -> Float =
             ground ?? { x in baseY - amplitude * groundNoise.fbm1(x / wavelength, octaves: 3, gain: 0.4) }
@@ -227,6 +228,12 @@ struct ForestLine: Element {
             tops[c] = best
             owner[c] = who
         }
+        return (tops, owner)
+    }
+
+    func draw(on canvas: Canvas) {
+        let trees = trees(on: canvas)
+        let (tops, owner) = skyline(on: canvas, trees)
         let grain = Noise(seed: seed &+ 2)
         let skyline: (Float) -> Float = { x in tops[canvas.column(x)] }
         canvas.fillProfile(top: skyline, bottom: bottom) { p, s in
@@ -260,5 +267,14 @@ struct ForestLine: Element {
             if let m = mist { col = mix(col, m, mistAmount * smoothstep(0, mistDepth, s.depth)) }
             return col
         }
+    }
+}
+
+extension ForestLine: Covering {
+    /// Opaque to the bottom, a line of trees paints every pixel below its ground whole.
+    func firstCoveredRow(on canvas: Canvas) -> Int? {
+        guard bottom >= Canvas.designSize.y else { return nil }
+        let tops = skyline(on: canvas, trees(on: canvas)).tops
+        return canvas.firstRowCovered(byProfile: { tops[canvas.column($0)] }, softness: 0)
     }
 }

@@ -89,6 +89,14 @@ struct CropField: Element {
     }
 }
 
+extension CropField: Covering {
+    /// Opaque to the bottom, a field paints every pixel below its far edge whole.
+    func firstCoveredRow(on canvas: Canvas) -> Int? {
+        guard bottom >= Canvas.designSize.y else { return nil }
+        return canvas.firstRowCovered(byProfile: top, softness: 0)
+    }
+}
+
 /// Ears of grain for the foreground of a field: wheat stands upright with
 /// awns, rice bows its heavy panicle. Placed on a ground line with random
 /// depth, larger toward the viewer, drawn back to front.

@@ -77,6 +77,15 @@ struct Hills: Element {
     }
 }
 
+extension Hills: Covering {
+    /// Opaque to the bottom, hills paint every pixel below their lowest point whole.
+    func firstCoveredRow(on canvas: Canvas) -> Int? {
+        guard bottom >= Canvas.designSize.y else { return nil }
+        let noise = Noise(seed: seed)
+        return canvas.firstRowCovered(byProfile: { skyline($0, noise) }, softness: softness)
+    }
+}
+
 /// One summit of a mountain range.
 struct Peak {
     var x: Float
