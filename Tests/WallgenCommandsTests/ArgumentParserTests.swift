@@ -56,6 +56,22 @@ import Testing
         }
     }
 
+    /// An error in one option's value, or in how the option was given, says which option
+    /// it is in (the studio shows it beside that control); one in no option says none.
+    @Test(arguments: [
+        (["--alpha", "2"], "alpha"), (["-a", "x"], "alpha"), (["--base", "notacolour"], "base"),
+        (["--season"], "season"), (["--season", "winter", "--season", "summer"], "season"),
+        (["--label=on=off"], "label"), (["--no-metadata=yes"], "no-metadata"), (["term", "冬至", "--font", ""], "font"),
+        (["--sesaon", "winter"], nil), (["term"], nil),
+    ])
+    func anErrorInAnOptionNamesIt(arguments: [String], option: String?) {
+        #expect {
+            _ = try Invocation.parse(arguments, today: Self.today)
+        } throws: { error in
+            (error as? UsageError).map { $0.option == option } == true
+        }
+    }
+
     @Test func suggestionsOnlyWhenClose() {
         #expect(closest(to: "base", in: ["date", "tz"]) == nil)
         #expect(closest(to: "sesaon", in: ["season"]) == "season")

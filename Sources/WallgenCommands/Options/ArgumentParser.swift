@@ -96,7 +96,17 @@ struct ParsedArguments {
         try record(option, value: value)
     }
 
+    /// Every error found here, in the option's value or in how it was given, is the
+    /// option's (`UsageError.option`).
     mutating func record(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
+        do {
+            try recordValue(option, value: value)
+        } catch {
+            throw error.about(option.long)
+        }
+    }
+
+    private mutating func recordValue(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
         if value == nil, let placeholder = option.valueName {
             throw UsageError("\(option.flagName) needs a value (<\(placeholder)>)")
         }
@@ -136,7 +146,7 @@ enum ArgumentParser {
             }
             let (option, inlineValue) = try lookUp(argument, in: options)
             guard let valueName = option.valueName else {
-                if inlineValue != nil { throw UsageError("\(option.flagName) takes no value") }
+                if inlineValue != nil { throw UsageError("\(option.flagName) takes no value", option: option.long) }
                 try parsed.record(option, value: nil)
                 continue
             }
@@ -146,7 +156,7 @@ enum ArgumentParser {
                 try parsed.record(option, value: arguments[index])
                 index += 1
             } else {
-                throw UsageError("\(option.flagName) needs a value (<\(valueName)>)")
+                throw UsageError("\(option.flagName) needs a value (<\(valueName)>)", option: option.long)
             }
         }
         return parsed

@@ -100,7 +100,7 @@ final class StudioRendering: Sendable {
             guard let preview else { return request }
             return try request.preview(width: preview.width, height: preview.height)
         } catch {
-            throw StudioFailure(option: flag(in: error.message, of: settings), message: error.message)
+            throw StudioFailure(option: control(for: error, of: settings), message: error.message)
         }
     }
 
@@ -109,10 +109,17 @@ final class StudioRendering: Sendable {
         ShellQuoting.line(["wallgen"] + words)
     }
 
-    /// The first `--name` in a message that names one of the page's options, so the error
-    /// stands beside that control.
-    static func flag(in message: String, of settings: StudioSettings) -> String? {
+    /// The page's control an error stands beside: the option the error is in, when the page
+    /// has it. A check across options (`--size` with `--device`) names none yet; for those,
+    /// the first of the page's options its message names.
+    static func control(for error: UsageError, of settings: StudioSettings) -> String? {
         let known = StudioControls.options(of: settings.command)
+        if let option = error.option { return known.contains(option) ? option : nil }
+        return flag(in: error.message, of: known)
+    }
+
+    /// The first `--name` in a message that names one of `known`.
+    static func flag(in message: String, of known: Set<String>) -> String? {
         var best: (String.Index, String)?
         for name in known {
             guard let range = message.firstRange(of: "--" + name) else { continue }
