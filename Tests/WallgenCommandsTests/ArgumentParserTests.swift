@@ -56,12 +56,17 @@ import Testing
         }
     }
 
-    /// An error in one option's value, or in how the option was given, says which option
-    /// it is in (the studio shows it beside that control); one in no option says none.
+    /// An error in one option's value, or in how the option was given, or a check across
+    /// options, says which option it is in (the studio shows it beside that control); one
+    /// in no option says none.
     @Test(arguments: [
         (["--alpha", "2"], "alpha"), (["-a", "x"], "alpha"), (["--base", "notacolour"], "base"),
         (["--season"], "season"), (["--season", "winter", "--season", "summer"], "season"),
         (["--label=on=off"], "label"), (["--no-metadata=yes"], "no-metadata"), (["term", "冬至", "--font", ""], "font"),
+        (["--size", "200x200", "--max-pixels", "1000"], "size"),
+        (["apply", "--now", "--at", "2026-12-21T08:00"], "now"),
+        (["--text", "a text of thirty characters long", "--strict"], "text"),
+        (["term", "冬至", "--date", "2026-12-21"], "date"),
         (["--sesaon", "winter"], nil), (["term"], nil),
     ])
     func anErrorInAnOptionNamesIt(arguments: [String], option: String?) {

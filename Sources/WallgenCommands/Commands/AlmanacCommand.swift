@@ -44,7 +44,7 @@ enum AlmanacCommand: WallgenCommand {
         try CommonOptions.rejectExtra(parsed.positionals)
         let format: AlmanacRequest.Format
         switch (parsed.has(json), parsed.has(iCalendar)) {
-        case (true, true): throw UsageError("--json and --ics are two formats; give only one")
+        case (true, true): throw UsageError("--json and --ics are two formats; give only one", option: "json")
         case (true, false): format = .json
         case (false, true): format = .iCalendar
         case (false, false): format = .table
@@ -52,11 +52,12 @@ enum AlmanacCommand: WallgenCommand {
         let first = parsed[year] ?? context.today.year
         let count = parsed[required: years]
         guard format == .iCalendar || !parsed.isGiven(years) else {
-            throw UsageError("--years goes with --ics; the table and --json show one year")
+            throw UsageError("--years goes with --ics; the table and --json show one year", option: "years")
         }
         let last = SolarTermCalendar.supportedYears.upperBound
         guard first + count - 1 <= last else {
-            throw UsageError("--years \(count) from \(first) goes past \(last), the last year the almanac computes")
+            throw UsageError(
+                "--years \(count) from \(first) goes past \(last), the last year the almanac computes", option: "years")
         }
         return AlmanacRequest(year: first, zone: parsed[required: TermOptions.zone], format: format, years: count)
     }

@@ -151,21 +151,27 @@ enum ApplyCommand {
         }
         guard sources == 1 else { throw UsageError("give a picture file, --monitor or --now/--at, only one of them") }
         try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
-        if parsed.has(now) && parsed[at] != nil { throw UsageError("--now and --at both choose the instant; give one") }
+        if parsed.has(now) && parsed[at] != nil {
+            throw UsageError("--now and --at both choose the instant; give one", option: "now")
+        }
         if picture == "" { throw UsageError("'apply' needs a picture file name") }
-        if !fromSchedule && parsed.isGiven(schedule) { throw UsageError("--schedule goes with --now or --at") }
+        if !fromSchedule && parsed.isGiven(schedule) {
+            throw UsageError("--schedule goes with --now or --at", option: "schedule")
+        }
         if !perMonitor.isEmpty && parsed.isGiven(dark) {
-            throw UsageError("--dark goes with one picture for the whole desktop, not with --monitor")
+            throw UsageError("--dark goes with one picture for the whole desktop, not with --monitor", option: "dark")
         }
         if picture != nil && parsed.isGiven(monitors) {
-            throw UsageError("--monitors goes with --monitor or --now, not with one picture for the whole desktop")
+            throw UsageError(
+                "--monitors goes with --monitor or --now, not with one picture for the whole desktop",
+                option: "monitors")
         }
         var names: Set<String> = []
         for file in perMonitor where !names.insert(file.name).inserted {
-            throw UsageError("--monitor \(file.name) is given twice; give each monitor one picture")
+            throw UsageError("--monitor \(file.name) is given twice; give each monitor one picture", option: "monitor")
         }
         if fromSchedule && parsed.isGiven(SkyOptions.place) {
-            throw UsageError("--place goes with a dynamic wallpaper's file, not with a schedule")
+            throw UsageError("--place goes with a dynamic wallpaper's file, not with a schedule", option: "place")
         }
         let sky: Result<SkyOptions.Reading, UsageError>
         do throws(UsageError) {

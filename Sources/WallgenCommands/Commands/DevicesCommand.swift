@@ -26,7 +26,7 @@ enum DevicesCommand: WallgenCommand {
     static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> DevicesRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         if parsed.isGiven(CanvasOptions.monitors), !parsed.has(here) {
-            throw UsageError("--monitors goes with --here")
+            throw UsageError("--monitors goes with --here", option: "monitors")
         }
         return DevicesRequest(here: parsed.has(here), monitorsFile: parsed[CanvasOptions.monitors])
     }

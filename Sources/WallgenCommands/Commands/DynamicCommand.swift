@@ -127,7 +127,9 @@ enum DynamicCommand: WallgenCommand {
         guard let path = parsed[folder] else {
             throw UsageError("'dynamic' needs -o FOLDER, -o NAME.heic or -o NAME.avif: where the day goes")
         }
-        guard path != "-" else { throw UsageError("--output needs a folder, a .heic or an .avif name for 'dynamic'") }
+        guard path != "-" else {
+            throw UsageError("--output needs a folder, a .heic or an .avif name for 'dynamic'", option: "output")
+        }
         let output = try output(path, parsed)
         let machineZone = ZoneDatabase.system().localZone()
         let zoneGiven = parsed.isGiven(TermOptions.zone) ? parsed[required: TermOptions.zone] : nil
@@ -137,7 +139,7 @@ enum DynamicCommand: WallgenCommand {
         let zone = zoneGiven ?? reading.zone
         let day = parsed[date]?.day(in: zone) ?? CivilDate.on(Date(), in: zone)
         guard Sky.supportedYears.contains(day.year) else {
-            throw UsageError("--date \(day) is outside the years the sky is computed for, 1900 to 2100")
+            throw UsageError("--date \(day) is outside the years the sky is computed for, 1900 to 2100", option: "date")
         }
         // A desktop's canvas unless --size or --device says otherwise.
         let maxPixels = RenderOptions.limits(parsed).maxPixels
@@ -156,7 +158,7 @@ enum DynamicCommand: WallgenCommand {
                 throw UsageError("--\(given.long) paints a scene; --from converts the frames the file has")
             }
             subject = .converted(path: parsed[required: from])
-        case (_?, _?): throw UsageError("--season and --term both choose the scene; give only one")
+        case (_?, _?): throw UsageError("--season and --term both choose the scene; give only one", option: "season")
         case (nil, nil):
             throw UsageError("'dynamic' needs a scene: --season winter, or --term 冬至 (or --from FILE to convert one)")
         case (let chosen?, nil):
@@ -164,7 +166,9 @@ enum DynamicCommand: WallgenCommand {
             spec.showsLabel = parsed[required: label]
             subject = .season(spec)
         case (nil, let name?):
-            guard !parsed.isGiven(label) else { throw UsageError("--label goes with --season; a card has its title") }
+            guard !parsed.isGiven(label) else {
+                throw UsageError("--label goes with --season; a card has its title", option: "label")
+            }
             subject = .term(
                 TermCardSpec(term: try TermCommand.term(name), width: canvas.width, height: canvas.height))
         }
@@ -181,19 +185,20 @@ enum DynamicCommand: WallgenCommand {
         guard suffix == "heic" || suffix == "avif" else { return .gnomeFolder(path) }
         let kind = suffix == "heic" ? "a .heic holds HEVC pictures" : "an .avif holds AV1 pictures"
         if parsed.isGiven(RenderOptions.format) {
-            throw UsageError("--format is for a folder's frames; \(kind)")
+            throw UsageError("--format is for a folder's frames; \(kind)", option: "format")
         }
         if parsed.isGiven(RenderOptions.compression) {
-            throw UsageError("--compression is for PNG; \(kind) and takes --quality")
+            throw UsageError("--compression is for PNG; \(kind) and takes --quality", option: "compression")
         }
         let quality = parsed[RenderOptions.quality] ?? OutputEncoding.defaultQuality
         if suffix == "heic", quality == 100 {
-            throw UsageError("--quality 100: a .heic is lossy, 1 to 99 (macOS reads no lossless HEVC)")
+            throw UsageError(
+                "--quality 100: a .heic is lossy, 1 to 99 (macOS reads no lossless HEVC)", option: "quality")
         }
         do {
             try AtomicFileWriter.checkDestination(path)
         } catch {
-            throw UsageError("--output '\(path)': \(error)")
+            throw UsageError("--output '\(path)': \(error)", option: "output")
         }
         return suffix == "heic" ? .appleHEIC(path, quality: quality) : .kdeAVIF(path, quality: quality)
     }

@@ -61,10 +61,13 @@ enum KDEPackageCommand {
                 "\(flag.flagName) does not go with kde-package; apply the package with plasma-apply-wallpaperimage FOLDER"
             )
         }
-        if parsed.isGiven(ApplyCommand.desktop) { throw UsageError("--desktop does not go with kde-package") }
+        if parsed.isGiven(ApplyCommand.desktop) {
+            throw UsageError("--desktop does not go with kde-package", option: "desktop")
+        }
         if parsed.isGiven(SchemeOptions.scheme) || parsed.has(SchemeOptions.both) {
             throw UsageError(
-                "--scheme does not go with kde-package; make the scheme from one of its pictures with wallgen scheme")
+                "--scheme does not go with kde-package; make the scheme from one of its pictures with wallgen scheme",
+                option: "scheme")
         }
         let picture: KDEPackageRequest.Picture
         let defaultName: String
@@ -90,8 +93,8 @@ enum KDEPackageCommand {
         }
         guard [.png, .jpeg].contains(settings.encoding.format) else {
             throw UsageError(
-                "--format \(settings.encoding.format.rawValue): Plasma reads it only with an extra Qt plugin; a package holds PNG or JPEG pictures"
-            )
+                "--format \(settings.encoding.format.rawValue): Plasma reads it only with an extra Qt plugin; a package holds PNG or JPEG pictures",
+                option: "format")
         }
         var sizes: [CanvasSize] = []
         if case .sizes(let canvases) = picture.canvases,

@@ -131,28 +131,32 @@ enum ScheduleCommand {
         case (true, false, nil): action = .make(install: true, enable: parsed.has(enable))
         case (false, true, nil): action = .uninstall
         case (false, false, let instant?): action = .show(instant)
-        default: throw UsageError("--install, --uninstall and --at do different things; give one")
+        default: throw UsageError("--install, --uninstall and --at do different things; give one", option: "install")
         }
         if parsed.has(enable), action != .make(install: true, enable: true) {
-            throw UsageError("--enable starts what --install puts in place; give it with --install")
+            throw UsageError("--enable starts what --install puts in place; give it with --install", option: "enable")
         }
         let first = parsed[from] ?? today.year
         let count = parsed[required: years]
         let last = SolarTermCalendar.supportedYears.upperBound
         guard first + count - 1 <= last else {
-            throw UsageError("--years \(count) from \(first) goes past \(last), the last year the almanac computes")
+            throw UsageError(
+                "--years \(count) from \(first) goes past \(last), the last year the almanac computes", option: "years")
         }
         let choices = parsed[all: devices]
         let perMonitor = choices.contains(.here) || parsed.isGiven(monitors)
         if perMonitor, !parsed[all: sizes].isEmpty || choices.contains(where: { $0 != .here }) {
             throw UsageError(
-                "--device here takes its sizes from the monitors; give no --size or other --device with it")
+                "--device here takes its sizes from the monitors; give no --size or other --device with it",
+                option: "device")
         }
         var canvases = parsed[all: sizes]
         for choice in choices {
             switch choice {
             case .preset(let preset): canvases.append(CanvasSize(width: preset.width, height: preset.height))
-            case .all: throw UsageError("--device all would make every preset's pictures; name the sizes you use")
+            case .all:
+                throw UsageError(
+                    "--device all would make every preset's pictures; name the sizes you use", option: "device")
             case .here: break
             }
         }
@@ -163,7 +167,7 @@ enum ScheduleCommand {
         for canvas in unique { try canvas.check(maxPixels: RenderOptions.limits(parsed).maxPixels) }
         let byTerms = parsed[required: by]
         if byTerms, SeasonRuleOptions.isGiven(parsed) {
-            throw UsageError("--season-rule and --hemisphere go with --by seasons")
+            throw UsageError("--season-rule and --hemisphere go with --by seasons", option: "season-rule")
         }
         let seasonRules = SeasonRuleOptions.read(parsed)
         let settings = try RenderOptions.read(parsed, output: nil)
@@ -186,12 +190,12 @@ enum ScheduleCommand {
         -> DynamicSchedule.Request?
     {
         guard let file = parsed[dynamic] else {
-            if parsed.isGiven(SkyOptions.place) { throw UsageError("--place goes with --dynamic") }
+            if parsed.isGiven(SkyOptions.place) { throw UsageError("--place goes with --dynamic", option: "place") }
             return nil
         }
         if case .make = action {
         } else {
-            throw UsageError("--dynamic makes a schedule; --uninstall and --at take none")
+            throw UsageError("--dynamic makes a schedule; --uninstall and --at take none", option: "dynamic")
         }
         let picturing: [any OptionDeclaration] = [by, from, years, sizes, devices, monitors, CommonOptions.darkVariant]
         if let given = picturing.first(where: { parsed.isGiven($0) }) {

@@ -102,7 +102,7 @@ enum TermCommand: WallgenCommand {
         var spec: TermCardSpec
         switch (parsed.positionals.first, parsed[date]) {
         case (_?, _?):
-            throw UsageError("give a term name or --date, not both")
+            throw UsageError("give a term name or --date, not both", option: "date")
         case (nil, nil):
             throw UsageError(
                 "'term' needs a term: a Chinese name (冬至), pinyin (dongzhi), English (winter-solstice) or 1-24, or --date"
@@ -113,11 +113,14 @@ enum TermCommand: WallgenCommand {
             if let year { spec.dateText = try TermOptions.exactDate(spec.term, year: year, zone: zone, language) }
         case (nil, let day?):
             let date = day.day(in: zone)
-            guard year == nil else { throw UsageError("--date already sets the year; give one or the other") }
+            guard year == nil else {
+                throw UsageError("--date already sets the year; give one or the other", option: "date")
+            }
             let range = SolarTermCalendar.supportedYears
             guard let started = try? SolarTermCalendar.term(inEffectOn: date, zone: zone) else {
                 throw UsageError(
-                    "--date \(date) is outside the supported years \(range.lowerBound)-\(range.upperBound)")
+                    "--date \(date) is outside the supported years \(range.lowerBound)-\(range.upperBound)",
+                    option: "date")
             }
             spec = TermCardSpec(term: started.term, language: language)
             spec.dateText = TermOptions.dateText(started.localDate(in: zone), language)

@@ -64,7 +64,7 @@ enum TermsCommand: WallgenCommand {
         let language = parsed[required: TermOptions.language]
         let zone = parsed[required: TermOptions.zone]
         let folder = parsed[required: folder]
-        guard folder != "-" else { throw UsageError("--output needs a folder name for 'terms'") }
+        guard folder != "-" else { throw UsageError("--output needs a folder name for 'terms'", option: "output") }
         var specs: [TermCardSpec] = []
         for term in terms {
             var spec = TermCardSpec(term: term, width: canvas.width, height: canvas.height, language: language)

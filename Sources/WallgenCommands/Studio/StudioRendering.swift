@@ -109,26 +109,11 @@ final class StudioRendering: Sendable {
         ShellQuoting.line(["wallgen"] + words)
     }
 
-    /// The page's control an error stands beside: the option the error is in, when the page
-    /// has it. A check across options (`--size` with `--device`) names none yet; for those,
-    /// the first of the page's options its message names.
+    /// The page's control an error stands beside: the option the error is in
+    /// (`UsageError.option`), when the page has it; none, and the error stands above the
+    /// controls, otherwise.
     static func control(for error: UsageError, of settings: StudioSettings) -> String? {
-        let known = StudioControls.options(of: settings.command)
-        if let option = error.option { return known.contains(option) ? option : nil }
-        return flag(in: error.message, of: known)
-    }
-
-    /// The first `--name` in a message that names one of `known`.
-    static func flag(in message: String, of known: Set<String>) -> String? {
-        var best: (String.Index, String)?
-        for name in known {
-            guard let range = message.firstRange(of: "--" + name) else { continue }
-            // `--text` is inside `--text-color`: the whole word only.
-            let after = message[range.upperBound...].first
-            if let after, after.isLetter || after == "-" { continue }
-            if best == nil || range.lowerBound < best!.0 { best = (range.lowerBound, name) }
-        }
-        return best?.1
+        error.option.flatMap { StudioControls.options(of: settings.command).contains($0) ? $0 : nil }
     }
 
     // MARK: describing

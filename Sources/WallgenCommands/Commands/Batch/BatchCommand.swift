@@ -80,16 +80,21 @@ enum BatchCommand {
         var chosen = Shard.whole
         var origin = "every row"
         if let given = parsed[shard] {
-            if parsed.isGiven(shards) { throw UsageError("--shard already gives the count; --shards goes without it") }
+            if parsed.isGiven(shards) {
+                throw UsageError("--shard already gives the count; --shards goes without it", option: "shard")
+            }
             (chosen, origin) = (given, "--shard")
         } else {
             let source = parsed[required: shardFrom]
             switch source.detect(environment, count: parsed[shards]) {
-            case .failure(let error): throw UsageError("--shard-from \(source.rawValue): \(error)")
+            case .failure(let error):
+                throw UsageError("--shard-from \(source.rawValue): \(error)", option: "shard-from")
             case .success(let detected?): (chosen, origin) = (detected, source.variableName(environment))
             case .success(nil):
                 if parsed.isGiven(shards) {
-                    throw UsageError("--shards \(parsed[shards] ?? 0) needs an index: --shard I/N, or a job engine's")
+                    throw UsageError(
+                        "--shards \(parsed[shards] ?? 0) needs an index: --shard I/N, or a job engine's",
+                        option: "shards")
                 }
             }
         }

@@ -44,7 +44,7 @@ enum GatherCommand {
             throw UsageError("'gather' needs the shards' reports, or the folder that holds them")
         }
         if parsed.has(PreviewOptions.preview), parsed.has(noGallery) {
-            throw UsageError("--preview shows the contact sheet, and --no-gallery makes none")
+            throw UsageError("--preview shows the contact sheet, and --no-gallery makes none", option: "preview")
         }
         return GatherRequest(
             inputs: parsed.positionals, folder: parsed[folder], gallery: !parsed.has(noGallery),

@@ -81,11 +81,11 @@ enum PlanCommand: WallgenCommand {
             let ends = word.split(separator: "-", maxSplits: 1).map(String.init)
             let first = try TermOptions.year.parse(ends[0])
             let last = ends.count == 2 ? try TermOptions.year.parse(ends[1]) : first
-            guard first <= last else { throw UsageError("--years \(word) runs backwards") }
+            guard first <= last else { throw UsageError("--years \(word) runs backwards", option: "years") }
             years += Array(first...last)
         }
         if set == .seasons, parsed.isGiven(Self.languages) || parsed.isGiven(Self.years) {
-            throw UsageError("--langs and --years are for terms; season wallpapers have neither")
+            throw UsageError("--langs and --years are for terms; season wallpapers have neither", option: "langs")
         }
         return PlanRequest(
             set: set, canvases: canvases, languages: languages.isEmpty ? ["zh"] : languages, years: years,
@@ -140,7 +140,7 @@ enum WallgenValueTypesCheck {
         do {
             return try OneCanvasOptions.device.parse(name)
         } catch {
-            throw UsageError("--devices: \(error.message)")
+            throw UsageError("--devices: \(error.message)", option: "devices")
         }
     }
 }

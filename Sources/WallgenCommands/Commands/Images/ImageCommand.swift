@@ -136,8 +136,8 @@ enum ImageCommand {
                     == nil
             {
                 throw UsageError(
-                    "--span lays a wallpaper across the monitors; a card's lines would be cut at the seams (--device here makes one card per monitor)"
-                )
+                    "--span lays a wallpaper across the monitors; a card's lines would be cut at the seams (--device here makes one card per monitor)",
+                    option: "span")
             }
             let monitors = try findMonitors(file: file, environment: environment)
             try checkMonitors(monitors, source: file, request.settings)
@@ -146,8 +146,8 @@ enum ImageCommand {
                 let canvas = CanvasSize(width: layout.canvasWidth, height: layout.canvasHeight)
                 guard canvas.width <= CanvasSize.maxSide, canvas.height <= CanvasSize.maxSide else {
                     throw UsageError(
-                        "--span: the monitors' layout is \(canvas.width)x\(canvas.height), more than \(CanvasSize.maxSide) pixels across"
-                    )
+                        "--span: the monitors' layout is \(canvas.width)x\(canvas.height), more than \(CanvasSize.maxSide) pixels across",
+                        option: "span")
                 }
                 try canvas.check(maxPixels: request.settings.limits.maxPixels)
             }
@@ -189,7 +189,8 @@ enum ImageCommand {
         let outputs = try OutputNaming.plan(request.output, entries, keepsSingleName: false)
         guard outputs.count == monitors.count else {
             throw UsageError(
-                "--output: two monitors would get the same file; put {device} in the name so each gets its own")
+                "--output: two monitors would get the same file; put {device} in the name so each gets its own",
+                option: "output")
         }
         return outputs
     }

@@ -132,8 +132,8 @@ enum OutputNaming {
             if let same = planned.first(where: { $0.target == output.target }) {
                 guard same.size == output.size else {
                     throw UsageError(
-                        "--output: \(name) would hold both \(same.size.width)x\(same.size.height) and \(entry.size.width)x\(entry.size.height); put {w}, {h} or {device} in the name"
-                    )
+                        "--output: \(name) would hold both \(same.size.width)x\(same.size.height) and \(entry.size.width)x\(entry.size.height); put {w}, {h} or {device} in the name",
+                        option: "output")
                 }
                 continue
             }

@@ -108,12 +108,15 @@ struct CanvasOptions: OptionGroup {
                 )
             }
             guard !landscape else {
-                throw UsageError("--landscape turns presets and sizes; monitors already have their own orientation")
+                throw UsageError(
+                    "--landscape turns presets and sizes; monitors already have their own orientation",
+                    option: "landscape")
             }
             return .monitors(span: spans, file: parsed[monitors])
         }
         if parsed.isGiven(monitors) {
-            throw UsageError("--monitors goes with --device here, --span, or --apply without a size")
+            throw UsageError(
+                "--monitors goes with --device here, --span, or --apply without a size", option: "monitors")
         }
         var canvases = givenSizes.map { NamedCanvas(size: $0, device: nil) }
         for choice in choices {
@@ -152,7 +155,7 @@ struct OneCanvasOptions: OptionGroup {
         let canvas: CanvasSize
         switch (parsed[size], parsed[device]) {
         case (_?, _?):
-            throw UsageError("--size and --device both set the canvas size; give only one")
+            throw UsageError("--size and --device both set the canvas size; give only one", option: "size")
         case (let given?, nil):
             canvas = given
         case (nil, let preset?):
@@ -171,8 +174,8 @@ extension CanvasSize {
     func check(maxPixels limit: Int) throws(UsageError) {
         guard width * height <= limit else {
             throw UsageError(
-                "the canvas \(width)x\(height) is \(width * height) pixels, above the limit of \(limit) (--max-pixels raises it)"
-            )
+                "the canvas \(width)x\(height) is \(width * height) pixels, above the limit of \(limit) (--max-pixels raises it)",
+                option: "size")
         }
     }
 

@@ -45,13 +45,15 @@ struct LabelOptions: OptionGroup {
         let refusesLonger = parsed.has(strict)
         guard let given = parsed[text] else { return (nil, []) }
         if let control = LabelText.firstControlCharacter(in: given) {
-            throw UsageError("\(text.flagName) contains the control character \(codePoint(control)); remove it")
+            throw UsageError(
+                "\(text.flagName) contains the control character \(codePoint(control)); remove it", option: text.long)
         }
         let (cut, count) = LabelText.limited(given, maxCharacters: limit)
         guard count > limit else { return (given, []) }
         if refusesLonger {
             throw UsageError(
-                "\(text.flagName) has \(count) characters, more than the limit of \(limit) (--max-chars)")
+                "\(text.flagName) has \(count) characters, more than the limit of \(limit) (--max-chars)",
+                option: text.long)
         }
         return (
             cut,
@@ -66,7 +68,8 @@ struct LabelOptions: OptionGroup {
     static func checkVertical(_ text: String?, isVertical: Bool) throws(UsageError) {
         guard isVertical, let text, let (script, reason) = VerticalScripts.unstackable(in: text) else { return }
         throw UsageError(
-            "--vertical sets Chinese and Japanese top to bottom; \(script) \(reason) — drop --vertical")
+            "--vertical sets Chinese and Japanese top to bottom; \(script) \(reason) — drop --vertical",
+            option: "vertical")
     }
 
     /// U+0009, as Unicode names code points.

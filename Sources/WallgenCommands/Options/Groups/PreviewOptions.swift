@@ -14,7 +14,8 @@ struct PreviewOptions: OptionGroup {
     static func read(_ parsed: ParsedArguments, output: OutputTarget?) throws(UsageError) -> Bool {
         guard parsed.has(preview) else { return false }
         if output == .standardOutput {
-            throw UsageError("--preview needs a file to show; -o - writes the picture to standard output")
+            throw UsageError(
+                "--preview needs a file to show; -o - writes the picture to standard output", option: "preview")
         }
         return true
     }

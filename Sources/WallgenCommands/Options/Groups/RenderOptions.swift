@@ -86,13 +86,13 @@ struct RenderOptions: OptionGroup {
         if case .file(let path)? = output, let suffix = fileExtension(of: path) {
             guard let format = OutputFormat(fileExtension: suffix) else {
                 throw UsageError(
-                    "--output '\(path)': wallgen cannot write .\(suffix) files; it writes \(OutputFormat.listedWithExtensions)"
-                )
+                    "--output '\(path)': wallgen cannot write .\(suffix) files; it writes \(OutputFormat.listedWithExtensions)",
+                    option: "output")
             }
             if let asked, asked != format {
                 throw UsageError(
-                    "--output '\(path)' names a \(format) file, but --format asks for \(asked); give a .\(asked.fileExtension) name, or leave --format out"
-                )
+                    "--output '\(path)' names a \(format) file, but --format asks for \(asked); give a .\(asked.fileExtension) name, or leave --format out",
+                    option: "output")
             }
             named = format
         }
@@ -100,12 +100,13 @@ struct RenderOptions: OptionGroup {
         case .png:
             if parsed.isGiven(quality) {
                 throw UsageError(
-                    "--quality is for \(lossyNames); PNG is lossless (--compression trades its size against time)")
+                    "--quality is for \(lossyNames); PNG is lossless (--compression trades its size against time)",
+                    option: "quality")
             }
             return .png(parsed[required: compression])
         case let lossy:
             if parsed.isGiven(compression) {
-                throw UsageError("--compression is for PNG; \(lossy) takes --quality instead")
+                throw UsageError("--compression is for PNG; \(lossy) takes --quality instead", option: "compression")
             }
             return OutputEncoding(
                 lossy, quality: parsed[quality] ?? OutputEncoding.defaultQuality, png: parsed[required: compression])
@@ -162,8 +163,8 @@ struct RenderSettings: Equatable, Sendable {
         let format = encoding.format
         guard let side = format.declaration.largestSide, max(canvas.width, canvas.height) > side else { return }
         throw UsageError(
-            "the canvas \(canvas.width)x\(canvas.height) is larger than a \(format) picture can be (\(side) pixels a side); make it smaller or choose another --format"
-        )
+            "the canvas \(canvas.width)x\(canvas.height) is larger than a \(format) picture can be (\(side) pixels a side); make it smaller or choose another --format",
+            option: "format")
     }
 
     /// Refuses, before any work, a note larger than the format's place for it holds (a
@@ -174,8 +175,8 @@ struct RenderSettings: Equatable, Sendable {
         let size = place.size(of: note)
         guard size > limit else { return }
         throw UsageError(
-            "the note of how the picture was made would take \(size) bytes, more than \(place) holds (\(limit)); give --no-metadata or a shorter --text, or choose another --format"
-        )
+            "the note of how the picture was made would take \(size) bytes, more than \(place) holds (\(limit)); give --no-metadata or a shorter --text, or choose another --format",
+            option: "text")
     }
 
     /// The pipeline for a design with these settings; `output`, when given, says on

@@ -20,11 +20,12 @@ struct SchemeOptions: OptionGroup {
         throws(UsageError) -> SchemeChoice?
     {
         guard let folder = parsed[scheme] else {
-            if parsed.has(both) { throw UsageError("--scheme-both needs --scheme <folder>") }
+            if parsed.has(both) { throw UsageError("--scheme-both needs --scheme <folder>", option: "scheme-both") }
             return nil
         }
         if output == .standardOutput {
-            throw UsageError("--scheme needs the picture in a file; -o - writes it to standard output")
+            throw UsageError(
+                "--scheme needs the picture in a file; -o - writes it to standard output", option: "scheme")
         }
         return SchemeChoice(
             folder: folder, variants: parsed.has(both) ? .both : (isDark ? .dark : .light), season: season)

@@ -54,10 +54,11 @@ struct SeasonOptions: OptionGroup {
     /// The season asked for; `today` decides it when neither --season nor --date is given.
     static func read(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> Season {
         switch (parsed[season], parsed[date]) {
-        case (_?, _?): throw UsageError("--season and --date both choose the season; give only one")
+        case (_?, _?): throw UsageError("--season and --date both choose the season; give only one", option: "season")
         case (let chosen?, nil):
             if SeasonRuleOptions.isGiven(parsed) {
-                throw UsageError("--season names the season; --season-rule and --hemisphere go with --date")
+                throw UsageError(
+                    "--season names the season; --season-rule and --hemisphere go with --date", option: "season")
             }
             return chosen
         case (nil, let day):
@@ -79,7 +80,7 @@ struct SeasonOptions: OptionGroup {
         do {
             return try rules.rule.season(at: end, zone: zone, hemisphere: rules.hemisphere)
         } catch {
-            throw UsageError("--date \(day): \(error)")
+            throw UsageError("--date \(day): \(error)", option: "date")
         }
     }
 }

@@ -56,8 +56,8 @@ struct SkyOptions: OptionGroup {
             let machineZone = database.localZone()
             guard let found = PlaceFinder(database: database).place(ofZone: machineZone.name) else {
                 throw UsageError(
-                    "--place is needed: this machine's zone, \(machineZone.name), has no place in the tz database's tables; give \(PlaceError.forms)"
-                )
+                    "--place is needed: this machine's zone, \(machineZone.name), has no place in the tz database's tables; give \(PlaceError.forms)",
+                    option: "place")
             }
             chosen = found
             placeNote = "Place: \(found), this machine's zone \(machineZone.name); give --place for another."
@@ -68,8 +68,8 @@ struct SkyOptions: OptionGroup {
         let year = CivilDate.on(instant, in: zone).year
         guard Sky.supportedYears.contains(year) else {
             throw UsageError(
-                "--at falls in \(year); the sky is computed for \(Sky.supportedYears.lowerBound) to \(Sky.supportedYears.upperBound)"
-            )
+                "--at falls in \(year); the sky is computed for \(Sky.supportedYears.lowerBound) to \(Sky.supportedYears.upperBound)",
+                option: "at")
         }
         return Reading(place: chosen, instant: instant, zone: zone, placeNote: placeNote)
     }

@@ -31,8 +31,8 @@ enum TermOptions {
         guard let instant = try? SolarTermCalendar.instant(of: term, inYear: calendarYear) else {
             let range = SolarTermCalendar.supportedYears
             throw UsageError(
-                "--year \(year): \(term.name) of that term year begins in \(calendarYear), outside the supported years \(range.lowerBound)-\(range.upperBound)"
-            )
+                "--year \(year): \(term.name) of that term year begins in \(calendarYear), outside the supported years \(range.lowerBound)-\(range.upperBound)",
+                option: "year")
         }
         return dateText(instant.localDate(in: zone), language)
     }
