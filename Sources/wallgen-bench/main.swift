@@ -226,11 +226,25 @@ func blendAgreesWithPixman(source: Image, width: Int, height: Int, kernels: any 
 }
 
 func benchmarkBlend(width: Int, height: Int) {
-    let pixels = Double(width * height)
     let source = randomImage(width: width, height: height, seed: 1)
     let destination = randomImage(width: width, height: height, seed: 2)
-    let bytes = width * height * 4
+    let pixmanDestination = pixmanImage(destination)
+    defer { pixman_image_unref(pixmanDestination) }
+    print(
+        "Blend and fuse loops, \(width)x\(height), one core unless noted; fused with the \(KernelChoice.active.name) kernels"
+    )
+    let ceiling = benchmarkSpans(source: source, destination: destination, pixmanDestination: pixmanDestination)
+    benchmarkMasks(destination: destination, pixmanDestination: pixmanDestination)
+    benchmarkFused(destination: destination, pixmanDestination: pixmanDestination, ceiling: ceiling)
+}
 
+/// Source-over of one image onto another: the memory baselines, a scalar reference,
+/// pixman's OVER and every compiled copy of wallgen's loop (checked for pixman's bytes).
+/// Returns the read-2-write-1 ceiling, which the other parts are measured against.
+func benchmarkSpans(source: Image, destination: Image, pixmanDestination: OpaquePointer) -> Double {
+    let (width, height) = (source.width, source.height)
+    let pixels = Double(width * height)
+    let bytes = width * height * 4
     let copy = pixels / medianSeconds { memcpy(destination.pixels, source.pixels, bytes) } / 1e6
     let readTwo =
         pixels / medianSeconds { readTwoWriteOne(destination: destination.pixels, source: source.pixels, bytes: bytes) }
@@ -248,11 +262,7 @@ func benchmarkBlend(width: Int, height: Int) {
             } / 1e6
     }
     let pixmanSource = pixmanImage(source)
-    let pixmanDestination = pixmanImage(destination)
-    defer {
-        pixman_image_unref(pixmanSource)
-        pixman_image_unref(pixmanDestination)
-    }
+    defer { pixman_image_unref(pixmanSource) }
     let pixman =
         pixels
         / medianSeconds {
@@ -262,7 +272,25 @@ func benchmarkBlend(width: Int, height: Int) {
     let agree = KernelChoice.supported.map {
         blendAgreesWithPixman(source: source, width: width, height: height, kernels: $0)
     }
+    print(row("  memory copy (read 1, write 1)", copy))
+    print(row("  read 2, write 1 (blend ceiling)", readTwo))
+    print(row("  scalar reference source-over", scalar, "1.00x scalar"))
+    print(row("  pixman OVER (span)", pixman, "\(format(pixman / readTwo, 2))x ceiling"))
+    for (index, kernels) in KernelChoice.supported.enumerated() {
+        print(
+            row(
+                "  Blend.sourceOver span, \(kernels.name)", blends[index],
+                "\(format(blends[index] / pixman, 2))x pixman, \(format(blends[index] / readTwo, 2))x ceiling, "
+                    + (agree[index] ? "same bytes as pixman" : "DIFFERS from pixman")))
+    }
+    return readTwo
+}
 
+/// A solid colour through an 8-bit coverage mask (text and shapes), wallgen's loops
+/// against pixman's OVER through an a8 mask.
+func benchmarkMasks(destination: Image, pixmanDestination: OpaquePointer) {
+    let (width, height) = (destination.width, destination.height)
+    let pixels = Double(width * height)
     let coverage = [UInt8](repeating: 200, count: width * height)
     let color = Color(red: 200, green: 120, blue: 40).withOpacity(0.8).premultiplied
     let maskedColor = SIMD4(color.r, color.g, color.b, color.a)
@@ -284,8 +312,20 @@ func benchmarkBlend(width: Int, height: Int) {
                 source: pixmanCoverage.solid, mask: pixmanCoverage.mask, destination: pixmanDestination,
                 width: width, height: height)
         } / 1e6
+    print(row("  pixman OVER (solid through a8 mask)", pixmanMasked))
+    for (index, kernels) in KernelChoice.supported.enumerated() {
+        print(
+            row(
+                "  coverage mask, \(kernels.name)", masks[index],
+                "\(format(masks[index] / pixmanMasked, 2))x pixman"))
+    }
+}
 
-    // The wallpaper's whole-canvas layers, as the renderer fuses them.
+/// The wallpaper's whole-canvas layers, as the renderer fuses them into one pass, against
+/// pixman drawing the same four layers in turn (and how far apart their pixels are).
+func benchmarkFused(destination: Image, pixmanDestination: OpaquePointer, ceiling readTwo: Double) {
+    let (width, height) = (destination.width, destination.height)
+    let pixels = Double(width * height)
     let picture = randomImage(width: width, height: height, seed: 3)
     let bottomShade = SeasonWallpaper.bottomShade(endAlpha: 0.4)
     let scene = Scene(
@@ -312,28 +352,6 @@ func benchmarkBlend(width: Int, height: Int) {
         largestDifference = max(largestDifference, abs(Int(fusedImage.pixels[i]) - Int(destination.pixels[i])))
     }
     let fusedAll = fused(workers: Parallel.availableCores)
-
-    print(
-        "Blend and fuse loops, \(width)x\(height), one core unless noted; fused with the \(KernelChoice.active.name) kernels"
-    )
-    print(row("  memory copy (read 1, write 1)", copy))
-    print(row("  read 2, write 1 (blend ceiling)", readTwo))
-    print(row("  scalar reference source-over", scalar, "1.00x scalar"))
-    print(row("  pixman OVER (span)", pixman, "\(format(pixman / readTwo, 2))x ceiling"))
-    for (index, kernels) in KernelChoice.supported.enumerated() {
-        print(
-            row(
-                "  Blend.sourceOver span, \(kernels.name)", blends[index],
-                "\(format(blends[index] / pixman, 2))x pixman, \(format(blends[index] / readTwo, 2))x ceiling, "
-                    + (agree[index] ? "same bytes as pixman" : "DIFFERS from pixman")))
-    }
-    print(row("  pixman OVER (solid through a8 mask)", pixmanMasked))
-    for (index, kernels) in KernelChoice.supported.enumerated() {
-        print(
-            row(
-                "  coverage mask, \(kernels.name)", masks[index],
-                "\(format(masks[index] / pixmanMasked, 2))x pixman"))
-    }
     print(
         row(
             "  pixman, the same 4 layers (4 passes)", pixmanFused,

@@ -214,10 +214,60 @@ extension ImageRequest {
 /// leaves no file; then each is written atomically, and a write that fails is named,
 /// with those written before it.
 enum SeveralOutputs {
+    /// A picture made for one output, waiting to be written.
+    struct Made {
+        let target: OutputTarget
+        let size: CanvasSize
+        let bytes: [UInt8]
+        let derived: DerivedPlace?
+    }
+
+    /// Every picture made, with the warnings and timings of their renders.
+    struct Rendered {
+        var made: [Made] = []
+        var warnings: [String] = []
+        var timings: [StageTimings] = []
+    }
+
+    /// A render that failed, already reported, and the status it ends the run with.
+    struct Failed: Error {
+        let status: ExitCode
+    }
+
     static func run<Design>(
         _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, monitors: [Monitor],
         subject: String, _ output: StatusOutput
     ) -> ExitCode {
+        if let refused = refusal(request, outputs, monitors: monitors) { return refused }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let rendered: Rendered
+        switch render(request, outputs, span: span, output) {
+        case .success(let all): rendered = all
+        case .failure(let failed): return failed.status
+        }
+        for warning in rendered.warnings { Console.report(warning) }
+        if let failed = write(rendered.made, subject: subject, output) { return failed }
+        if output.verbose { for timing in rendered.timings { Console.report(SingleOutput.describe(timing)) } }
+        output.status(
+            "Wrote \(rendered.made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
+                + PrintfNumber.format("%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
+        if let apply = request.applyAfterwards {
+            // Each monitor the picture just written for it.
+            let pictures = zip(monitors, outputs).compactMap { monitor, planned -> MonitorFile? in
+                guard case .file(let path) = planned.target else { return nil }
+                return MonitorFile(name: monitor.name, path: path)
+            }
+            return ApplyCommand.run(.monitors(pictures, of: monitors, desktop: apply.desktop), output)
+        }
+        return .success
+    }
+
+    /// Why the run cannot start, said: `--apply` with sizes that are not one per monitor,
+    /// or an output that cannot be written.
+    private static func refusal<Design>(
+        _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], monitors: [Monitor]
+    ) -> ExitCode? {
         if request.applyAfterwards != nil && monitors.count != outputs.count {
             Console.reportUsage(
                 "--apply sets one picture, or one per monitor (--device here, --span), and this makes \(outputs.count) sizes; apply one with wallgen apply FILE"
@@ -230,29 +280,38 @@ enum SeveralOutputs {
                 return code
             }
         }
-        let clock = ContinuousClock()
-        let started = clock.now
-        var made: [(target: OutputTarget, size: CanvasSize, bytes: [UInt8], derived: DerivedPlace?)] = []
-        var warnings: [String] = []
-        var timings: [StageTimings] = []
+        return nil
+    }
+
+    /// Every picture rendered and encoded (from one decode of the picture), a step of the
+    /// progress line each; nothing is written yet.
+    private static func render<Design>(
+        _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, _ output: StatusOutput
+    ) -> Result<Rendered, Failed> {
+        var rendered = Rendered()
         // The same line as a batch's, one step a picture made (they are written after).
         var sizes: [CanvasSize] = []
         for planned in outputs where !sizes.contains(planned.size) { sizes.append(planned.size) }
         let progress = BatchProgress.onStandardError(
             total: span == nil ? sizes.count : outputs.count, unit: span == nil ? "sizes" : "monitors",
             quiet: output.quiet)
+        func keep(_ picture: RenderedImage, for planned: [PlannedOutput]) {
+            for warning in picture.warnings where !rendered.warnings.contains(warning) {
+                rendered.warnings.append(warning)
+            }
+            rendered.timings.append(picture.timings)
+            for item in planned {
+                rendered.made.append(
+                    Made(target: item.target, size: item.size, bytes: picture.encoded, derived: item.derived))
+            }
+            if let first = planned.first {
+                let name =
+                    if case .file(let path) = first.target { FilePath.name(of: path) } else { "-" }
+                progress?.advance(label: "\(first.size.width)x\(first.size.height) \(name)")
+            }
+        }
         do {
             let pipeline: DesignPipeline<Design> = request.settings.pipeline(try DataDirectory.locate(), output: output)
-            func keep(_ rendered: RenderedImage, for planned: [PlannedOutput]) {
-                for warning in rendered.warnings where !warnings.contains(warning) { warnings.append(warning) }
-                timings.append(rendered.timings)
-                for item in planned { made.append((item.target, item.size, rendered.encoded, item.derived)) }
-                if let first = planned.first {
-                    let name =
-                        if case .file(let path) = first.target { FilePath.name(of: path) } else { "-" }
-                    progress?.advance(label: "\(first.size.width)x\(first.size.height) \(name)")
-                }
-            }
             if let span {
                 let main = span.mainTile
                 guard
@@ -263,23 +322,28 @@ enum SeveralOutputs {
                 let tiles = zip(span.tiles, outputs).map { tile, planned in
                     (tile.x, tile.y, tile.width, tile.height, (planned.size.width, planned.size.height))
                 }
-                try pipeline.renderSpan(spec, tiles: tiles, provenance: request.provenance) { index, rendered in
-                    keep(rendered, for: [outputs[index]])
+                try pipeline.renderSpan(spec, tiles: tiles, provenance: request.provenance) { index, picture in
+                    keep(picture, for: [outputs[index]])
                 }
             } else {
                 let notes = sizes.map { request.provenance?.resized(to: $0) }
                 try pipeline.render(request.spec, canvases: sizes.map { ($0.width, $0.height) }, provenances: notes) {
-                    index, rendered in
-                    keep(rendered, for: outputs.filter { $0.size == sizes[index] })
+                    index, picture in
+                    keep(picture, for: outputs.filter { $0.size == sizes[index] })
                 }
             }
         } catch {
             progress?.clear()
             Console.report("Error: \(ErrorReport.message(for: error))")
-            return ErrorReport.exitCode(for: error)
+            return .failure(Failed(status: ErrorReport.exitCode(for: error)))
         }
         progress?.clear()
-        for warning in warnings { Console.report(warning) }
+        return .success(rendered)
+    }
+
+    /// Writes each picture atomically and says so; a write that fails is named, with those
+    /// written before it and those not written, and ends the run with its status.
+    private static func write(_ made: [Made], subject: String, _ output: StatusOutput) -> ExitCode? {
         var written: [String] = []
         for (index, item) in made.enumerated() {
             let place = if case .file(let path) = item.target { path } else { "standard output" }
@@ -301,18 +365,6 @@ enum SeveralOutputs {
                 "Wrote \(place): \(subject), \(item.size.width)x\(item.size.height), \(WallgenCLI.formatBytes(item.bytes.count))"
             )
         }
-        if output.verbose { for timing in timings { Console.report(SingleOutput.describe(timing)) } }
-        output.status(
-            "Wrote \(made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
-                + PrintfNumber.format("%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
-        if let apply = request.applyAfterwards {
-            // Each monitor the picture just written for it.
-            let pictures = zip(monitors, outputs).compactMap { monitor, planned -> MonitorFile? in
-                guard case .file(let path) = planned.target else { return nil }
-                return MonitorFile(name: monitor.name, path: path)
-            }
-            return ApplyCommand.run(.monitors(pictures, of: monitors, desktop: apply.desktop), output)
-        }
-        return .success
+        return nil
     }
 }
