@@ -13,7 +13,7 @@ public enum WallgenCLI {
         // A pixel buffer the machine cannot give is a retry (more memory, a smaller canvas).
         OutOfMemory.exitStatus = ExitCode.tryAgain.rawValue
         if CommandRegistry.drawsText(arguments) { FontLibraries.loadAhead() }
-        Console.setUsageTopic(command: arguments.first.flatMap { CommandRegistry.named($0)?.commandName })
+        Console.setUsageTopic(command: Invocation.commandName(in: arguments))
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, today: CivilDate.today())

@@ -22,6 +22,10 @@ import Testing
             #expect(run.standardError.contains("Error: --apply needs a file to set, not -o -"), "\(run.standardError)")
             #expect(run.standardError.hasSuffix("Run 'wallgen term --help' for usage.\n"), "\(run.standardError)")
             #expect(run.output.isEmpty && filesIn(folder).isEmpty)
+            // After --quiet too, and for a mistake in the words.
+            let quiet = try launch(["-q", "term", "冬至", "--label", "off"], in: folder)
+            #expect(quiet.status == 64, "\(quiet.standardError)")
+            #expect(quiet.standardError.hasSuffix("Run 'wallgen term --help' for usage.\n"), "\(quiet.standardError)")
         }
     }
 

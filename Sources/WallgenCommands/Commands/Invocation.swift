@@ -33,14 +33,24 @@ public struct Invocation: Sendable {
 
     /// Parses and validates, never runs. `today` decides the default season; it is found
     /// only if a command asks for it.
+    /// The command the arguments run, when they name one (`term` in `wallgen -q term 冬至`).
+    static func commandName(in arguments: [String]) -> String? {
+        arguments.dropFirst(leadingOptions(arguments).count).first.flatMap(CommandRegistry.named)?.commandName
+    }
+
+    /// --verbose and --quiet, which may also come before the command's name
+    /// (`wallgen --verbose terms`).
+    private static func leadingOptions(_ arguments: [String]) -> ArraySlice<String> {
+        arguments.prefix { word in
+            CommonOptions.leading.contains { $0.flagName == word || $0.short.map { "-\($0)" } == word }
+        }
+    }
+
     public static func parse(
         _ arguments: [String], today: @autoclosure @escaping @Sendable () -> CivilDate,
         environment: [String: String] = ProcessEnvironment.variables
     ) throws(UsageError) -> Invocation {
-        // --verbose and --quiet may also come before the command's name (`wallgen --verbose terms`).
-        let leading = arguments.prefix { word in
-            CommonOptions.leading.contains { $0.flagName == word || $0.short.map { "-\($0)" } == word }
-        }
+        let leading = leadingOptions(arguments)
         let words = arguments.dropFirst(leading.count)
         let named = words.first.flatMap(CommandRegistry.named)
         let command = named ?? WallpaperCommand.self
