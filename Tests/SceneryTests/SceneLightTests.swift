@@ -82,6 +82,30 @@ import Testing
         #expect(brightestAtNight < 90, "no Moon through the deck")
     }
 
+    /// 冬至's farmhouse, painted at night, has lit windows at midnight and at dusk, and dark
+    /// panes, with no warm light on the snow, at noon: orange pixels (red well above blue)
+    /// around the house.
+    @Test func theFarmhouseLampsAreLitAtNightOnly() throws {
+        func orangePixels(_ light: SceneLight) throws -> Int {
+            let (width, height) = (640, 480)
+            let rgb = try #require(ScenePainter.paint("dongzhi", width: width, height: height, light: light))
+            let scale = Float(height) / 2400
+            var count = 0
+            for y in Int(1200 * scale)..<Int(1500 * scale) {
+                for x in Int(1350 * scale)..<Int(1770 * scale) {
+                    let i = (y * width + x) * 3
+                    if Int(rgb[i]) - Int(rgb[i + 2]) > 60 { count += 1 }
+                }
+            }
+            return count
+        }
+        let midnight = try orangePixels(Self.light(sun: (-60, 0), moon: (40, 180), lit: 0.3))
+        let dusk = try orangePixels(Self.light(sun: (-5, 240)))
+        let noon = try orangePixels(Self.light(sun: (35, 180)))
+        #expect(midnight > 200 && dusk > 200, "midnight \(midnight), dusk \(dusk)")
+        #expect(noon == 0, "\(noon) orange pixels at noon")
+    }
+
     @Test func aLightIsRoundedAsItIsNamed() {
         let light = Self.light(sun: (12.34, 181.26), moon: (-5.55, 90.04), lit: 0.456, limb: 33.6)
         #expect(light.quantized.sunAltitude == 12.3 && light.quantized.moonIllumination == 0.46)

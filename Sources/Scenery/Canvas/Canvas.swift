@@ -158,9 +158,13 @@ final class Canvas {
         }
     }
 
+    /// Set while light itself is painted (a lamp-lit pane): it shines as it is, whatever
+    /// light falls on the scene.
+    var paintIsLight = false
+
     /// A material's colour in the light the scene is painted under (itself without one).
     @inline(__always) func lit(_ color: RGB) -> RGB {
-        guard let lighting else { return color }
+        guard let lighting, !paintIsLight else { return color }
         return color * lighting.grade
     }
 

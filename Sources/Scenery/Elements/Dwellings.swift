@@ -79,11 +79,26 @@ struct Farmhouse: Element {
                 Vec2(c.x - ww / 2, c.y - wh / 2), Vec2(c.x + ww / 2, c.y - wh / 2),
                 Vec2(c.x + ww / 2, c.y + wh / 2), Vec2(c.x - ww / 2, c.y + wh / 2),
             ])
-            if let light = windowLight {
-                canvas.draw(Glow(center: c, radius: ww * 0.9, color: light, strength: 0.55, falloff: 1.3))
-                canvas.fill(pane) { p in mix(light.lighter(0.5), light, clamp01(length(p - c) / ww)) }
+            // Under the real sky's light the lamps are lit as dark falls, and by day the panes
+            // are dark glass; the scene's own light keeps them as painted.
+            let lamps = canvas.lighting?.lamps ?? 1
+            let dark = wood.darker(0.35)
+            if let light = windowLight, lamps > 0 {
+                canvas.draw(
+                    Glow(isLampLight: true, center: c, radius: ww * 0.9, color: light, strength: 0.55, falloff: 1.3))
+                // The lamp's light shines as it is; the glass it fades from is lit as the scene.
+                let glass = canvas.lit(dark)
+                canvas.paintIsLight = true
+                defer { canvas.paintIsLight = false }
+                if lamps >= 1 {
+                    canvas.fill(pane) { p in mix(light.lighter(0.5), light, clamp01(length(p - c) / ww)) }
+                } else {
+                    canvas.fill(pane) { p in
+                        mix(glass, mix(light.lighter(0.5), light, clamp01(length(p - c) / ww)), lamps)
+                    }
+                }
             } else {
-                canvas.fill(pane, color: wood.darker(0.35))
+                canvas.fill(pane, color: dark)
             }
             let bar = max(ww * 0.045, canvas.pixelSize * 0.6)
             for k in 1..<4 {

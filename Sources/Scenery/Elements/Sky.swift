@@ -39,6 +39,9 @@ struct SkyGradient: Element {
 struct Glow: Element {
     /// The glow of the scene's own Sun or Moon, left out under the real sky's light.
     var isSkyLight = false
+    /// Lamplight (a lit window's spill): under the real sky's light, as strong as lamps
+    /// are lit then (`LightPlan.lamps`), none by day.
+    var isLampLight = false
     var center: Vec2
     /// Distance at which the glow has fallen to about a third.
     var radius: Float
@@ -51,6 +54,8 @@ struct Glow: Element {
 
     func draw(on canvas: Canvas) {
         if isSkyLight, canvas.lighting != nil { return }
+        let strength = isLampLight ? strength * (canvas.lighting?.lamps ?? 1) : strength
+        guard strength > 0 else { return }
         // Reach is where the glow drops below half an 8-bit step.
         let reach = radius * pow(max(log(max(strength, 0.01) * 600), 0.1), 1 / falloff)
         let box = Rect(

@@ -22,6 +22,9 @@ final class LightPlan {
     let sceneSkyWeight: Float
     /// 0 by day, 1 in full night: how many stars show.
     let starlight: Float
+    /// 0 by day, 1 from a little after sunset: how much lamps are lit (a farmhouse's
+    /// windows, the light they spill on the snow).
+    let lamps: Float
     /// The sky as `SkyGradient` painted it, row by row, and its mottling: what is still sky
     /// when the scene is done is known by these.
     var skyRows: [RGB]?
@@ -44,6 +47,7 @@ final class LightPlan {
         (zenith, horizon) = Self.skyColours(altitude)
         sceneSkyWeight = view.overcast ? 1 : exp(-abs(altitude - view.paintedAltitude) / 6)
         starlight = view.overcast ? 0 : smoothstep(-4, -14, altitude)
+        lamps = smoothstep(2, -4, altitude)
     }
 
     /// Keyframes of the land's light by the Sun's altitude: white by day, warm at golden

@@ -49,7 +49,9 @@ struct DongzhiScene: Scene {
             roofLight: RGB(hex: 0x3C3C62), wood: RGB(hex: 0x3A2A30), windowLight: RGB(hex: 0xFFB45C),
             snow: 0.85, snowColor: RGB(hex: 0xC8CAEE), seed: 3207)
         c.draw(
-            Glow(center: house.base + Vec2(0, 40), radius: 300, color: RGB(hex: 0xFFA860), strength: 0.45, squash: 2.2))
+            Glow(
+                isLampLight: true, center: house.base + Vec2(0, 40), radius: 300, color: RGB(hex: 0xFFA860),
+                strength: 0.45, squash: 2.2))
         c.draw(
             ChimneySmoke(
                 origin: house.chimneyTop + Vec2(0, 4), height: 500, drift: 160, startWidth: 10, endWidth: 80,
