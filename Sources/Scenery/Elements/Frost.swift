@@ -137,28 +137,39 @@ struct IceSheet: Element {
         let maxSource = horizonY - 3 * canvas.pixelSize
         let box = Rect(
             minX: canvas.bounds.minX, minY: horizonY - canvas.pixelSize, maxX: canvas.bounds.maxX, maxY: bottom)
+        // What depends on the depth below the horizon alone, once per row (the same
+        // arithmetic, so the same picture).
+        let rows = (0..<canvas.height).map { row in
+            let d = (Float(row) + 0.5) * canvas.pixelSize - horizonY
+            let dd = max(d, 1)
+            return (
+                d: d, edge: clamp01(d / canvas.pixelSize + 0.5), depth: clamp01(d / span), blur: 6 + d * 0.05,
+                body: mix(farColor, nearColor, pow(clamp01(d / span), 0.8)), dd: dd, streakWidth: dd * 2.5 + 40,
+                streakRow: log(dd) * 6, patchHeight: 60 + dd * 0.25
+            )
+        }
         canvas.shade(box) { p, under in
-            let d = p.y - horizonY
-            var edge = clamp01(d / canvas.pixelSize + 0.5)
+            let row = rows[min(Int(p.y * canvas.scale), rows.count - 1)]
+            let d = row.d
+            var edge = row.edge
             if let m = mask { edge *= m(p) }
             if edge <= 0 { return under }
-            let depth = clamp01(d / span)
+            let depth = row.depth
             // A blurred mirror: samples spread wide, as on frosted ice.
             var refl = RGB(0, 0, 0)
-            let blur = 6 + d * 0.05
+            let blur = row.blur
             for k in -2...2 {
                 refl += canvas.sample(Vec2(p.x + Float(k) * blur * 0.6, min(horizonY - d + Float(k) * blur, maxSource)))
             }
             refl /= 5
-            var c = mix(farColor, nearColor, pow(depth, 0.8))
+            var c = row.body
             c = mix(c, refl, reflectivity * (1 - 0.5 * depth))
             // Polished streaks stretched along the surface.
-            let dd = max(d, 1)
-            let s = streak.fbm(p.x / (dd * 2.5 + 40), log(dd) * 6, octaves: 3)
+            let s = streak.fbm(p.x / row.streakWidth, row.streakRow, octaves: 3)
             c = c.lighter(smoothstep(0.1, 0.5, s) * 0.18)
             c = c.darker(smoothstep(-0.1, -0.5, s) * 0.06)
             // Drifted snow in flattened patches.
-            let n = noise.fbm(p.x / 420, p.y / (60 + dd * 0.25), octaves: 5) * 0.5 + 0.5
+            let n = noise.fbm(p.x / 420, p.y / row.patchHeight, octaves: 5) * 0.5 + 0.5
             let a = smoothstep(1 - snowCover - 0.03, 1 - snowCover + 0.06, n)
             c = mix(c, snow, a)
             // Where it covers the pixel whole, what was under it is not read (`Covering`).
