@@ -132,27 +132,21 @@ struct StudioRoutes: Sendable {
     }
 
     private func saveScheme(_ settings: StudioSettings) -> HTTPResponse {
-        do {
-            let archive = try gate.run { () throws(StudioFailure) in try engine.schemeArchive(settings) }
-            return HTTPResponse(
-                status: 200,
-                headers: [
-                    ("Content-Type", archive.mediaType), ("Content-Disposition", Self.attachment(archive.fileName)),
-                ], body: archive.bytes)
-        } catch {
-            return failures([error])
-        }
+        download { () throws(StudioFailure) in try engine.schemeArchive(settings) }
     }
 
     private func save(_ settings: StudioSettings) -> HTTPResponse {
+        download { () throws(StudioFailure) in try engine.picture(settings) }
+    }
+
+    /// `make` run in a render slot, its file sent as a download under its own name.
+    private func download(_ make: () throws(StudioFailure) -> StudioPicture) -> HTTPResponse {
         do {
-            let picture = try gate.run { () throws(StudioFailure) in try engine.picture(settings) }
+            let file = try gate.run { () throws(StudioFailure) in try make() }
             return HTTPResponse(
                 status: 200,
-                headers: [
-                    ("Content-Type", picture.mediaType),
-                    ("Content-Disposition", Self.attachment(picture.fileName)),
-                ], body: picture.bytes)
+                headers: [("Content-Type", file.mediaType), ("Content-Disposition", Self.attachment(file.fileName))],
+                body: file.bytes)
         } catch {
             return failures([error])
         }
