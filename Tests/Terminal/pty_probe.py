@@ -8,11 +8,13 @@ prints: protocol seconds mode-restored|mode-changed queries-seen
 import fcntl
 import os
 import re
-import select
 import subprocess
 import sys
 import termios
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'Tools'))
+from pty_reading import read_chunk  # noqa: E402
 
 wallgen, picture, persona = sys.argv[1:4]
 answers = {
@@ -47,25 +49,16 @@ child = subprocess.Popen([wallgen, 'show', picture], stdin=slave, stdout=slave, 
 output = b''
 answered = False
 while True:
-    ready, _, _ = select.select([master], [], [], 0.05)
-    if ready:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        output += chunk
-        if not answered and b'\x1b[5n' in output:
-            os.write(master, answers)
-            answered = True
+    chunk = read_chunk(master, 0.05)
+    if chunk is None:
+        break
+    output += chunk
+    if not answered and b'\x1b[5n' in output:
+        os.write(master, answers)
+        answered = True
     if child.poll() is not None:
         # What is left in the terminal's buffer.
-        while select.select([master], [], [], 0.1)[0]:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
+        while chunk := read_chunk(master, 0.1):
             output += chunk
         break
 elapsed = time.monotonic() - started

@@ -8,12 +8,14 @@ prints: kitty-sequences N  half-blocks yes|no  wrapped-left yes|no
 """
 import os
 import re
-import select
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'Tools'))
+from pty_reading import read_chunk  # noqa: E402
 
 # Started from a worker thread of the Swift test process, this process inherits that
 # thread's signal mask; unblocked, so the tmux server it starts can be stopped.
@@ -40,15 +42,10 @@ os.close(slave)
 output = b''
 deadline = time.monotonic() + 60
 while time.monotonic() < deadline:
-    ready, _, _ = select.select([master], [], [], 0.1)
-    if ready:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
+    chunk = read_chunk(master, 0.1)
+    if chunk is None:
+        break
+    output += chunk
     if client.poll() is not None:
         break
 subprocess.run(['tmux', '-S', socket, 'kill-server'], stderr=subprocess.DEVNULL)
