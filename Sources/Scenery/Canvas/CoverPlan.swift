@@ -12,6 +12,25 @@ protocol Covering: Element {
 /// sake of elements after it.
 protocol ReadsOtherRows: Element {}
 
+/// A surface laid from its horizon down and reflecting what stands above it (water, ice),
+/// outlined by an optional mask. Its edge's coverage is `clamp01(d / pixelSize + 0.5)` at
+/// `d` below the horizon, and it reads the rows above the horizon for its reflection.
+protocol SurfaceBelowHorizon: Covering, ReadsOtherRows {
+    var horizonY: Float { get }
+    var bottom: Float { get }
+    var mask: ((Vec2) -> Float)? { get }
+}
+
+extension SurfaceBelowHorizon {
+    /// With no outline and reaching the bottom, it paints every pixel whole from the row a
+    /// pixel and a half below the horizon (where its edge's coverage is 1, with a pixel to
+    /// spare for rounding).
+    func firstCoveredRow(on canvas: Canvas) -> Int? {
+        guard mask == nil, bottom >= Canvas.designSize.y else { return nil }
+        return Int((horizonY * canvas.scale).rounded(.up)) + 1
+    }
+}
+
 /// How far down each of a scene's elements paints: an element leaves out the rows a later
 /// one paints over whole (the mountains' feet below a lake's horizon), unless something
 /// between them reads those rows. It never changes a pixel of the picture; it only spares

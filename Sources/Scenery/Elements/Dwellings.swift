@@ -90,12 +90,10 @@ struct Farmhouse: Element {
                 let glass = canvas.lit(dark)
                 canvas.paintIsLight = true
                 defer { canvas.paintIsLight = false }
-                if lamps >= 1 {
-                    canvas.fill(pane) { p in mix(light.lighter(0.5), light, clamp01(length(p - c) / ww)) }
-                } else {
-                    canvas.fill(pane) { p in
-                        mix(glass, mix(light.lighter(0.5), light, clamp01(length(p - c) / ww)), lamps)
-                    }
+                // Fully lit, the lamp's colour itself (a mix at 1 would differ in a float's last bit).
+                canvas.fill(pane) { p in
+                    let lamp = mix(light.lighter(0.5), light, clamp01(length(p - c) / ww))
+                    return lamps >= 1 ? lamp : mix(glass, lamp, lamps)
                 }
             } else {
                 canvas.fill(pane, color: dark)

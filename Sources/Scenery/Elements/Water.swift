@@ -129,12 +129,4 @@ private struct RowTerms {
     }
 }
 
-extension Water: Covering, ReadsOtherRows {
-    /// Below its horizon, a surface with no outline that reaches the bottom paints every
-    /// pixel whole: from the row a pixel and a half below the horizon (where its edge's
-    /// coverage is 1, with a pixel to spare for rounding).
-    func firstCoveredRow(on canvas: Canvas) -> Int? {
-        guard mask == nil, bottom >= Canvas.designSize.y else { return nil }
-        return Int((horizonY * canvas.scale).rounded(.up)) + 1
-    }
-}
+extension Water: SurfaceBelowHorizon {}
