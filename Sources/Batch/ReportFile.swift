@@ -28,8 +28,8 @@ public final class ReportFile {
         }
     }
 
-    public func write(_ text: String) throws(ReportFileError) {
-        do { try file.write(Array(text.utf8)) } catch { throw ReportFileError(path: path, reason: "\(error)") }
+    public func write(_ bytes: [UInt8]) throws(ReportFileError) {
+        do { try file.write(bytes) } catch { throw ReportFileError(path: path, reason: "\(error)") }
     }
 
     /// Flushes to disk, names the file and renames it into place.

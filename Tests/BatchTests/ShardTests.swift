@@ -73,14 +73,14 @@ import Testing
         try withTemporaryFolder { folder in
             let path = folder + "/report.json"
             let report = try ReportFile(path: path)
-            try report.write("{\"a\":")
+            try report.write(Array("{\"a\":".utf8))
             #expect(!FileManager.default.fileExists(atPath: path))
-            try report.write("1}\n")
+            try report.write(Array("1}\n".utf8))
             try report.finish()
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"a\":1}\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["report.json"])
             let second = try ReportFile(path: path)
-            try second.write("unfinished")
+            try second.write(Array("unfinished".utf8))
             second.abandon()
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"a\":1}\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["report.json"])

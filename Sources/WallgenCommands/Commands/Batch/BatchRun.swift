@@ -16,7 +16,7 @@ final class BatchRun: @unchecked Sendable {
     let request: BatchRequest
     /// The manifest, read again row by row (a stream was copied when it was opened).
     let manifest: ManifestSource
-    let report: ReportFile
+    let report: BatchReportWriter
     /// The output folder, open: every row's file is written and read beneath it,
     /// following no link (`OutputFolder`).
     let outputs: OutputFolder
@@ -29,17 +29,20 @@ final class BatchRun: @unchecked Sendable {
     /// their backgrounds (256 MiB at most) and the image memory.
     private let maker: PictureMaker
 
-    private let lock = Lock()
-    private var reportError: ReportFileError?
-    private var firstResult = true
-
     init(
         request: BatchRequest, manifest: ManifestSource, data: DataDirectory, report: ReportFile,
         outputs: OutputFolder, total: Int, quiet: Bool
     ) {
         self.request = request
         self.manifest = manifest
-        self.report = report
+        self.report = BatchReportWriter(
+            file: report,
+            header: BatchReport.Header(
+                wallgen: Provenance.currentVersion,
+                manifest: request.manifest == "-" ? "-" : FilePath.absolute(request.manifest),
+                folder: FilePath.absolute(request.folder), rows: total,
+                shard: BatchReport.Shard(index: request.shard.index, count: request.shard.count),
+                resume: request.resume, started: ISOStamp.utcStamp(Date())))
         self.outputs = outputs
         self.total = total
         engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
@@ -52,13 +55,6 @@ final class BatchRun: @unchecked Sendable {
     /// Renders this shard's rows; returns what became of them and the shard's status:
     /// the tally's, or 66 when the manifest could no longer be opened.
     func renderShard(today: CivilDate) -> (BatchTally, ExitCode) {
-        let header =
-            "{\"wallgen\":\(JSONText.quoted(Provenance.currentVersion)),"
-            + "\"manifest\":\(JSONText.quoted(request.manifest == "-" ? "-" : FilePath.absolute(request.manifest))),"
-            + "\"folder\":\(JSONText.quoted(FilePath.absolute(request.folder))),\"rows\":\(total),"
-            + "\"shard\":{\"index\":\(request.shard.index),\"count\":\(request.shard.count)},"
-            + "\"resume\":\(request.resume),\"started\":\(JSONText.quoted(ISOStamp.utcStamp(Date()))),\"results\":[\n"
-        write(header)
         let reader: ManifestReader
         do {
             reader = try ManifestReader(source: manifest)
@@ -159,43 +155,28 @@ final class BatchRun: @unchecked Sendable {
         return true
     }
 
-    /// The row's line in the report, as it finishes.
+    /// The row's result in the report, as it finishes.
     private func record(
         line: Int, index: Int, output: String, _ outcome: BatchOutcome<Void>, milliseconds: Double = 0
     ) {
-        var entry = "{\"row\":\(line),\"index\":\(index),\"output\":\(JSONText.quoted(output)),"
         switch outcome {
-        case .done: entry += "\"status\":\"done\",\"ms\":" + PrintfNumber.format("%.1f", milliseconds) + "}"
-        case .skipped: entry += "\"status\":\"skipped\"}"
+        case .done:
+            report.add(.done(row: line, index: index, output: output, milliseconds: milliseconds))
+        case .skipped:
+            report.add(BatchReport.Result(row: line, index: index, output: output, status: .skipped))
         case .failed(let failure):
-            entry +=
-                "\"status\":\"failed\",\"exit\":\(failure.status),\"reason\":\(JSONText.quoted(failure.reason))}"
-        }
-        lock.withLock {
-            writeLocked((firstResult ? "" : ",\n") + entry)
-            firstResult = false
+            report.add(
+                BatchReport.Result(
+                    row: line, index: index, output: output, status: .failed, exit: failure.status,
+                    reason: failure.reason))
         }
     }
 
-    private func write(_ text: String) {
-        lock.withLock { writeLocked(text) }
-    }
-
-    private func writeLocked(_ text: String) {
-        guard reportError == nil else { return }
-        do { try report.write(text) } catch { reportError = error }
-    }
-
-    /// The report's last lines: the counts, the time and the status; then it is put in place.
+    /// The report's totals: the counts, the time and the status; then it is put in place.
     func finishReport(_ tally: BatchTally, status: ExitCode, seconds: Double) throws(ReportFileError) {
-        let trailer =
-            "\n],\"done\":\(tally.done),\"skipped\":\(tally.skipped),\"failed\":\(tally.failed),"
-            + "\"seconds\":" + PrintfNumber.format("%.3f", seconds) + ",\"exit\":\(status.rawValue)}\n"
-        write(trailer)
-        if let reportError {
-            report.abandon()
-            throw reportError
-        }
-        try report.finish()
+        try report.finish(
+            BatchReport.Totals(
+                done: tally.done, skipped: tally.skipped, failed: tally.failed, seconds: seconds,
+                exit: status.rawValue))
     }
 }

@@ -1,3 +1,4 @@
+import Batch
 import Compositor
 import Designs
 import Escaping
@@ -65,8 +66,8 @@ enum GatherCommand {
     struct Report {
         let path: String
         let rows: Int
-        let shard: (index: Int, count: Int)
-        let results: [[String: JSONValue]]
+        let shard: BatchReport.Shard
+        let results: [BatchReport.Result]
     }
 
     static func run(_ request: GatherRequest, _ output: StatusOutput) -> ExitCode {
@@ -202,19 +203,17 @@ enum GatherCommand {
             failed = [Bool](repeating: false, count: rows)
             for report in reports {
                 for result in report.results {
-                    guard let index = result["index"]?.int, let row = result["row"]?.int,
-                        let output = result["output"]?.string, let status = result["status"]?.string
-                    else { continue }
-                    if status == "failed" {
-                        failures.append("row \(row): \(result["reason"]?.string ?? "failed")")
+                    let (index, row, output) = (result.index, result.row, result.output)
+                    if result.status == .failed {
+                        failures.append("row \(row): \(result.reason ?? "failed")")
                         // Reported, as failed: not among the rows in no report.
                         if failed.indices.contains(index) { failed[index] = true }
                         continue
                     }
-                    guard made.indices.contains(index), row >= 0, ["done", "skipped"].contains(status) else {
+                    guard made.indices.contains(index), row >= 0 else {
                         throw ReportProblem(
                             message:
-                                "report '\(report.path)': a result of row \(row) has index \(index) or status outside the batch",
+                                "report '\(report.path)': a result of row \(row) has index \(index) outside the batch",
                             code: .dataError)
                     }
                     guard let inside = GatherCommand.insideFolder(output) else {
@@ -324,14 +323,11 @@ enum GatherCommand {
         } catch {
             throw ReportProblem(message: "cannot be read: \(error)", code: .noInput)
         }
-        guard let object = (try? JSONValue.parse(data))?.object,
-            let rows = object["rows"]?.int, let shard = object["shard"]?.object,
-            let index = shard["index"]?.int, let count = shard["count"]?.int,
-            let results = object["results"]?.array?.compactMap(\.object),
-            results.count == object["results"]?.array?.count
-        else {
+        guard let report = try? BatchReport.decode(data) else {
             throw ReportProblem(message: "is not a wallgen batch report", code: .dataError)
         }
+        let (rows, index, count, results) =
+            (report.header.rows, report.header.shard.index, report.header.shard.count, report.results)
         guard (1...maxRows).contains(rows), (1...maxShards).contains(count), (0..<count).contains(index),
             results.count <= rows
         else {
@@ -340,7 +336,7 @@ enum GatherCommand {
                     "claims \(rows) rows, shard \(index) of \(count) and \(results.count) results: outside what a batch can have (rows 1 to \(maxRows), shards 1 to \(maxShards))",
                 code: .dataError)
         }
-        return Report(path: path, rows: rows, shard: (index, count), results: results)
+        return Report(path: path, rows: rows, shard: report.header.shard, results: results)
     }
 
     /// contact-sheet.png (the first `sheetLimit` pictures, small, in justified rows) and
