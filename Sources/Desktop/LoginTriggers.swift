@@ -12,12 +12,13 @@ import Escaping
 /// - sway runs neither by default: an `exec` line in its config does it.
 /// - Hyprland: an `exec-once` line in hyprland.conf.
 public enum LoginTriggers {
-    public static func instructions(
-        wallgen: String, schedule: String, slideshow: String, darkSlideshow: String?, names: ScheduleUnitNames
-    ) -> [String] {
-        var gnome = ShellQuoting.line([wallgen, "apply", slideshow])
-        if let darkSlideshow { gnome += " --dark " + ShellQuoting.quote(darkSlideshow) }
-        return instructions(command: SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedule), names: names)
+    /// What to run for a schedule whose service runs `command`; with `slideshows` (GNOME's
+    /// timed backgrounds, light then dark), also how GNOME follows one by itself.
+    public static func instructions(command: [String], names: ScheduleUnitNames, slideshows: [String]) -> [String] {
+        guard let slideshow = slideshows.first else { return instructions(command: command, names: names) }
+        var gnome = ShellQuoting.line([command[0], "apply", slideshow])
+        if let darkSlideshow = slideshows.dropFirst().first { gnome += " --dark " + ShellQuoting.quote(darkSlideshow) }
+        return instructions(command: command, names: names)
             + [
                 "GNOME can instead follow the slideshow itself (no timer needed): choose it in Settings > Appearance, or: "
                     + gnome
@@ -25,7 +26,7 @@ public enum LoginTriggers {
     }
 
     /// The same for a schedule whose service runs `command`, with no slideshow of its own.
-    public static func instructions(command: [String], names: ScheduleUnitNames) -> [String] {
+    static func instructions(command: [String], names: ScheduleUnitNames) -> [String] {
         let apply = ShellQuoting.line(command)
         let units = names.units.joined(separator: " ")
         return [

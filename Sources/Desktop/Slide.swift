@@ -65,6 +65,12 @@ public struct PictureFolder: Sendable, Hashable {
         return result
     }
 
+    /// The name of a subject's monitors' pictures put together, for GNOME's slideshow:
+    /// `22-dongzhi-spanned.png`, `22-dongzhi-spanned-dark.png`.
+    public static func spannedName(_ subject: SlideSubject, dark: Bool) -> String {
+        "\(subject.stem)-spanned\(dark ? "-dark" : "").png"
+    }
+
     /// The dark style's pictures: `FOLDER/22-dongzhi-1920x1080-dark.png`.
     public func darkPictures(for subject: SlideSubject) -> [String: String] {
         var result: [String: String] = [:]

@@ -41,22 +41,13 @@ public struct UserLocations: Sendable, Equatable {
     /// Where `apply --scheme` writes the applied picture's colour scheme.
     public var schemeFolder: String { configHome + "/wallgen/scheme" }
 
-    /// The timer, the service, the autostart entry and the properties entry of a
-    /// schedule, named by `names`, where they belong.
-    public func scheduleFiles(
-        _ names: ScheduleUnitNames, timer: String, service: String, autostart: String, backgroundProperties: String
-    ) -> [InstallFile] {
-        [
-            InstallFile(path: systemdUserFolder + "/" + names.timer, text: timer),
-            InstallFile(path: systemdUserFolder + "/" + names.service, text: service),
-            InstallFile(path: autostartFolder + "/" + names.autostartEntry, text: autostart),
-            InstallFile(path: backgroundPropertiesFolder + "/" + names.settingsEntry, text: backgroundProperties),
-        ]
-    }
-
-    /// The paths `scheduleFiles` puts in place for `names`.
+    /// Where a schedule named by `names` installs its timer, service, autostart entry
+    /// and Settings entry (`ScheduleFiles.installFiles(in:)`), in that order.
     public func schedulePaths(_ names: ScheduleUnitNames) -> [String] {
-        scheduleFiles(names, timer: "", service: "", autostart: "", backgroundProperties: "").map(\.path)
+        [
+            systemdUserFolder + "/" + names.timer, systemdUserFolder + "/" + names.service,
+            autostartFolder + "/" + names.autostartEntry, backgroundPropertiesFolder + "/" + names.settingsEntry,
+        ]
     }
 }
 

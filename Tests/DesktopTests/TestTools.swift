@@ -1,3 +1,4 @@
+import Desktop
 import Foundation
 import Synchronization
 import TestSupport
@@ -103,4 +104,15 @@ func gnomeDesktopAvailable() -> Bool {
     guard FileManager.default.isExecutableFile(atPath: systemPython) else { return false }
     let script = "import gi\ngi.require_version('GnomeDesktop', '3.0')\nfrom gi.repository import GnomeDesktop"
     return (try? runTool(systemPython, ["-c", script]))?.status == 0
+}
+
+extension UserLocations {
+    /// A schedule's four installed files with the texts given, where `schedulePaths` puts them.
+    func scheduleFiles(
+        _ names: ScheduleUnitNames, timer: String, service: String, autostart: String, backgroundProperties: String
+    ) -> [InstallFile] {
+        zip(schedulePaths(names), [timer, service, autostart, backgroundProperties]).map {
+            InstallFile(path: $0, text: $1)
+        }
+    }
 }

@@ -23,7 +23,6 @@ import Testing
                 folder.file("config/autostart/wallgen-terms.desktop"),
                 folder.file(".local/share/gnome-background-properties/wallgen-terms.xml"),
             ])
-        #expect(locations.schedulePaths(.terms) == files.map(\.path))
         try UnitInstaller.install(files)
         for (file, text) in zip(files, ["T", "S", "A", "P"]) { #expect(contents(file.path) == text) }
         // Nothing but the files: no temporaries or kept copies beside them.

@@ -217,11 +217,9 @@ enum ScheduleCommand {
                 let report = try ScheduleRemoval.run(
                     locations: locations, runner: ProcessRunner(environment: environment))
                 for line in report { output.status(line) }
-                let removed = try removeMadeFiles(in: absolutePath(request.folder))
-                output.status(removed)
-                let dynamicFiles = try DynamicSchedule.removeMadeFiles(in: absolutePath(request.folder))
-                if dynamicFiles > 0 {
-                    output.status("Removed the dynamic wallpaper's copy and units (\(dynamicFiles) files)")
+                let folder = absolutePath(request.folder)
+                for line in cleanupLines(try ScheduleFolderCleanup.run(in: folder), folder: folder) {
+                    output.status(line)
                 }
                 return .success
             case .show(let instant):
@@ -256,8 +254,9 @@ enum ScheduleCommand {
         return last == request.from ? "\(last)" : "\(request.from)-\(last)"
     }
 
-    /// Renders the pictures, then writes the schedule's files; installs them when asked.
-    /// Nothing of the schedule is written unless every picture was.
+    /// Renders the pictures, then writes the schedule's files (`ScheduleFiles`); installs
+    /// them when asked (`ScheduleInstaller`). Nothing of the schedule is written unless
+    /// every picture was.
     static func make(
         _ request: ScheduleRequest, install: Bool, enable: Bool = false, locations: UserLocations,
         _ output: StatusOutput
@@ -269,11 +268,76 @@ enum ScheduleCommand {
         // no file of the schedule could name a folder with a control character.
         let wallgen = executablePath()
         try SystemdUnits.checkExecutable(wallgen)
-        try checkScheduleFolder(folder)
+        try ScheduleFiles.checkFolder(folder)
+        let (request, monitors) = try sizedForMonitors(request, output)
+        try AtomicFileWriter.makeFolders(folder)
+        try AtomicFileWriter.checkWritableFolder(folder)
+        // Every file the schedule writes is named by wallgen and written beneath the
+        // folder: a link, folder or FIFO at any of those names is refused before the
+        // first picture is rendered.
+        let outputs = try OutputFolder(opening: folder)
+        let pictures = SchedulePicture.all(request, folder: folder)
+        let unitNames = ScheduleUnitNames.following(terms: request.byTerms)
+        try outputs.checkWritable(
+            pictures.map { FilePath.name(of: $0.path) } + spannedNames(request, monitors: monitors)
+                + ScheduleFiles.slideshowNames(unitNames, dark: request.dark))
+        var schedule = try plannedSchedule(request, folder: folder)
+        schedule.monitors = monitors
+        var count = try renderPictures(pictures, request, into: outputs, quiet: output.quiet)
+        // GNOME has one picture for all monitors: its slideshow shows each slide's
+        // monitors' pictures put together, spanned.
+        var slideshow = schedule
+        var darkSlideshow = request.dark ? schedule.darkStyle : nil
+        let spanned = monitors.count > 1
+        if spanned {
+            let subjects = Set(schedule.slides.map(\.subject)).count
+            slideshow = try spannedSchedule(schedule, monitors: monitors, into: outputs, dark: false)
+            count += subjects
+            if request.dark {
+                darkSlideshow = try spannedSchedule(schedule, monitors: monitors, into: outputs, dark: true)
+                count += subjects
+            }
+        }
+        let files = try ScheduleFiles.slideshow(
+            schedule: schedule, slideshow: slideshow, darkSlideshow: darkSlideshow, zone: request.zone,
+            spanned: spanned, folder: folder, wallgen: wallgen,
+            title: request.byTerms ? "二十四節氣 Solar terms (wallgen)" : "Seasons (wallgen)", names: unitNames)
+        for file in files.files { try outputs.write(file.contents, to: file.name) }
+        output.status(
+            "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(yearsText(request))) to \(folder) in "
+                + PrintfNumber.format("%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
+        if request.settings.encoding.format == .webp && !spanned {
+            output.status(
+                "GNOME's own slideshow shows WebP only with webp-pixbuf-loader installed; wallgen apply (what the timer runs) converts it for any desktop"
+            )
+        }
+        if install { try installFiles(files, locations: locations, enable: enable, output) }
+        return .success
+    }
+
+    /// `--install` (and `--enable`): the schedule's files put in place by Desktop's
+    /// installer, what it did said line by line.
+    static func installFiles(_ files: ScheduleFiles, locations: UserLocations, enable: Bool, _ output: StatusOutput)
+        throws
+    {
+        let runner = ProcessRunner(environment: ProcessEnvironment.variables)
+        for notice in try ScheduleInstaller.install(files, locations: locations, runner: runner, enable: enable) {
+            switch notice {
+            case .status(let line): output.status(line)
+            case .warning(let line): Console.report("Warning: " + line)
+            }
+        }
+    }
+
+    /// The request with its sizes the monitors' when it is made per monitor, or when no
+    /// size was asked for and the session's monitors can be found (the pictures are for
+    /// this desktop: its monitors' own sizes, not a guess); and those monitors.
+    static func sizedForMonitors(_ request: ScheduleRequest, _ output: StatusOutput) throws -> (
+        ScheduleRequest, [Monitor]
+    ) {
         var request = request
         var monitors = request.perMonitor ? try scheduleMonitors(request) : []
         if request.sizesFromScreens {
-            // The pictures are for this desktop: its monitors' own sizes, not a guess.
             do {
                 monitors = try scheduleMonitors(request)
                 request.perMonitor = true
@@ -291,114 +355,23 @@ enum ScheduleCommand {
                 if !request.sizes.contains(size) { request.sizes.append(size) }
             }
         }
-        try AtomicFileWriter.makeFolders(folder)
-        try AtomicFileWriter.checkWritableFolder(folder)
-        // Every file the schedule writes is named by wallgen and written beneath the
-        // folder: a link, folder or FIFO at any of those names is refused before the
-        // first picture is rendered.
-        let outputs = try OutputFolder(opening: folder)
-        let pictures = SchedulePicture.all(request, folder: folder)
-        let unitNames = ScheduleUnitNames.following(terms: request.byTerms)
-        try outputs.checkWritable(
-            pictures.map { FilePath.name(of: $0.path) }
-                + spannedNames(request, monitors: monitors) + fileNames(request, unitNames))
-        let keys = request.sizes.map { "\($0.width)x\($0.height)" }
-        let fileExtension = request.settings.encoding.format.fileExtension
-        let names = PictureFolder(folder: folder, sizes: keys, fileExtension: fileExtension)
-        let darkNames = request.dark ? names.darkPictures(for:) : nil
-        var schedule =
-            request.byTerms
-            ? try Schedule.solarTerms(
-                from: request.from, years: request.years, zone: request.zone, darkPictures: darkNames,
-                pictures: names.pictures(for:))
-            : try Schedule.seasons(
-                from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
-                zone: request.zone, darkPictures: darkNames, pictures: names.pictures(for:))
-        schedule.monitors = monitors
-        var count = try renderPictures(pictures, request, into: outputs, quiet: output.quiet)
-        // GNOME has one picture for all monitors: its slideshow shows each slide's
-        // monitors' pictures put together, spanned.
-        var slideshow = schedule
-        var darkSlideshow = schedule.darkStyle
-        let spanned = monitors.count > 1
-        if spanned {
-            slideshow = try spannedSchedule(schedule, monitors: monitors, into: outputs, dark: false)
-            count += Set(schedule.slides.map(\.subject)).count
-            if request.dark {
-                darkSlideshow = try spannedSchedule(schedule, monitors: monitors, into: outputs, dark: true)
-                count += Set(schedule.slides.map(\.subject)).count
-            }
-        }
-        let schedulePath = folder + "/schedule.json"
-        let service = try SystemdUnits.service(wallgen: wallgen, schedule: schedulePath, names: unitNames)
-        let autostart = try AutostartEntry.text(
-            command: SystemdUnits.applyCommand(wallgen: wallgen, schedule: schedulePath), names: unitNames)
-        let timer = SystemdUnits.timer(instants: schedule.switches, names: unitNames)
-        let title = request.byTerms ? "二十四節氣 Solar terms (wallgen)" : "Seasons (wallgen)"
-        let properties = GnomeBackgroundProperties.xml(
-            name: title, filename: folder + "/schedule.xml",
-            darkFilename: request.dark ? folder + "/schedule-dark.xml" : nil, spanned: spanned)
-        var files: [(String, String)] = [
-            ("schedule.xml", try GnomeTimedBackground.xml(slideshow, zone: request.zone, spanned: spanned)),
-            ("schedule.json", String(decoding: ScheduleFile.encode(schedule), as: UTF8.self)),
-            (unitNames.timer, timer), (unitNames.service, service),
-            (unitNames.autostartEntry, autostart), ("gnome-background-properties.xml", properties),
-        ]
-        if request.dark {
-            files.append(
-                (
-                    "schedule-dark.xml",
-                    try GnomeTimedBackground.xml(darkSlideshow, zone: request.zone, spanned: spanned)
-                ))
-        }
-        for (name, text) in files { try outputs.write(Array(text.utf8), to: name) }
-        output.status(
-            "Wrote \(count) pictures and a schedule of \(schedule.slides.count) slides (\(yearsText(request))) to \(folder) in "
-                + PrintfNumber.format("%.1f", WallgenCLI.seconds(clock.now - started)) + " s")
-        if request.settings.encoding.format == .webp && !spanned {
-            output.status(
-                "GNOME's own slideshow shows WebP only with webp-pixbuf-loader installed; wallgen apply (what the timer runs) converts it for any desktop"
-            )
-        }
-        if install {
-            try UnitInstaller.install(
-                locations.scheduleFiles(
-                    unitNames, timer: timer, service: service, autostart: autostart, backgroundProperties: properties))
-            output.status(
-                "Installed \(unitNames.timer), \(unitNames.service), the autostart entry and the Settings entry.")
-            // One schedule at a time: the other's units go (and a seasons schedule an
-            // earlier wallgen installed as wallgen-terms.*), so no second timer is left.
-            let others = ScheduleUnitNames.all.filter { $0 != unitNames }
-            let runner = ProcessRunner(environment: ProcessEnvironment.variables)
-            if ScheduleRemoval.isInstalled(locations: locations, names: others) {
-                for line in try ScheduleRemoval.run(locations: locations, runner: runner, names: others) {
-                    output.status(line)
-                }
-            }
-            if enable { start(unitNames, runner: runner, output) }
-            let lines = LoginTriggers.instructions(
-                wallgen: wallgen, schedule: schedulePath, slideshow: folder + "/schedule.xml",
-                darkSlideshow: request.dark ? folder + "/schedule-dark.xml" : nil, names: unitNames)
-            for line in lines { output.status(line) }
-        }
-        return .success
+        return (request, monitors)
     }
 
-    /// `--enable`: the user's systemd reloads the units and starts the timer and the
-    /// service (which sets the picture in effect). Where it does not answer (no user
-    /// session, a container), that is said plainly with the one command to run: the
-    /// schedule is installed all the same.
-    static func start(_ names: ScheduleUnitNames, runner: ProcessRunner, _ output: StatusOutput) {
-        do {
-            _ = try runner.run(["systemctl", "--user", "daemon-reload"])
-            _ = try runner.run(["systemctl", "--user", "enable", "--now"] + names.units)
-            output.status("Started \(names.timer): the wallpaper follows from now on.")
-        } catch {
-            Console.report(
-                "Warning: nothing runs yet: systemctl --user did not start it (\(error)). Start it in your session with: "
-                    + "systemctl --user daemon-reload && systemctl --user enable --now \(names.units.joined(separator: " "))"
-            )
+    /// The slides of the span, each naming its pictures in `folder` at every size.
+    static func plannedSchedule(_ request: ScheduleRequest, folder: String) throws -> Schedule {
+        let keys = request.sizes.map { "\($0.width)x\($0.height)" }
+        let names = PictureFolder(
+            folder: folder, sizes: keys, fileExtension: request.settings.encoding.format.fileExtension)
+        let darkNames = request.dark ? names.darkPictures(for:) : nil
+        if request.byTerms {
+            return try Schedule.solarTerms(
+                from: request.from, years: request.years, zone: request.zone, darkPictures: darkNames,
+                pictures: names.pictures(for:))
         }
+        return try Schedule.seasons(
+            from: request.from, years: request.years, rule: request.rule, hemisphere: request.hemisphere,
+            zone: request.zone, darkPictures: darkNames, pictures: names.pictures(for:))
     }
 
     /// The monitors a per-monitor schedule is made for, each within the canvas limits, as
@@ -410,206 +383,23 @@ enum ScheduleCommand {
         return monitors
     }
 
-    /// `--uninstall` takes away what the schedule made in its folder too: every picture its
-    /// `schedule.json` names (light, dark, spanned) and the schedule's own files, each a
-    /// regular file directly in the folder, removed beneath it (no link followed); nothing
-    /// else (the folder may be the person's own), and the folder once it is empty. Pictures
-    /// a desktop shows now are kept apart in the applied store, which keeps them.
-    static func removeMadeFiles(in folder: String) throws -> String {
-        let outputs: OutputFolder
-        do {
-            outputs = try OutputFolder(opening: folder)
-        } catch .folderMissing {
-            return "No schedule's pictures to remove (\(folder) does not exist)"
+    /// What `--uninstall` took away in the schedule's folder, said.
+    static func cleanupLines(_ cleanup: ScheduleFolderCleanup, folder: String) -> [String] {
+        let gone = cleanup.folderRemoved ? "; the folder, now empty, is gone" : ""
+        var lines: [String]
+        switch cleanup.found {
+        case .noFolder: lines = ["No schedule's pictures to remove (\(folder) does not exist)"]
+        case .noSlideshow: lines = ["No schedule's pictures to remove in \(folder) (no schedule.json there)"]
+        case .slideshow:
+            lines = [
+                "Removed \(cleanup.slideshowFiles) files of the schedule (\(WallgenCLI.formatBytes(cleanup.slideshowBytes))) from \(folder)"
+                    + (cleanup.dynamicFiles == 0 ? gone : "")
+            ]
         }
-        guard let schedule = try? ScheduleFile.read(path: folder + "/schedule.json") else {
-            return "No schedule's pictures to remove in \(folder) (no schedule.json there)"
+        if cleanup.dynamicFiles > 0 {
+            lines.append("Removed the dynamic wallpaper's copy and units (\(cleanup.dynamicFiles) files)" + gone)
         }
-        var names = Set(["schedule.json", "schedule.xml", "schedule-dark.xml", "gnome-background-properties.xml"])
-        for unitNames in ScheduleUnitNames.all {
-            names.formUnion([unitNames.timer, unitNames.service, unitNames.autostartEntry])
-        }
-        for slide in schedule.slides {
-            for path in Array(slide.pictures.values) + Array(slide.darkPictures.values)
-            where FilePath.folder(of: path) == folder {
-                names.insert(FilePath.name(of: path))
-            }
-            names.formUnion([spannedName(slide.subject, dark: false), spannedName(slide.subject, dark: true)])
-        }
-        var count = 0
-        var bytes = 0
-        for name in names.sorted() {
-            guard let size = try outputs.removeFile(name) else { continue }
-            count += 1
-            bytes += size
-        }
-        let gone = outputs.removeIfEmpty() ? "; the folder, now empty, is gone" : ""
-        return "Removed \(count) files of the schedule (\(WallgenCLI.formatBytes(bytes))) from \(folder)\(gone)"
-    }
-
-    /// The files besides the pictures a schedule writes in its folder.
-    static func fileNames(_ request: ScheduleRequest, _ unitNames: ScheduleUnitNames) -> [String] {
-        ["schedule.xml", "schedule.json", unitNames.timer, unitNames.service, unitNames.autostartEntry]
-            + ["gnome-background-properties.xml"] + (request.dark ? ["schedule-dark.xml"] : [])
-    }
-
-    /// The name of a subject's monitors' pictures put together, for GNOME's slideshow.
-    static func spannedName(_ subject: SlideSubject, dark: Bool) -> String {
-        "\(subject.stem)-spanned\(dark ? "-dark" : "").png"
-    }
-
-    /// Every spanned picture a schedule for `monitors` writes (none for one monitor).
-    static func spannedNames(_ request: ScheduleRequest, monitors: [Monitor]) -> [String] {
-        guard monitors.count > 1 else { return [] }
-        let subjects: [SlideSubject] =
-            request.byTerms ? SolarTerm.all.map { .term($0) } : Season.allCases.map { .season($0) }
-        return (request.dark ? [false, true] : [false]).flatMap { dark in
-            subjects.map { spannedName($0, dark: dark) }
-        }
-    }
-
-    /// The schedule GNOME's slideshow shows for several monitors: each subject's pictures
-    /// for the monitors put together (`NN-stem-spanned.png`), the one picture of each slide.
-    static func spannedSchedule(_ schedule: Schedule, monitors: [Monitor], into outputs: OutputFolder, dark: Bool)
-        throws -> Schedule
-    {
-        guard let layout = SpanLayout(monitors) else { return schedule }
-        let work = ApplyPictures()
-        let key = "\(layout.canvasWidth)x\(layout.canvasHeight)"
-        var made: [SlideSubject: String] = [:]
-        var slides: [Slide] = []
-        for slide in schedule.slides {
-            if made[slide.subject] == nil {
-                var tiles: [CompositeTile] = []
-                for (monitor, rect) in zip(monitors, layout.tiles) {
-                    guard let path = slide.picture(size: "\(monitor.width)x\(monitor.height)", dark: dark) else {
-                        throw DesktopError.emptySchedule
-                    }
-                    tiles.append(CompositeTile(bytes: try work.read(path, role: "picture"), path: path, rect: rect))
-                }
-                let name = spannedName(slide.subject, dark: dark)
-                try outputs.write(
-                    try work.composite(tiles, width: layout.canvasWidth, height: layout.canvasHeight), to: name)
-                made[slide.subject] = outputs.path + "/" + name
-            }
-            slides.append(Slide(start: slide.start, subject: slide.subject, pictures: [key: made[slide.subject]!]))
-        }
-        return try Schedule(slides: slides, end: schedule.end)
-    }
-
-    /// Every picture of the schedule, at every size, light and dark: the 24 cards, or the
-    /// 4 wallpapers, made as one batch (`BatchEngine`, `--jobs` at once). Any picture
-    /// failing fails the schedule, after the others were made: it would point at a
-    /// missing file.
-    static func renderPictures(
-        _ pictures: [SchedulePicture], _ request: ScheduleRequest, into outputs: OutputFolder, quiet: Bool
-    ) throws -> Int {
-        let engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
-        let data = try DataDirectory.locate()
-        // No picture cache: no two pictures share a background (see `PictureMaker(data:batch:pictureCache:)`).
-        let maker = PictureMaker(data: data, batch: engine, pictureCache: nil)
-        if request.byTerms {
-            try maker.prepareCards(request.settings)
-        } else {
-            try maker.prepareWallpapers(request.settings)
-        }
-        let settings = request.settings
-        let tally = engine.run(
-            pictures, make: { picture, slot in picture.make(maker, settings: settings, into: outputs, slot: slot) },
-            progress: BatchProgress.onStandardError(total: pictures.count, unit: "pictures", quiet: quiet),
-            label: { FilePath.name(of: $0.path) })
-        guard tally.failed == 0 else {
-            throw PicturesFailed(tally: tally, total: pictures.count, folder: outputs.path)
-        }
-        return tally.done
-    }
-
-    /// One picture of a schedule and its file: `22-dongzhi-1920x1080.png`,
-    /// `winter-1920x1080-dark.png` (`.jpg` or `.webp` with `--format`), the names
-    /// `PictureFolder` gives the schedule.
-    struct SchedulePicture: Sendable {
-        enum Subject: Sendable {
-            case card(TermCardSpec)
-            case wallpaper(SeasonWallpaperSpec)
-        }
-        let subject: Subject
-        let path: String
-
-        /// Every picture of the schedule: each size's, light and (with --dark) dark.
-        static func all(_ request: ScheduleRequest, folder: String) -> [SchedulePicture] {
-            request.sizes.flatMap { size in
-                (request.dark ? [false, true] : [false]).flatMap { dark in
-                    all(request, size: size, dark: dark, folder: folder)
-                }
-            }
-        }
-
-        /// One size's pictures, light or dark.
-        static func all(_ request: ScheduleRequest, size: CanvasSize, dark: Bool, folder: String) -> [SchedulePicture] {
-            let key = "\(size.width)x\(size.height)"
-            let names = PictureFolder(
-                folder: folder, sizes: [key], fileExtension: request.settings.encoding.format.fileExtension)
-            func path(_ subject: SlideSubject) -> String {
-                (dark ? names.darkPictures(for: subject) : names.pictures(for: subject))[key]!
-            }
-            if request.byTerms {
-                return SolarTerm.all.map {
-                    var spec = TermCardSpec(
-                        term: $0, width: size.width, height: size.height, language: request.language)
-                    spec.isDark = dark
-                    return SchedulePicture(subject: .card(spec), path: path(.term($0)))
-                }
-            }
-            return Season.allCases.map {
-                var spec = SeasonWallpaperSpec(season: $0, width: size.width, height: size.height)
-                spec.isDark = dark
-                return SchedulePicture(subject: .wallpaper(spec), path: path(.season($0)))
-            }
-        }
-
-        /// Renders the picture and writes it, giving its place to the next one while it
-        /// writes (`BatchSlot`).
-        func make(_ maker: PictureMaker, settings: RenderSettings, into outputs: OutputFolder, slot: BatchSlot)
-            -> BatchOutcome<Void>
-        {
-            let subject = FilePath.name(of: path)
-            do {
-                let encoded =
-                    switch self.subject {
-                    case .card(let spec): try maker.render(spec, settings: settings, provenance: nil).encoded
-                    case .wallpaper(let spec): try maker.render(spec, settings: settings, provenance: nil).encoded
-                    }
-                slot.writing()
-                try outputs.write(encoded, to: FilePath.name(of: path))
-                return .done(())
-            } catch {
-                return .failed(.from(error, subject: subject))
-            }
-        }
-    }
-
-    /// Pictures of the schedule that could not be made: each named, and the batch's status.
-    struct PicturesFailed: Error, CustomStringConvertible {
-        let tally: BatchTally
-        let total: Int
-        let folder: String
-
-        var status: ExitCode { ExitCode(rawValue: tally.status) ?? .software }
-
-        var description: String {
-            (tally.failureLines
-                + [
-                    "\(tally.failed) of \(total) pictures failed; \(tally.done) written to \(folder); no schedule was written"
-                ]).joined(separator: "\nError: ")
-        }
-    }
-
-    /// Refuses a folder with a control character: no file of a schedule (a unit, an
-    /// autostart entry, an XML) could name it.
-    static func checkScheduleFolder(_ folder: String) throws(DesktopError) {
-        if folder.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw .unsafeScheduleFolder(path: folder)
-        }
+        return lines
     }
 
     /// `path` made absolute against the current folder: the schedule's files name their

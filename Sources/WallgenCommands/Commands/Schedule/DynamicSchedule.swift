@@ -29,7 +29,7 @@ enum DynamicSchedule {
 
     /// The copy's name in the schedule's folder.
     static func copyName(of file: String) -> String {
-        "dynamic." + (RenderOptions.fileExtension(of: file)?.lowercased() == "avif" ? "avif" : "heic")
+        ScheduleFiles.dynamicCopyNames[RenderOptions.fileExtension(of: file)?.lowercased() == "avif" ? 1 : 0]
     }
 
     static func make(
@@ -40,7 +40,7 @@ enum DynamicSchedule {
         let folder = ScheduleCommand.absolutePath(request.folder)
         let wallgen = ScheduleCommand.executablePath()
         try SystemdUnits.checkExecutable(wallgen)
-        try ScheduleCommand.checkScheduleFolder(folder)
+        try ScheduleFiles.checkFolder(folder)
         let bytes = try FileReader.read(dynamic.file)
         let timing = try readTiming(bytes, path: dynamic.file)
         let names = ScheduleUnitNames.dynamic
@@ -57,32 +57,12 @@ enum DynamicSchedule {
             ?? PrintfNumber.format("%.5f", dynamic.place.latitude) + ","
             + PrintfNumber.format("%.5f", dynamic.place.longitude)
         let command = [wallgen, "apply", folder + "/" + copy, "--place", place]
-        let timer = SystemdUnits.timer(instants: instants, names: names)
-        let service = try SystemdUnits.service(running: command, names: names)
-        let autostart = try AutostartEntry.text(command: command, names: names)
-        for (name, text) in [(names.timer, timer), (names.service, service), (names.autostartEntry, autostart)] {
-            try outputs.write(Array(text.utf8), to: name)
-        }
+        let files = try ScheduleFiles.timer(instants: instants, command: command, names: names)
+        for file in files.files { try outputs.write(file.contents, to: file.name) }
         output.status(
             "Wrote \(folder): \(copy) and a timer at each of its \(timing.solar.isEmpty ? timing.times.count : timing.solar.count) frames' starts for \(days) days at \(dynamic.place), \(instants.count) in all"
         )
-        guard install else { return .success }
-        try UnitInstaller.install([
-            InstallFile(path: locations.systemdUserFolder + "/" + names.timer, text: timer),
-            InstallFile(path: locations.systemdUserFolder + "/" + names.service, text: service),
-            InstallFile(path: locations.autostartFolder + "/" + names.autostartEntry, text: autostart),
-        ])
-        output.status("Installed \(names.timer), \(names.service) and the autostart entry.")
-        // One schedule at a time: the terms' or the seasons' go.
-        let others = ScheduleUnitNames.all.filter { $0 != names }
-        let runner = ProcessRunner(environment: ProcessEnvironment.variables)
-        if ScheduleRemoval.isInstalled(locations: locations, names: others) {
-            for line in try ScheduleRemoval.run(locations: locations, runner: runner, names: others) {
-                output.status(line)
-            }
-        }
-        if enable { ScheduleCommand.start(names, runner: runner, output) }
-        for line in LoginTriggers.instructions(command: command, names: names) { output.status(line) }
+        if install { try ScheduleCommand.installFiles(files, locations: locations, enable: enable, output) }
         return .success
     }
 
@@ -120,16 +100,5 @@ enum DynamicSchedule {
         }
         var seen = Set<Int>()
         return instants.sorted().filter { seen.insert(Int($0.timeIntervalSince1970.rounded())).inserted }
-    }
-
-    /// `--uninstall`: the copy and the units' files the dynamic schedule wrote in its folder.
-    static func removeMadeFiles(in folder: String) throws -> Int {
-        guard let outputs = try? OutputFolder(opening: folder) else { return 0 }
-        var count = 0
-        let names = ScheduleUnitNames.dynamic
-        for name in ["dynamic.heic", "dynamic.avif", names.timer, names.service, names.autostartEntry] {
-            if try outputs.removeFile(name) != nil { count += 1 }
-        }
-        return count
     }
 }
