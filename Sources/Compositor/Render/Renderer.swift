@@ -60,154 +60,144 @@ public struct Renderer: Sendable {
         _ scene: Scene, background: Image? = nil, keepBackground: ((Image) -> Void)? = nil,
         rowsFinished: (@Sendable (Image, Int) -> Void)? = nil, keepsPixels: Bool = true
     ) throws(FontError) -> (image: Image, timings: RenderTimings, changedRows: Range<Int>) {
-        var timings = RenderTimings()
-        let clock = ContinuousClock()
         guard scene.width > 0, scene.height > 0 else {
-            return (Image(width: scene.width, height: scene.height), timings, 0..<scene.height)
+            return (Image(width: scene.width, height: scene.height), RenderTimings(), 0..<scene.height)
         }
-        let leading = scene.sharedLayerCount
         if let background {
             precondition(background.width == scene.width && background.height == scene.height, "background size")
         }
-
-        // The canvas is made when first needed. If that is a fused pass with a picture
-        // that fills the canvas, the pass writes into the picture itself (each row is
-        // read into the accumulator before it is written back): one canvas-sized buffer
-        // fewer at the busiest moment, 12 MB for a phone wallpaper and 33 MB at 4K.
-        var canvas: Image? = background.map { shared in
-            let started = clock.now
-            defer { timings.composite += clock.now - started }
-            // Every pixel is copied over, so recycled memory needs no clearing.
-            let copy = Image(width: shared.width, height: shared.height, recycling: recycler)
-            copy.pixels.update(from: shared.pixels, count: shared.bytesPerRow * shared.height)
-            return copy
+        let plan = RenderPlan(
+            scene,
+            RenderPlan.Request(
+                hasBackground: background != nil, keepsBackground: keepBackground != nil,
+                takesFinishedRows: rowsFinished != nil, keepsPixels: keepsPixels))
+        var run = RenderRun(renderer: self, scene: scene, background: background)
+        for step in plan.steps {
+            switch step {
+            case .composite(let layers): run.composite(layers)
+            case .pictureCanvas(let picture, let before, let after, let finishing, let reusesPages):
+                try run.pictureCanvas(
+                    picture, before: before, after: after, finishing: finishing.map { ($0, rowsFinished!) },
+                    reusesPages: reusesPages)
+            case .text(let layer): try run.text(layer)
+            case .shape(let layer): run.shape(layer)
+            case .handOutBackground:
+                keepBackground?(run.target().copy())
+                run.changed = 0..<0
+            }
         }
-        func target() -> Image {
+        return (run.target(), run.timings, run.changed ?? 0..<scene.height)
+    }
+
+    /// One render carrying out its plan's steps: the canvas (made when first needed),
+    /// the rows drawn since the background, and where the time went.
+    private struct RenderRun {
+        let renderer: Renderer
+        let scene: Scene
+        let textAhead: TextPreparedAhead?
+        let clock = ContinuousClock()
+        var timings = RenderTimings()
+        var canvas: Image?
+        /// nil until there is a background to differ from.
+        var changed: Range<Int>?
+
+        init(renderer: Renderer, scene: Scene, background: Image?) {
+            self.renderer = renderer
+            self.scene = scene
+            textAhead = TextPreparedAhead.start(for: scene)
+            changed = background == nil ? nil : 0..<0
+            guard let background else { return }
+            let started = clock.now
+            // Every pixel is copied over, so recycled memory needs no clearing.
+            let copy = Image(width: background.width, height: background.height, recycling: renderer.recycler)
+            copy.pixels.update(from: background.pixels, count: background.bytesPerRow * background.height)
+            canvas = copy
+            timings.composite += clock.now - started
+        }
+
+        /// The canvas, made blank if nothing was drawn yet.
+        mutating func target() -> Image {
             if let canvas { return canvas }
             let made = Image(width: scene.width, height: scene.height)
             canvas = made
             return made
         }
-        // nil until there is a background to differ from.
-        var changed: Range<Int>? = background == nil ? nil : 0..<0
-        func drawn(on rows: Range<Int>) { changed = changed?.spanning(rows) }
-        var pending: [AreaCompositor.Operation] = []
-        func flush() {
-            guard !pending.isEmpty else { return }
-            // Whole-canvas layers change every row.
+
+        mutating func drawn(on rows: Range<Int>) { changed = changed?.spanning(rows) }
+
+        /// Whole-canvas layers composited in one pass: they change every row. The canvas,
+        /// when there is none yet, is the first canvas-sized picture among them.
+        mutating func composite(_ layers: [Int]) {
+            let fitting = clock.now
+            let operations = layers.map { index -> AreaCompositor.Operation in
+                guard case .picture(let picture) = scene.layers[index] else {
+                    return Renderer.operation(scene.layers[index], in: scene)
+                }
+                return .picture(
+                    renderer.fit(picture, width: scene.width, height: scene.height), opacity: Float(picture.opacity))
+            }
+            timings.scale += clock.now - fitting
             drawn(on: 0..<scene.height)
             let started = clock.now
             let blank = canvas == nil
-            if blank { canvas = Self.canvasSizedPicture(in: pending, width: scene.width, height: scene.height) }
-            AreaCompositor(operations: pending, dithers: dithers).apply(
-                to: target(), startBlank: blank, workers: workers)
+            if blank {
+                canvas = Renderer.canvasSizedPicture(in: operations, width: scene.width, height: scene.height)
+            }
+            AreaCompositor(operations: operations, dithers: renderer.dithers).apply(
+                to: target(), startBlank: blank, workers: renderer.workers)
             timings.composite += clock.now - started
-            pending.removeAll()
         }
 
-        func handOutBackground() {
-            guard let keepBackground, leading > 0 else { return }
-            flush()
-            keepBackground(target().copy())
-            changed = 0..<0
-        }
-        let layers = background == nil ? scene.layers[...] : scene.layers.dropFirst(leading)
-        let textAhead = TextPreparedAhead.start(for: scene)
-        // Layers already composited with the picture before them (see `.picture` below).
-        var compositedThrough = -1
-        // By index, not `zip(layers.indices, layers)`: that Zip2Sequence's metadata is made
-        // at run time, with a search through the binary's conformances, on every card.
-        for index in layers.indices {
-            let layer = layers[index]
-            if background == nil && index == leading { handOutBackground() }
-            if index <= compositedThrough { continue }
-            switch layer {
-            case .solid(let color):
-                pending.append(Self.operation(solid: color))
-            case .picture(let picture):
-                let started = clock.now
-                // A picture that will be the canvas (no picture before it, nothing drawn
-                // yet) is composited with the solids and gradients around it band by band,
-                // as the resampler makes the bands, on its threads: while the picture still
-                // decodes, on the core the decoder leaves over (`Resampler`'s `finishing`).
-                if canvas == nil && !pending.contains(where: \.isPicture) {
-                    let stop = background == nil && keepBackground != nil ? leading : nil
-                    let following = Self.areaLayers(after: index, in: scene, before: stop)
-                    let before = pending
-                    let after = following.map { Self.operation($0, in: scene) }
-                    let opacity = Float(picture.opacity)
-                    let dithers = dithers
-                    compositedThrough = index + following.count
-                    // While the picture decodes, the text and shapes over it are drawn
-                    // band by band too, and the finished rows handed on.
-                    let finisher = rowsFinished.flatMap { rowsFinished -> RowFinisher? in
-                        guard background == nil, keepBackground == nil, picture.picture.progress?.isDecoding == true,
-                            let overlays = RowFinisher.overlays(of: scene, compositedThrough + 1..<scene.layers.count)
-                        else { return nil }
-                        return RowFinisher(
-                            overlays: overlays, textAhead: textAhead, canvasHeight: scene.height,
-                            rowsFinished: rowsFinished)
-                    }
-                    let reusesPages =
-                        !keepsPixels && finisher != nil
-                        && Self.isOpaque(under: before, picture: picture, opacity: opacity)
-                    canvas = fit(picture, width: scene.width, height: scene.height, reusingPages: reusesPages) {
-                        image, rows in
-                        AreaCompositor(
-                            operations: before + [.picture(image, opacity: opacity)] + after, dithers: dithers
-                        )
-                        .apply(to: image, rows: rows, startBlank: true)
-                        finisher?.composited(rows, of: image)
-                    }
-                    pending.removeAll()
-                    drawn(on: 0..<scene.height)
-                    if let finisher {
-                        try finisher.finish(on: target())
-                        compositedThrough = scene.layers.count - 1
-                    }
-                } else {
-                    let fitted = fit(picture, width: scene.width, height: scene.height)
-                    pending.append(.picture(fitted, opacity: Float(picture.opacity)))
-                }
-                timings.scale += clock.now - started
-            case .gradient(let gradient):
-                pending.append(Self.operation(gradient, in: scene))
-            case .text(let text):
-                flush()
-                let started = clock.now
-                if let textAhead {
-                    drawn(on: TextPainter.draw(try textAhead.prepared(layer: index), paint: text.paint, on: target()))
-                } else {
-                    drawn(on: try TextPainter.draw(text, on: target()))
-                }
-                timings.text += clock.now - started
-            case .shape(let shape):
-                flush()
-                shape.mask.blend(color: shape.color.premultiplied, onto: target())
-                drawn(on: shape.mask.canvasRows(within: scene.height))
+        /// The picture made the canvas band by band, as the resampler makes the bands on its
+        /// threads (while the picture still decodes, on the core the decoder leaves over:
+        /// `Resampler`'s `finishing`); with `finishing`, the text and shapes over it drawn
+        /// band by band too, and the finished rows handed on.
+        mutating func pictureCanvas(
+            _ index: Int, before: [Int], after: [Int],
+            finishing: (layers: Range<Int>, rowsFinished: @Sendable (Image, Int) -> Void)?, reusesPages: Bool
+        ) throws(FontError) {
+            guard case .picture(let picture) = scene.layers[index] else { preconditionFailure("a picture layer") }
+            let started = clock.now
+            let scene = scene
+            let under = before.map { Renderer.operation(scene.layers[$0], in: scene) }
+            let over = after.map { Renderer.operation(scene.layers[$0], in: scene) }
+            let opacity = Float(picture.opacity)
+            let dithers = renderer.dithers
+            let finisher = finishing.map { finishing in
+                RowFinisher(
+                    overlays: RowFinisher.overlays(of: scene, finishing.layers)!, textAhead: textAhead,
+                    canvasHeight: scene.height, rowsFinished: finishing.rowsFinished)
             }
+            canvas = renderer.fit(picture, width: scene.width, height: scene.height, reusingPages: reusesPages) {
+                image, rows in
+                AreaCompositor(operations: under + [.picture(image, opacity: opacity)] + over, dithers: dithers)
+                    .apply(to: image, rows: rows, startBlank: true)
+                finisher?.composited(rows, of: image)
+            }
+            drawn(on: 0..<scene.height)
+            if let finisher { try finisher.finish(on: target()) }
+            timings.scale += clock.now - started
         }
-        flush()
-        if background == nil && leading == scene.layers.count { handOutBackground() }
-        return (target(), timings, changed ?? 0..<scene.height)
+
+        mutating func text(_ index: Int) throws(FontError) {
+            guard case .text(let text) = scene.layers[index] else { preconditionFailure("a text layer") }
+            let started = clock.now
+            if let textAhead {
+                drawn(on: TextPainter.draw(try textAhead.prepared(layer: index), paint: text.paint, on: target()))
+            } else {
+                drawn(on: try TextPainter.draw(text, on: target()))
+            }
+            timings.text += clock.now - started
+        }
+
+        mutating func shape(_ index: Int) {
+            guard case .shape(let shape) = scene.layers[index] else { preconditionFailure("a shape layer") }
+            shape.mask.blend(color: shape.color.premultiplied, onto: target())
+            drawn(on: shape.mask.canvasRows(within: scene.height))
+        }
     }
 
-    /// The solids and gradients right after layer `index`, up to the next layer of
-    /// another kind or `stop` (the first layer a handed-out background must not hold).
-    private static func areaLayers(after index: Int, in scene: Scene, before stop: Int?) -> [Layer] {
-        var layers: [Layer] = []
-        var next = index + 1
-        while next < scene.layers.count, next != stop {
-            switch scene.layers[next] {
-            case .solid, .gradient: layers.append(scene.layers[next])
-            default: return layers
-            }
-            next += 1
-        }
-        return layers
-    }
-
-    private static func operation(_ layer: Layer, in scene: Scene) -> AreaCompositor.Operation {
+    static func operation(_ layer: Layer, in scene: Scene) -> AreaCompositor.Operation {
         switch layer {
         case .solid(let color): return operation(solid: color)
         case .gradient(let gradient): return operation(gradient, in: scene)
@@ -246,8 +236,7 @@ public struct Renderer: Sendable {
     }
 
     /// The first picture among `operations` that is exactly canvas-sized, if any.
-    private static func canvasSizedPicture(in operations: [AreaCompositor.Operation], width: Int, height: Int) -> Image?
-    {
+    static func canvasSizedPicture(in operations: [AreaCompositor.Operation], width: Int, height: Int) -> Image? {
         for case .picture(let image, _) in operations where image.width == width && image.height == height {
             return image
         }
@@ -256,7 +245,7 @@ public struct Renderer: Sendable {
 
     /// The picture cover-fitted to the canvas. The crop is worked out on the whole
     /// picture, then moved into the part that was decoded.
-    private func fit(
+    func fit(
         _ layer: PictureLayer, width: Int, height: Int, reusingPages: Bool = false,
         finishing: (@Sendable (Image, Range<Int>) -> Void)? = nil
     ) -> Image {
