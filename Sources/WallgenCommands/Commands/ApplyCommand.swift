@@ -98,7 +98,7 @@ enum ApplyCommand {
         "desktop", .desktop,
         help:
             "The desktop to set, instead of the one XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY and DISPLAY show: \(listed(DesktopKind.validNames))."
-    )
+    ).role(ApplyOptions.setsNoWallpaperInABatch)
     static let lockScreen = Flag(
         "lock-screen",
         help:
@@ -135,7 +135,8 @@ enum ApplyCommand {
     static let applyFlag = Flag(
         "apply",
         help:
-            "Set the picture as the desktop's wallpaper once it is written. With no --size or --device it is made at the screen's own size (each monitor's, when they differ); with --device here or --span, each monitor its own (see wallgen apply)."
+            "Set the picture as the desktop's wallpaper once it is written. With no --size or --device it is made at the screen's own size (each monitor's, when they differ); with --device here or --span, each monitor its own (see wallgen apply).",
+        role: ApplyOptions.setsNoWallpaperInABatch
     )
 
     static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> ApplyRequest {

@@ -156,15 +156,14 @@ enum InspectCommand {
         } catch {
             return "they do not parse (\(error.message))"
         }
-        if provenance.command == "wallpaper", let request = invocation.request(of: WallpaperCommand.self),
-            request.applyAfterwards == nil
-        {
-            return nil
-        }
-        if provenance.command == "term", let request = invocation.request(of: TermCommand.self),
-            request.applyAfterwards == nil
-        {
-            return nil
+        switch PictureCommand(named: provenance.command) {
+        case .wallpaper?:
+            if let request = invocation.request(of: WallpaperCommand.self), request.applyAfterwards == nil {
+                return nil
+            }
+        case .term?:
+            if let request = invocation.request(of: TermCommand.self), request.applyAfterwards == nil { return nil }
+        case nil: break
         }
         return "they name another command than \(provenance.command)"
 

@@ -68,13 +68,15 @@ enum SchemeCommand {
             let invocation = try? Invocation.parse(
                 note.commandArguments, today: CivilDate.today(), environment: [:])
         else { return nil }
-        if note.command == "wallpaper", let request = invocation.request(of: WallpaperCommand.self) {
+        switch PictureCommand(named: note.command) {
+        case .wallpaper?:
+            guard let request = invocation.request(of: WallpaperCommand.self) else { return nil }
             return (request.spec.season, request.spec.isDark)
-        }
-        if note.command == "term", let request = invocation.request(of: TermCommand.self) {
+        case .term?:
+            guard let request = invocation.request(of: TermCommand.self) else { return nil }
             return (request.spec.term.season, request.spec.isDark)
+        case nil: return nil
         }
-        return nil
     }
 }
 

@@ -15,7 +15,8 @@ enum TermCommand: WallgenCommand {
         "output", short: "o", .outputFile,
         help:
             "Where to write the card; its extension may choose the format (see --format); - writes it to standard output.",
-        defaultText: "NN-name.png, as 22-dongzhi.png (\(RenderOptions.otherExtensions) with --format)")
+        defaultText: "NN-name.png, as 22-dongzhi.png (\(RenderOptions.otherExtensions) with --format)"
+    ).role(.fileOnly)
 
     /// Its options and groups in the order help lists them, which is also the order a
     /// card's note records them in: changing it changes every note's hash.

@@ -91,8 +91,8 @@ enum TermsCommand: WallgenCommand {
     /// (the options only `terms` has, such as --season and --jobs, are not `term`'s).
     private static func provenances(_ parsed: ParsedArguments, _ specs: [TermCardSpec]) -> [Provenance] {
         let shared = parsed.canonicalArguments(
-            order: TermCommand.declaration.options, excluding: Provenance.notInSpec)
-        return specs.map { Provenance(command: "term", arguments: [$0.term.slug] + shared) }
+            order: TermCommand.declaration.options, excluding: Provenance.unrecorded(in: TermCommand.declaration))
+        return specs.map { Provenance(command: PictureCommand.term.rawValue, arguments: [$0.term.slug] + shared) }
     }
 
     static func run(_ request: TermsRequest, _ output: StatusOutput) -> ExitCode {

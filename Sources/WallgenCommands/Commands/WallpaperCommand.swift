@@ -17,7 +17,8 @@ enum WallpaperCommand: WallgenCommand {
         "output", short: "o", .outputFile,
         help:
             "Where to write the picture; its extension may choose the format (see --format); - writes it to standard output.",
-        defaultText: "wallpaper-<season>.png (\(RenderOptions.otherExtensions) with --format)")
+        defaultText: "wallpaper-<season>.png (\(RenderOptions.otherExtensions) with --format)"
+    ).role(.fileOnly)
 
     /// Its options and groups in the order help lists them, which is also the order a
     /// picture's note records them in: changing it changes every note's hash.

@@ -86,7 +86,7 @@ public enum CommandControls {
     /// `terms`…), group by group in the order help lists them; nil for a name that is
     /// not a command.
     public static func of(_ command: String) -> [ControlGroup]? {
-        let found = command == "wallpaper" ? WallpaperCommand.self : CommandRegistry.named(command)
+        let found = PictureCommand(named: command)?.command ?? CommandRegistry.named(command)
         return found.map { $0.declaration.controls }
     }
 
@@ -113,6 +113,6 @@ extension CommandDeclaration {
                 own += item.declarations.map(ControlDescription.init)
             }
         }
-        return [ControlGroup(name: name ?? "wallpaper", controls: own)] + groups
+        return [ControlGroup(name: name ?? PictureCommand.wallpaper.rawValue, controls: own)] + groups
     }
 }

@@ -33,6 +33,9 @@ protocol OptionDeclaration: OptionListItem {
     var isRepeatable: Bool { get }
     /// Reads the value, checking it: every range check of the command line happens here.
     func parseValue(_ text: String) throws(UsageError) -> any Sendable
+    /// What it is for beyond its value: recorded in a picture's note, given in a batch's
+    /// row, kept by the studio's preview.
+    var role: OptionRole { get }
 }
 
 extension OptionDeclaration {
@@ -64,6 +67,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
     /// The default in words, when the declaration says it so.
     private let defaultWords: String?
     private(set) var isRepeatable = false
+    private(set) var role = OptionRole.picture
 
     /// `defaultWords`, or else the default value as text, made only when help, the manual
     /// or the studio ask: interpolating a value of a generic type makes the runtime search
@@ -122,6 +126,14 @@ struct Option<Value: Sendable>: OptionDeclaration {
             long, short: short, valueType, help: help ?? self.help, defaultValue: nil,
             defaultWords: defaultText ?? self.defaultText)
         copy.isRepeatable = true
+        copy.role = role
+        return copy
+    }
+
+    /// The same option with `role` (`OptionRole.picture` unless given).
+    func role(_ role: OptionRole) -> Option {
+        var copy = self
+        copy.role = role
         return copy
     }
 
@@ -139,11 +151,13 @@ struct Flag: OptionDeclaration {
     let long: String
     let short: Character?
     let help: String
+    let role: OptionRole
 
-    init(_ long: String, short: Character? = nil, help: String) {
+    init(_ long: String, short: Character? = nil, help: String, role: OptionRole = .picture) {
         self.long = long
         self.short = short
         self.help = help
+        self.role = role
     }
 
     var valueName: String? { nil }

@@ -9,19 +9,16 @@ import Compositor
 /// `--no-metadata`). `wallgen <command> <args…>` makes the same picture again, byte for
 /// byte, with the same version of wallgen.
 extension Provenance {
-    /// The long names never recorded: they do not change the pixels.
-    static let notInSpec: Set<String> = [
-        "output", "apply", "desktop", "preview", "scheme", "scheme-both", "verbose", "quiet", "help", "version",
-        "no-metadata",
-    ]
+    /// The long names `declaration` never records: they do not change the pixels (each
+    /// option says so in its `OptionRole`).
+    static func unrecorded(in declaration: CommandDeclaration) -> Set<String> {
+        declaration.options.unrecordedNames
+    }
 
     /// The version as recorded: `0.2.0` from `wallgen 0.2.0`.
     static var currentVersion: String {
         String(WallgenCLI.version.split(separator: " ").last ?? "")
     }
-
-    /// The commands whose pictures carry a note.
-    static let commands: Set<String> = ["wallpaper", "term"]
 
     /// A note made by this version of wallgen.
     init(command: String, arguments: [String]) {
@@ -31,15 +28,17 @@ extension Provenance {
     /// The provenance of a parsed command line of `declaration`.
     init(_ declaration: CommandDeclaration, _ parsed: ParsedArguments, extra: [String] = []) {
         self.init(
-            command: declaration.name ?? "wallpaper",
-            arguments: parsed.canonicalArguments(order: declaration.options, excluding: Self.notInSpec) + extra)
+            command: declaration.name ?? PictureCommand.wallpaper.rawValue,
+            arguments: parsed.canonicalArguments(
+                order: declaration.options, excluding: Self.unrecorded(in: declaration))
+                + extra)
     }
 
     /// The note of one of several sizes made in one run: the sizes asked for (`--size`,
     /// `--device`, `--landscape`) replaced by this picture's own `--size`, in canonical
     /// form, so its hash is that of the same picture asked for alone.
     func resized(to size: CanvasSize) -> Provenance? {
-        let declaration = command == "term" ? TermCommand.declaration : WallpaperCommand.declaration
+        guard let declaration = PictureCommand(named: command)?.declaration else { return nil }
         var kept: [String] = []
         var skipsValue = false
         for word in arguments {
@@ -65,12 +64,12 @@ extension Provenance {
         return Provenance(
             version: version, command: command,
             arguments: parsed.canonicalArguments(
-                order: declaration.options, excluding: Self.notInSpec))
+                order: declaration.options, excluding: Self.unrecorded(in: declaration)))
     }
 
     /// The arguments that make the picture again: `term 冬至 --lang en` (the wallpaper
     /// command has no name of its own).
     var commandArguments: [String] {
-        (command == "wallpaper" ? [] : [command]) + arguments
+        (PictureCommand(named: command)?.words ?? [command]) + arguments
     }
 }

@@ -30,7 +30,7 @@ enum PictureNote {
     /// the size any input may have.
     static func read(_ path: String) throws(ReadError) -> Provenance? {
         guard let text = try noteText(path) else { return nil }
-        guard let note = Provenance(json: text), Provenance.commands.contains(note.command) else { throw .damaged }
+        guard let note = Provenance(json: text), PictureCommand(named: note.command) != nil else { throw .damaged }
         return note
     }
 

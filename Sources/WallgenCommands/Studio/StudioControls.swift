@@ -88,15 +88,15 @@ enum StudioControls {
     // MARK: the tabs
 
     /// Each tab's options: the page's `data-testid`, then the option's long name.
-    static let layout: [String: [(id: String, option: String)]] = [
+    static let layout: [PictureCommand: [(id: String, option: String)]] = [
         // The season app's controls and the engraving app's text.
-        "wallpaper": [
+        .wallpaper: [
             ("season", "season"), ("date", "date"), ("season-rule", "season-rule"), ("hemisphere", "hemisphere"),
             ("alpha", "alpha"), ("label", "label"), ("text", "text"), ("position", "label-position"),
             ("vertical", "vertical"), ("base", "base"), ("text-color", "text-color"), ("dark", "dark"),
         ] + sky + canvasAndFile,
         // The card's language and its own style.
-        "term": [
+        .term: [
             ("card-lang", "lang"), ("alpha", "alpha"), ("text", "text"), ("vertical", "vertical"), ("base", "base"),
             ("text-color", "text-color"), ("dark", "dark"),
         ] + sky + canvasAndFile,
@@ -111,19 +111,19 @@ enum StudioControls {
         ("quality", "quality"),
     ]
 
-    static var wallpaper: Tab { tab("wallpaper") }
-    static var term: Tab { tab("term") }
+    static var wallpaper: Tab { tab(.wallpaper) }
+    static var term: Tab { tab(.term) }
 
     /// A tab's controls, each the command's own description of that option.
-    private static func tab(_ command: String) -> Tab {
-        let described = (CommandControls.of(command) ?? []).flatMap(\.controls)
+    private static func tab(_ command: PictureCommand) -> Tab {
+        let described = command.declaration.controls.flatMap(\.controls)
         let controls = (layout[command] ?? []).map { id, option in
             guard let description = described.first(where: { $0.name == option }) else {
                 preconditionFailure("wallgen \(command) declares no --\(option)")
             }
             return control(id, description)
         }
-        return Tab(command: command, controls: controls)
+        return Tab(command: command.rawValue, controls: controls)
     }
 
     /// A description drawn as the page's widget: numbers as sliders, a file as the picture
@@ -218,7 +218,7 @@ enum StudioControls {
 
     /// The options the page may set on a command: its controls' (the term's name comes apart).
     static func options(of command: String) -> Set<String> {
-        Set((layout[command] ?? []).map(\.option))
+        Set(PictureCommand(named: command).flatMap { layout[$0] }?.map(\.option) ?? [])
     }
 
     /// What the page may set, from the tabs' own controls: a flag control takes on/off,

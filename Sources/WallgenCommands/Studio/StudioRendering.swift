@@ -27,8 +27,21 @@ final class StudioRendering: Sendable {
         }
     }
 
-    /// The options a preview leaves out: it is drawn at the page's size, as PNG.
-    static let canvasAndFormat: Set<String> = ["size", "device", "landscape", "format", "quality", "compression"]
+    /// The command the page's settings name, and its declaration.
+    private static func pictureCommand(_ settings: StudioSettings) throws(StudioFailure) -> PictureCommand {
+        guard let command = PictureCommand(named: settings.command) else {
+            throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
+        }
+        return command
+    }
+
+    /// The term the page's settings name, for a card.
+    private static func term(_ settings: StudioSettings) throws(StudioFailure) -> SolarTerm {
+        guard let term = settings.term.flatMap(SolarTerm.find) else {
+            throw StudioFailure(option: nil, message: "unknown term '\(settings.term ?? "")'")
+        }
+        return term
+    }
 
     // MARK: settings to a command line
 
@@ -39,24 +52,15 @@ final class StudioRendering: Sendable {
     static func arguments(
         _ settings: StudioSettings, preview: (width: Int, height: Int)? = nil, leaving left: Set<String> = []
     ) throws(StudioFailure) -> [String] {
-        let declaration: CommandDeclaration
-        var words: [String] = []
-        switch settings.command {
-        case "wallpaper":
-            declaration = WallpaperCommand.declaration
-        case "term":
-            declaration = TermCommand.declaration
-            guard let term = settings.term.flatMap(SolarTerm.find) else {
-                throw StudioFailure(option: nil, message: "unknown term '\(settings.term ?? "")'")
-            }
-            words = ["term", term.slug]
-        default:
-            throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
-        }
+        let command = try pictureCommand(settings)
+        let declaration = command.declaration
+        var words = command.words
+        if command == .term { words.append(try term(settings).slug) }
         var seen = Set<String>()
         for option in declaration.options where !seen.contains(option.long) {
             seen.insert(option.long)
-            if preview != nil, canvasAndFormat.contains(option.long) { continue }
+            // A preview is drawn at the page's size, as PNG.
+            if preview != nil, option.role.isCanvasOrFormat { continue }
             if left.contains(option.long) { continue }
             switch settings.options[option.long] {
             case .flag(true)?: words.append(option.flagName)
@@ -76,19 +80,12 @@ final class StudioRendering: Sendable {
     static func request(_ settings: StudioSettings, preview: (width: Int, height: Int)? = nil) throws(StudioFailure)
         -> PictureRequest
     {
-        var fields: [String: ManifestValue] = ["command": .text(settings.command)]
-        switch settings.command {
-        case "wallpaper": break
-        case "term":
-            guard let term = settings.term.flatMap(SolarTerm.find) else {
-                throw StudioFailure(option: nil, message: "unknown term '\(settings.term ?? "")'")
-            }
-            fields["term"] = .text(term.slug)
-        default:
-            throw StudioFailure(option: nil, message: "unknown command '\(settings.command)'")
-        }
+        let command = try pictureCommand(settings)
+        var fields: [String: ManifestValue] = ["command": .text(command.rawValue)]
+        if command == .term { fields["term"] = .text(try term(settings).slug) }
+        let leftOut = Set(command.declaration.options.filter(\.role.isCanvasOrFormat).map(\.long))
         for (name, value) in settings.options {
-            if preview != nil, canvasAndFormat.contains(name) { continue }
+            if preview != nil, leftOut.contains(name) { continue }
             switch value {
             case .flag(true): fields[name] = .flag(true)
             case .text(let text) where !text.isEmpty: fields[name] = .text(text)

@@ -21,23 +21,6 @@ public struct PictureRequest: Sendable {
 
     let image: Image
 
-    /// The commands a picture may name, and what they are called in messages.
-    static let commands: [String: any WallgenCommand.Type] = [
-        "wallpaper": WallpaperCommand.self, "term": TermCommand.self,
-    ]
-
-    /// Options a picture command declares that are not about the picture, and why.
-    static let refused: [String: String] = [
-        "apply": "a batch sets no wallpaper (apply one of its pictures afterwards with wallgen apply)",
-        "desktop": "a batch sets no wallpaper (apply one of its pictures afterwards with wallgen apply)",
-        "verbose": "is an option of the batch, not of a row",
-        "quiet": "is an option of the batch, not of a row",
-        "scheme": "a batch writes no scheme (make one from a picture afterwards with wallgen scheme)",
-        "scheme-both": "a batch writes no scheme (make one from a picture afterwards with wallgen scheme)",
-        "help": "is not a rendering option",
-        "version": "is not a rendering option",
-    ]
-
     /// Reads and checks the fields; `today` decides a wallpaper's season when none is
     /// given. With `metadata` false the picture carries no note (`--no-metadata`).
     public init(fields: [String: ManifestValue], today: CivilDate = .today(), metadata: Bool = true)
@@ -45,24 +28,24 @@ public struct PictureRequest: Sendable {
     {
         let name: String
         switch fields["command"] {
-        case nil: name = "wallpaper"
+        case nil: name = PictureCommand.wallpaper.rawValue
         case .text(let text)?: name = text
-        default: throw UsageError("'command' must be wallpaper or term")
+        default: throw UsageError("'command' must be \(PictureCommand.namesInWords)")
         }
-        guard let command = Self.commands[name] else {
+        guard let picture = PictureCommand(named: name) else {
             throw UsageError(
                 CommandRegistry.named(name) != nil
                     ? "command '\(name)' cannot be a row: a row makes one wallpaper or one term card"
-                    : "unknown command '\(name)': a row's command is wallpaper or term")
+                    : "unknown command '\(name)': a row's command is \(PictureCommand.namesInWords)")
         }
-        let declaration = command.declaration
+        let declaration = picture.declaration
         // Every key is checked before any value is parsed, so a misspelt key is named
         // first; then the options in the order of their keys, the output, the term.
         var given: [(option: any OptionDeclaration, value: String?)] = []
         var output: String?
         var term: String?
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "command" {
-            if key == "term", name == "term" {
+            if key == "term", picture == .term {
                 guard case .text(let text) = value else { throw UsageError("'term' must be a term's name") }
                 term = text
                 continue
@@ -72,9 +55,11 @@ public struct PictureRequest: Sendable {
                 output = text
                 continue
             }
-            if let reason = Self.refused[key] { throw UsageError("'\(key)' \(reason)") }
-            guard let option = declaration.options.first(where: { $0.long == key }) else {
-                let keys = declaration.options.map(\.long).filter { Self.refused[$0] == nil } + ["output", "command"]
+            let declared = declaration.options.first { $0.long == key }
+            if let reason = declared?.role.refusedInRow { throw UsageError("'\(key)' \(reason)") }
+            guard let option = declared else {
+                let keys =
+                    declaration.options.filter { $0.role.refusedInRow == nil }.map(\.long) + ["output", "command"]
                 let hint = closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError("unknown key '\(key)' for \(name)\(hint)")
             }
@@ -88,7 +73,7 @@ public struct PictureRequest: Sendable {
         }
         if let term { parsed.positionals = [term] }
         let context = CommandContext(today: today, environment: [:])
-        if command == WallpaperCommand.self {
+        if picture == .wallpaper {
             var request = try WallpaperCommand.validate(parsed, context)
             try Self.checkOneCanvas(request.canvases)
             if !metadata { request.provenance = nil }
@@ -141,8 +126,8 @@ public struct PictureRequest: Sendable {
     /// `wallpaper` or `term`.
     public var command: String {
         switch image {
-        case .wallpaper: "wallpaper"
-        case .term: "term"
+        case .wallpaper: PictureCommand.wallpaper.rawValue
+        case .term: PictureCommand.term.rawValue
         }
     }
 

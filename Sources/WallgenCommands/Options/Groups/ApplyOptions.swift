@@ -3,6 +3,9 @@
 struct ApplyOptions: OptionGroup {
     var name: String { "apply" }
     var declarations: [any OptionDeclaration] { [ApplyCommand.applyFlag, ApplyCommand.desktop] }
+    /// What `--apply` and `--desktop` are to a batch's row.
+    static let setsNoWallpaperInABatch = OptionRole.notInARow(
+        "a batch sets no wallpaper (apply one of its pictures afterwards with wallgen apply)")
 
     static func read(_ parsed: ParsedArguments) -> SingleOutput.ApplyAfterwards? {
         let desktop = parsed[ApplyCommand.desktop]

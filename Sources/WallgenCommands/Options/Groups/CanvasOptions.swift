@@ -60,14 +60,15 @@ struct CanvasOptions: OptionGroup {
     static let sizes = OneCanvasOptions.size.repeatable(
         help:
             "Canvas size in pixels, 1 to \(CanvasSize.maxSide) per side; 1920x1080, 1920X1080 and 1920×1080 all work. Several make one picture each, named NAME-WxH.png."
-    )
+    ).role(.canvasOrFormat)
     static let devices = Option(
         "device", .deviceChoice,
         help:
             "Canvas size of a device (`wallgen devices` lists them); all for every preset; here for one picture per connected monitor, named by its output (NAME-DP-1.png)."
-    ).repeatable()
+    ).repeatable().role(.canvasOrFormat)
     static let landscape = Flag(
-        "landscape", help: "Put the longer side across: turns a phone's or tablet's preset, or a --size, on its side.")
+        "landscape", help: "Put the longer side across: turns a phone's or tablet's preset, or a --size, on its side.",
+        role: .canvasOrFormat)
     static let span = Flag(
         "span",
         help:

@@ -4,12 +4,18 @@ import Designs
 
 /// Options several commands share, declared once.
 enum CommonOptions {
-    static let help = Flag("help", short: "h", help: "Show this help.")
+    static let help = Flag("help", short: "h", help: "Show this help.", role: notRendering)
     /// The wallpaper command's: `wallgen --version`.
-    static let version = Flag("version", help: "Show the version.")
-    static let verbose = Flag("verbose", help: "Print stage times and peak memory on standard error.")
+    static let version = Flag("version", help: "Show the version.", role: notRendering)
+    static let verbose = Flag(
+        "verbose", help: "Print stage times and peak memory on standard error.", role: ofTheBatch)
     static let quiet = Flag(
-        "quiet", short: "q", help: "Print nothing on success (errors and warnings still go to standard error).")
+        "quiet", short: "q", help: "Print nothing on success (errors and warnings still go to standard error).",
+        role: ofTheBatch)
+    /// What `--help` and `--version` are to a picture and a batch's row.
+    private static let notRendering = OptionRole.notInARow("is not a rendering option")
+    /// What `--verbose` and `--quiet` are to a batch's row.
+    private static let ofTheBatch = OptionRole.notInARow("is an option of the batch, not of a row")
 
     /// Every command takes these.
     static let everywhere: [any OptionDeclaration] = [verbose, quiet, help]
@@ -30,8 +36,9 @@ enum CommonOptions {
         "no-metadata",
         help:
             "Leave out the note of how the picture was made (the command, its options, wallgen's version and a hash of them, in "
-            + OutputFormat.listed(OutputFormat.allCases.map(\.declaration.note.description)) + "; see wallgen inspect)."
-    )
+            + OutputFormat.listed(OutputFormat.allCases.map(\.declaration.note.description))
+            + "; see wallgen inspect).",
+        role: .fileOnly)
 
     /// `--background`: the person's own picture in place of the bundled one.
     static func background(replacing bundled: String) -> Option<String> {

@@ -4,8 +4,8 @@ struct PreviewOptions: OptionGroup {
     static let preview = Flag(
         "preview",
         help:
-            "Show each picture in the terminal once it is written, in the best way the terminal has (see wallgen show); where standard output is no terminal, one line says so."
-    )
+            "Show each picture in the terminal once it is written, in the best way the terminal has (see wallgen show); where standard output is no terminal, one line says so.",
+        role: .fileOnly)
 
     var name: String { "preview" }
     var declarations: [any OptionDeclaration] { [Self.preview] }

@@ -15,7 +15,8 @@ struct RenderOptions: OptionGroup {
         .choice(["fast": PNGEncodingOptions.fast, "default": .standard, "small": .small]),
         help:
             "PNG size against time: fast (wallgen's own deflate), default (libdeflate's level 10: smaller, much slower) or small (its level 12: smaller again, slower again).",
-        default: .fast, shown: "fast")
+        default: .fast, shown: "fast"
+    ).role(.canvasOrFormat)
     /// The formats' words, help and extensions come from their declarations
     /// (`OutputFormat.declaration`): a format added there is offered here.
     static let format = formatOption(
@@ -44,7 +45,8 @@ struct RenderOptions: OptionGroup {
                         let others = format.fileExtensions.filter { $0 != format.rawValue }
                         return format.rawValue + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
                     }) + help,
-            defaultText: defaultText)
+            defaultText: defaultText
+        ).role(.canvasOrFormat)
     }
 
     static let quality = Option(
@@ -53,7 +55,8 @@ struct RenderOptions: OptionGroup {
             "\(lossyNames) quality, \(OutputEncoding.qualities.lowerBound) (smallest) to \(OutputEncoding.qualities.upperBound) (best); "
             + "\(both(OutputFormat.lossy.filter { $0.declaration.quality == .losslessAtBest }.map(\.description))) lossless at \(OutputEncoding.qualities.upperBound). "
             + "Not for \(OutputFormat.allCases.filter { !$0.declaration.takesQuality }.map(\.description).joinedAsProse()).",
-        defaultText: "\(OutputEncoding.defaultQuality)")
+        defaultText: "\(OutputEncoding.defaultQuality)"
+    ).role(.canvasOrFormat)
     static let dither = Option(
         "dither", .onOff,
         help:

@@ -7,9 +7,12 @@ struct SchemeOptions: OptionGroup {
         "scheme", .folder,
         help:
             "Also write the picture's colour scheme into this folder (made if missing): pywal's colors.json, Xresources, kitty, alacritty, foot, GTK, shell and Material 3 files, built from the design's own colours (see wallgen scheme). Light, or dark with --dark."
-    )
+    ).role(writesNoScheme)
     static let both = Flag(
-        "scheme-both", help: "Write the light and the dark scheme, into light/ and dark/ of the scheme's folder.")
+        "scheme-both", help: "Write the light and the dark scheme, into light/ and dark/ of the scheme's folder.",
+        role: writesNoScheme)
+    private static let writesNoScheme = OptionRole.notInARow(
+        "a batch writes no scheme (make one from a picture afterwards with wallgen scheme)")
 
     var name: String { "scheme" }
     var declarations: [any OptionDeclaration] { [Self.scheme, Self.both] }
