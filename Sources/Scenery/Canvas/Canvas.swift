@@ -227,12 +227,36 @@ final class Canvas {
         let soft = softness > pixelSize
         guard opacity > 0, let box = pixelBox(shape.bounds, margin: w) else { return }
         forEachRow(box.y, columns: box.x.count) { y in
+            // Away from the outline by more than half the edge and a pixel to spare, a
+            // pixel's coverage is whole or none: its distance is not needed.
+            guard
+                let outline = shape.outline(
+                    alongRow: (Float(y) + 0.5) * self.pixelSize, within: w * 0.5 + self.pixelSize)
+            else {
+                for x in box.x {
+                    let p = self.point(x, y)
+                    let d = shape.distance(p)
+                    if d >= w * 0.5 { continue }
+                    self.composite(y * self.width + x, paint(p), self.coverage(d, width: w, soft: soft) * opacity, mode)
+                }
+                return
+            }
+            var near = 0
+            var crossing = 0
             for x in box.x {
                 let p = self.point(x, y)
-                let d = shape.distance(p)
-                if d >= w * 0.5 { continue }
-                let a = self.coverage(d, width: w, soft: soft) * opacity
-                self.composite(y * self.width + x, paint(p), a, mode)
+                while near < outline.near.count, outline.near[near].upperBound < p.x { near += 1 }
+                if near < outline.near.count, outline.near[near].lowerBound <= p.x {
+                    let d = shape.distance(p)
+                    if d >= w * 0.5 { continue }
+                    self.composite(y * self.width + x, paint(p), self.coverage(d, width: w, soft: soft) * opacity, mode)
+                    continue
+                }
+                while crossing < outline.crossings.count, outline.crossings[crossing] <= p.x { crossing += 1 }
+                // Inside: whole coverage, exactly what `coverage` gives so far in.
+                if (outline.crossings.count - crossing) % 2 == 1 {
+                    self.composite(y * self.width + x, paint(p), opacity, mode)
+                }
             }
         }
     }

@@ -62,6 +62,25 @@ struct Rect {
 protocol Shape {
     var bounds: Rect { get }
     func distance(_ p: Vec2) -> Float
+    /// Along the row at design `y`: where the outline may be nearer than `reach` (only
+    /// there does a pixel need its distance), and where the row crosses it (telling inside
+    /// from outside everywhere else). Nil when the shape cannot say, and every pixel asks
+    /// `distance`.
+    func outline(alongRow y: Float, within reach: Float) -> RowOutline?
+}
+
+extension Shape {
+    func outline(alongRow y: Float, within reach: Float) -> RowOutline? { nil }
+}
+
+/// A shape's outline along one row of pixels (`Shape.outline(alongRow:within:)`).
+struct RowOutline {
+    /// Design x intervals, sorted and apart, outside which every point of the row is
+    /// farther from the outline than the reach asked for.
+    var near: [ClosedRange<Float>]
+    /// Where the row crosses the outline, sorted: a point is inside when an odd number of
+    /// them lie to its right, as `distance` counts them.
+    var crossings: [Float]
 }
 
 struct Circle: Shape {
@@ -145,6 +164,44 @@ struct Polygon: Shape {
         }
         let d = best.squareRoot()
         return inside ? -d : d
+    }
+
+    /// Each edge's neighbourhood on the row, within both the band around its line and its
+    /// box widened by `reach` (a point nearer the edge than `reach` is in both); and the
+    /// crossings worked out exactly as `distance` works them out.
+    func outline(alongRow y: Float, within reach: Float) -> RowOutline? {
+        var near: [ClosedRange<Float>] = []
+        var crossings: [Float] = []
+        var j = points.count - 1
+        for i in points.indices {
+            let vi = points[i], vj = points[j]
+            j = i
+            if (vi.y > y) != (vj.y > y) {
+                crossings.append(vi.x + (y - vi.y) / (vj.y - vi.y) * (vj.x - vi.x))
+            }
+            guard y >= min(vi.y, vj.y) - reach, y <= max(vi.y, vj.y) + reach else { continue }
+            var low = min(vi.x, vj.x) - reach
+            var high = max(vi.x, vj.x) + reach
+            let e = vj - vi
+            if e.y != 0 {
+                let across = vi.x + (y - vi.y) * e.x / e.y
+                let half = reach * length(e) / abs(e.y)
+                low = max(low, across - half)
+                high = min(high, across + half)
+            }
+            if low <= high { near.append(low...high) }
+        }
+        near.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Float>] = []
+        for range in near {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        crossings.sort()
+        return RowOutline(near: merged, crossings: crossings)
     }
 }
 
