@@ -200,6 +200,13 @@ final class Canvas {
     /// Rewrites every pixel in `area` (default: all) through `body`, which
     /// receives the design point and the current colour.
     func shade(_ area: Rect? = nil, _ body: (Vec2, RGB) -> RGB) {
+        shade(area, row: { _ in () }) { p, under, _ in body(p, under) }
+    }
+
+    /// `shade` with state made once for each row (`row` is given the row's design y) that
+    /// `body` may change as it goes along the row, left to right: what stays the same
+    /// along a row (a noise's lattice row: `NoiseRow`) is worked out once.
+    func shade<Row>(_ area: Rect? = nil, row: (Float) -> Row, _ body: (Vec2, RGB, inout Row) -> RGB) {
         let box: (x: Range<Int>, y: Range<Int>)
         if let a = area {
             guard let b = pixelBox(a) else { return }
@@ -208,9 +215,10 @@ final class Canvas {
             box = (0..<width, 0..<height)
         }
         forEachRow(box.y, columns: box.x.count) { y in
+            var state = row((Float(y) + 0.5) * self.pixelSize)
             for x in box.x {
                 let i = y * self.width + x
-                self.pixels[i] = body(self.point(x, y), self.pixels[i])
+                self.pixels[i] = body(self.point(x, y), self.pixels[i], &state)
             }
         }
     }
@@ -279,6 +287,18 @@ final class Canvas {
         softness: Float = 0, opacity: Float = 1, mode: BlendMode = .normal,
         paint: (Vec2, ProfileSample) -> RGB
     ) {
+        fillProfile(
+            top: top, bottom: bottom, softness: softness, opacity: opacity, mode: mode, row: { _ in () }
+        ) { p, sample, _ in paint(p, sample) }
+    }
+
+    /// `fillProfile` with state made once for each row (`row` is given the row's design y)
+    /// that `paint` may change along it, left to right (a noise's lattice row: `NoiseRow`).
+    func fillProfile<Row>(
+        top: (Float) -> Float, bottom: Float = Canvas.designSize.y,
+        softness: Float = 0, opacity: Float = 1, mode: BlendMode = .normal,
+        row: (Float) -> Row, paint: (Vec2, ProfileSample, inout Row) -> RGB
+    ) {
         let (t, sl, nm) = skyline(top)
         let highest = t[1...width].min() ?? .infinity
         let w = max(pixelSize, softness)
@@ -288,6 +308,7 @@ final class Canvas {
         guard y0 < y1, opacity > 0 else { return }
         forEachRow(y0..<y1, columns: width) { y in
             let py = (Float(y) + 0.5) * self.pixelSize
+            var state = row(py)
             for x in 0..<self.width {
                 let topY = t[x + 1]
                 let d = (topY - py) * nm[x]
@@ -295,7 +316,7 @@ final class Canvas {
                 let a = self.coverage(d, width: w, soft: soft) * opacity
                 let sample = ProfileSample(depth: py - topY, slope: sl[x], top: topY)
                 let p = Vec2(self.designX(x), py)
-                self.composite(y * self.width + x, paint(p, sample), a, mode)
+                self.composite(y * self.width + x, paint(p, sample, &state), a, mode)
             }
         }
     }

@@ -41,14 +41,18 @@ struct Noise {
         return (index, corner)
     }
 
-    @inline(__always) private static func fade(_ t: Float) -> Float { t * t * t * (t * (t * 6 - 15) + 10) }
+    @inline(__always) static func fade(_ t: Float) -> Float { t * t * t * (t * (t * 6 - 15) + 10) }
+
+    /// The gradient at a lattice point: pseudo-random, from the two 16-bit halves of its
+    /// hash; not unit length, but the slight magnitude variation is invisible in painted
+    /// textures.
+    @inline(__always) static func gradientAt(_ ix: Int32, _ iy: Int32, _ seed: UInt32) -> (Float, Float) {
+        let h = latticeHash(ix, iy, seed)
+        return (Float(Int32(h & 0xFFFF) - 32768) * (1.0 / 32768), Float(Int32(h >> 16) - 32768) * (1.0 / 32768))
+    }
 
     @inline(__always) private func grad(_ ix: Int32, _ iy: Int32, _ dx: Float, _ dy: Float) -> Float {
-        let h = latticeHash(ix, iy, seed)
-        // Pseudo-random gradient from two 16-bit halves; not unit length, but
-        // the slight magnitude variation is invisible in painted textures.
-        let gx = Float(Int32(h & 0xFFFF) - 32768) * (1.0 / 32768)
-        let gy = Float(Int32(h >> 16) - 32768) * (1.0 / 32768)
+        let (gx, gy) = Noise.gradientAt(ix, iy, seed)
         return gx * dx + gy * dy
     }
 

@@ -16,6 +16,14 @@ struct SmoothField: @unchecked Sendable {
 
     /// `value` sampled every `step` pixels over the canvas's `rows` (all by default).
     init(on canvas: Canvas, step: Int, rows: Range<Int>? = nil, _ value: (Vec2) -> Float) {
+        self.init(on: canvas, step: step, rows: rows, row: { _ in () }) { p, _ in value(p) }
+    }
+
+    /// The same, with state made once for each lattice row (`row` is given its design y)
+    /// that `value` may change along it, left to right (a noise's lattice row: `NoiseRow`).
+    init<Row>(
+        on canvas: Canvas, step: Int, rows: Range<Int>? = nil, row: (Float) -> Row, _ value: (Vec2, inout Row) -> Float
+    ) {
         let rows = rows ?? 0..<canvas.height
         self.step = Float(step)
         left = canvas.left
@@ -24,6 +32,7 @@ struct SmoothField: @unchecked Sendable {
         firstRow = rows.lowerBound
         let latticeRows = max(rows.count, 1) / step + 2
         var values = [Float](repeating: 0, count: columns * latticeRows)
+        let makeRow = row
         let pixelSize = canvas.pixelSize
         let left = canvas.left
         let first = rows.lowerBound
@@ -34,9 +43,10 @@ struct SmoothField: @unchecked Sendable {
             // between the cores in one go, each node a pure function of where it is.
             Canvas.split(0..<latticeRows, work: latticeRows * count * 16) { row in
                 let y = (Float(first + row * step) + 0.5) * pixelSize
+                var state = makeRow(y)
                 for column in 0..<count {
                     let x = (Float(column * step) + 0.5) * pixelSize + left
-                    base[row * count + column] = value(Vec2(x, y))
+                    base[row * count + column] = value(Vec2(x, y), &state)
                 }
             }
         }

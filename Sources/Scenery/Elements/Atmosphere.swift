@@ -23,11 +23,11 @@ struct Mist: Element {
         let box = Rect(
             minX: canvas.bounds.minX, minY: centerY - thickness * 2.6, maxX: canvas.bounds.maxX,
             maxY: centerY + thickness * 2.6 * max(downward, 0.2))
-        canvas.shade(box) { p, c in
+        canvas.shade(box, row: { y in FbmRow(noise, y: y / 90, octaves: 4) }) { p, c, wisps in
             var v = (p.y - centerY) / thickness
             if v > 0 { v /= max(downward, 0.2) }
             let band = exp(-v * v)
-            let w = noise.fbm(p.x / 700, p.y / 90, octaves: 4) * 0.5 + 0.5
+            let w = wisps.value(p.x / 700) * 0.5 + 0.5
             let a = opacity * band * (1 - wispiness + wispiness * smoothstep(0.2, 0.8, w))
             switch mode {
             case .screen: return c + (RGB(1, 1, 1) - c) * color * a

@@ -236,7 +236,8 @@ struct ForestLine: Element {
         let (tops, owner) = skyline(on: canvas, trees)
         let grain = Noise(seed: seed &+ 2)
         let skyline: (Float) -> Float = { x in tops[canvas.column(x)] }
-        canvas.fillProfile(top: skyline, bottom: bottom) { p, s in
+        canvas.fillProfile(top: skyline, bottom: bottom, row: { y in FbmRow(grain, y: y / 6, octaves: 2) }) {
+            p, s, snowGrain in
             let c = canvas.column(p.x)
             var col: RGB
             var litSide: Float = 0
@@ -260,7 +261,7 @@ struct ForestLine: Element {
                 col = palette[0]
             }
             if snow > 0 {
-                let n = grain.fbm(p.x / 9, p.y / 6, octaves: 2)
+                let n = snowGrain.value(p.x / 9)
                 let a = smoothstep(0.35 - snow * 0.5, 0.45 - snow * 0.5, n + litSide * 0.15)
                 col = mix(col, snowColor, a * (0.55 + 0.45 * litSide))
             }

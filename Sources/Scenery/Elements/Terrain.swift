@@ -59,9 +59,10 @@ struct Hills: Element {
         let rows = canvas.rows(from: highest, to: bottom)
         let mottling =
             texture > 0
-            ? SmoothField(on: canvas, step: max(1, Int(5 * canvas.scale)), rows: rows) { p in
-                grain.fbm(p.x / 260, p.y / 110, octaves: 3)
-            } : nil
+            ? SmoothField(
+                on: canvas, step: max(1, Int(5 * canvas.scale)), rows: rows,
+                row: { y in FbmRow(grain, y: y / 110, octaves: 3) }
+            ) { p, noise in noise.value(p.x / 260) } : nil
         canvas.fillProfile(top: top, bottom: bottom, softness: softness) { p, s in
             var c = color
             if let deep = deepColor { c = mix(c, deep, smoothstep(0, deepDepth, s.depth)) }
@@ -242,10 +243,19 @@ struct Mountains: Element {
             SmoothField(on: canvas, step: max(1, Int(unitsApart * canvas.scale)), rows: rows, value)
         }
         let wobbles = field(12) { p in texture.fbm(p.y / 260, p.x / 900, octaves: 3) }
-        let ribs = field(6) { p in texture.fbm((p.x + p.y * 0.55 * dir) / 260, p.y / 620, octaves: 4) }
-        let grain = field(3) { p in texture.fbm(p.x / 120, p.y / 60, octaves: 3) }
+        // Those whose second coordinate is the row's read their noise along it (`FbmRow`).
+        let rowField = { (unitsApart: Float, row: (Float) -> FbmRow, value: (Vec2, inout FbmRow) -> Float) in
+            SmoothField(on: canvas, step: max(1, Int(unitsApart * canvas.scale)), rows: rows, row: row, value)
+        }
+        let ribs = rowField(6, { y in FbmRow(texture, y: y / 620, octaves: 4) }) { p, noise in
+            noise.value((p.x + p.y * 0.55 * dir) / 260)
+        }
+        let grain = rowField(3, { y in FbmRow(texture, y: y / 60, octaves: 3) }) { p, noise in
+            noise.value(p.x / 120)
+        }
         let snowLines = (0..<canvas.width).map { snowLine + 90 * noise.fbm(canvas.designX($0) / 300, 1.7, octaves: 4) }
-        canvas.fillProfile(top: lookup, bottom: bottom) { p, s in
+        canvas.fillProfile(top: lookup, bottom: bottom, row: { y in FbmRow(texture, y: y / 380, octaves: 4) }) {
+            p, s, gullies in
             // Which way the slope faces: the sign of the skyline's slope
             // measured over a span that widens with depth. Small crags shade
             // the crest, whole summits shade the lower flanks, so the shadow
@@ -264,7 +274,7 @@ struct Mountains: Element {
             var c = rock
             if let sl = snowLit, let ss = snowShadow {
                 let line = snowLines[canvas.column(p.x)]
-                let gully = texture.fbm((p.x - p.y * 0.25) / 70, p.y / 380, octaves: 4) * 0.5 + 0.5
+                let gully = gullies.value((p.x - p.y * 0.25) / 70) * 0.5 + 0.5
                 let reach = (p.y - line) / gullyDepth
                 // Near the crest the snow hugs the skyline anyway.
                 let threshold = 0.5 + reach * 0.45 - smoothstep(40, 0, s.depth) * 2

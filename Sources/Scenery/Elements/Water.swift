@@ -47,7 +47,14 @@ struct Water: Element {
             minX: canvas.bounds.minX, minY: horizonY - 0.5 * canvas.pixelSize, maxX: canvas.bounds.maxX, maxY: bottom)
         // Everything that depends on the depth below the horizon alone, once per row.
         let rows = (0..<canvas.height).map { RowTerms(water: self, y: (Float($0) + 0.5) * canvas.pixelSize, canvas) }
-        canvas.shade(box) { p, under in
+        // The ripples' noises along each row: their second coordinate is the row's.
+        let rowNoises = { (y: Float) -> RowNoises in
+            let v = rows[min(Int(y * canvas.scale), rows.count - 1)].v
+            return RowNoises(
+                ripple: FbmRow(noise, y: v * 0.12, octaves: 4), crest: FbmRow(fine, y: v * 3.2, octaves: 2),
+                sparkle: FbmRow(fine, y: v * 2.5, octaves: 2))
+        }
+        canvas.shade(box, row: rowNoises) { p, under, noises in
             let row = rows[min(Int(p.y * canvas.scale), rows.count - 1)]
             let d = row.d
             var edge = row.edge
@@ -61,7 +68,7 @@ struct Water: Element {
             let u = p.x / (dd * 5.5) * 24
             let v = row.v
             let fade = row.fade
-            let ripple = fade > 0 ? noise.fbm(u * 0.12, v * 0.12, octaves: 4) * fade : 0
+            let ripple = fade > 0 ? noises.ripple.value(u * 0.12) * fade : 0
             // Reflection, blurred vertically a little, as on real water.
             let sx = p.x + ripple * distortion * (0.3 + depth)
             let sy = top - d
@@ -86,7 +93,7 @@ struct Water: Element {
                     let dashFade = row.dashFade
                     let g: Float
                     if dashFade > 0 {
-                        let crest = fine.fbm(u * 3.2, v * 3.2, octaves: 2)
+                        let crest = noises.crest.value(u * 3.2)
                         g = smoothstep(0.12, 0.36, crest + (column - 1) * 0.3) * dashFade
                     } else {
                         g = 0
@@ -96,7 +103,7 @@ struct Water: Element {
                 }
             }
             if sparkle > 0, row.sparkFade > 0 {
-                let s = fine.fbm(u * 2.5 + 31, v * 2.5, octaves: 2) * row.sparkFade
+                let s = noises.sparkle.value(u * 2.5 + 31) * row.sparkFade
                 c = c + (RGB(1, 1, 1) - c) * (smoothstep(0.5, 0.62, s) * sparkle)
             }
             if horizonSheen > 0 {
@@ -105,6 +112,11 @@ struct Water: Element {
             return edge >= 1 ? c : mix(under, c, edge)
         }
     }
+}
+
+/// The noises a row of water reads along it.
+private struct RowNoises {
+    var ripple, crest, sparkle: FbmRow
 }
 
 /// What a row of water depends on by its depth below the horizon alone, worked out once

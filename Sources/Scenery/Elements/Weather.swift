@@ -209,9 +209,10 @@ struct HeatShimmer: Element {
             let py = (Float(y) + 0.5) / scale
             let v = clamp01((py - area.minY) / max(area.maxY - area.minY, 1))
             let fade = sin(Float.pi * v)
+            var rowNoise = FbmRow(noise, y: py / layer, octaves: 3)
             for x in box.x {
                 let px = (Float(x) + 0.5) / scale + canvas.left
-                let n = noise.fbm(px / 260, py / layer, octaves: 3)
+                let n = rowNoise.value(px / 260)
                 let shift = n * amplitude * fade * scale
                 let sxf = Float(x) + shift
                 let x0 = min(max(Int(sxf.rounded(.down)), 0), w - 1)
