@@ -231,6 +231,18 @@ final class Canvas {
         _ shape: S, softness: Float = 0, opacity: Float = 1,
         mode: BlendMode = .normal, paint: (Vec2) -> RGB
     ) {
+        fill(shape, softness: softness, opacity: opacity, mode: mode) { p, _ in paint(p) }
+    }
+
+    /// Columns a shape is restricted to at once (`Shape.restricted(to:)`).
+    static let restrictedColumns = 64
+
+    /// The same, `paint` given the shape as it is for the pixels around the point (the
+    /// shape itself, or its `restricted(to:)` copy for them, the same there and cheaper).
+    func fill<S: Shape>(
+        _ shape: S, softness: Float = 0, opacity: Float = 1,
+        mode: BlendMode = .normal, paint: (Vec2, S) -> RGB
+    ) {
         let w = max(pixelSize, softness)
         let soft = softness > pixelSize
         guard opacity > 0, let box = pixelBox(shape.bounds, margin: w) else { return }
@@ -241,11 +253,19 @@ final class Canvas {
                 let outline = shape.outline(
                     alongRow: (Float(y) + 0.5) * self.pixelSize, within: w * 0.5 + self.pixelSize)
             else {
-                for x in box.x {
-                    let p = self.point(x, y)
-                    let d = shape.distance(p)
-                    if d >= w * 0.5 { continue }
-                    self.composite(y * self.width + x, paint(p), self.coverage(d, width: w, soft: soft) * opacity, mode)
+                // A stretch of the row at a time, with the shape restricted to it.
+                for start in stride(from: box.x.lowerBound, to: box.x.upperBound, by: Canvas.restrictedColumns) {
+                    let columns = start..<min(start + Canvas.restrictedColumns, box.x.upperBound)
+                    let first = self.point(columns.lowerBound, y), last = self.point(columns.upperBound - 1, y)
+                    let area = Rect(minX: first.x, minY: first.y, maxX: last.x, maxY: last.y)
+                    let local = shape.restricted(to: area) ?? shape
+                    for x in columns {
+                        let p = self.point(x, y)
+                        let d = local.distance(p)
+                        if d >= w * 0.5 { continue }
+                        self.composite(
+                            y * self.width + x, paint(p, local), self.coverage(d, width: w, soft: soft) * opacity, mode)
+                    }
                 }
                 return
             }
@@ -257,13 +277,14 @@ final class Canvas {
                 if near < outline.near.count, outline.near[near].lowerBound <= p.x {
                     let d = shape.distance(p)
                     if d >= w * 0.5 { continue }
-                    self.composite(y * self.width + x, paint(p), self.coverage(d, width: w, soft: soft) * opacity, mode)
+                    self.composite(
+                        y * self.width + x, paint(p, shape), self.coverage(d, width: w, soft: soft) * opacity, mode)
                     continue
                 }
                 while crossing < outline.crossings.count, outline.crossings[crossing] <= p.x { crossing += 1 }
                 // Inside: whole coverage, exactly what `coverage` gives so far in.
                 if (outline.crossings.count - crossing) % 2 == 1 {
-                    self.composite(y * self.width + x, paint(p), opacity, mode)
+                    self.composite(y * self.width + x, paint(p, shape), opacity, mode)
                 }
             }
         }

@@ -67,10 +67,14 @@ protocol Shape {
     /// from outside everywhere else). Nil when the shape cannot say, and every pixel asks
     /// `distance`.
     func outline(alongRow y: Float, within reach: Float) -> RowOutline?
+    /// The same shape for the points within `area` alone (the same distance at each of
+    /// them), cheaper to ask there; nil when it would be no cheaper.
+    func restricted(to area: Rect) -> Self?
 }
 
 extension Shape {
     func outline(alongRow y: Float, within reach: Float) -> RowOutline? { nil }
+    func restricted(to area: Rect) -> Self? { nil }
 }
 
 /// A shape's outline along one row of pixels (`Shape.outline(alongRow:within:)`).

@@ -325,8 +325,8 @@ struct BroadleafTree: Element {
             light: light, castShadow: 0.4)
         let lightN = light / (light * light).sum().squareRoot()
         let speck = Noise(seed: seed &+ 999)
-        canvas.fill(shape, softness: softness) { p in
-            let e = shape.shading(p, pixel: canvas.pixelSize)
+        canvas.fill(shape, softness: softness) { p, nearby in
+            let e = nearby.shading(p, pixel: canvas.pixelSize)
             let volume = PuffLighting.volumeNormal(p, center: c.center, radii: Vec2(c.radius, c.radius) * 1.15)
             var col = lighting.color(normal: e.normal, volume: volume, unity: 0.4, shadow: e.shadow)
             // Whole-crown shading: the side away from the light is in shade.

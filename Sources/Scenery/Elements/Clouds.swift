@@ -64,8 +64,8 @@ struct Cumulus: Element {
         let top = shape.bounds.minY
         let center = Vec2(base.x, (top + base.y) * 0.5 + (base.y - top) * 0.15)
         let radii = Vec2(width * 0.55, (base.y - top) * 0.7)
-        canvas.fill(shape, softness: softness, opacity: opacity) { p in
-            let e = shape.shading(p, pixel: canvas.pixelSize)
+        canvas.fill(shape, softness: softness, opacity: opacity) { p, nearby in
+            let e = nearby.shading(p, pixel: canvas.pixelSize)
             let volume = PuffLighting.volumeNormal(p, center: center, radii: radii)
             var c = lighting.color(normal: e.normal, volume: volume, unity: 0.45, shadow: e.shadow)
             let under = smoothstep(base.y - (base.y - top) * 0.5, base.y, p.y)

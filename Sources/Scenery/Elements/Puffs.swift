@@ -10,7 +10,7 @@ import Glibc
 /// illustrated clouds and trees their readable lobes.
 struct Puffs: Shape {
     /// Puffs as (x, y, radius), back to front.
-    let spheres: [SIMD3<Float>]
+    private(set) var spheres: [SIMD3<Float>]
     /// Fillet size of the smooth union of the outline.
     var merge: Float
     /// Optional flat underside (design y), the classic fair-weather cloud base.
@@ -66,6 +66,38 @@ struct Puffs: Shape {
             d += e.noise.fbm(p.x / e.size, p.y / e.size, octaves: 3) * e.amount
         }
         return d
+    }
+
+    /// The puffs that can matter within `area`, in their order: a puff whose nearest point
+    /// of the area is farther from it than an earlier puff's farthest, plus the fillet and
+    /// a unit to spare, is passed by in `distance` at every point of the area (the union
+    /// so far is never above that earlier puff's distance); if it is also beyond what
+    /// `shading` reads (its cover and its shadow's reach, with the fill's edge for the
+    /// pixel), it changes nothing there. Without `fillEdge` the pixel is unknown: nil.
+    func restricted(to area: Rect) -> Puffs? {
+        guard let fillEdge, spheres.count > 1 else { return nil }
+        @inline(__always) func nearest(_ c: Vec2) -> Float {
+            length(c - Vec2(min(max(c.x, area.minX), area.maxX), min(max(c.y, area.minY), area.maxY)))
+        }
+        var kept: [SIMD3<Float>] = []
+        kept.reserveCapacity(spheres.count)
+        var farthestSoFar = Float.infinity
+        for s in spheres {
+            let c = Vec2(s.x, s.y), r = s.z
+            let near = nearest(c)
+            let far = max(
+                length(c - Vec2(area.minX, area.minY)), length(c - Vec2(area.maxX, area.minY)),
+                length(c - Vec2(area.minX, area.maxY)), length(c - Vec2(area.maxX, area.maxY)))
+            let passedInDistance = near - r > farthestSoFar + merge + 1
+            let coverReach = r + max(fillEdge, r * seamSoftness) * 0.5 + 1
+            let passedInShading = near > coverReach && nearest(c + shadowOffset * r) > r * 1.125 + 1
+            if !(passedInDistance && passedInShading) { kept.append(s) }
+            farthestSoFar = min(farthestSoFar, far - r)
+        }
+        guard kept.count < spheres.count else { return nil }
+        var copy = self
+        copy.spheres = kept
+        return copy
     }
 
     /// The normal of the visible puff (as a sphere bulging toward the viewer) and how much
