@@ -200,7 +200,7 @@ final class Canvas {
     /// Rewrites every pixel in `area` (default: all) through `body`, which
     /// receives the design point and the current colour.
     func shade(_ area: Rect? = nil, _ body: (Vec2, RGB) -> RGB) {
-        shade(area, row: { _ in () }) { p, under, _ in body(p, under) }
+        shade(area, row: { _ in () }, { p, under, _ in body(p, under) })
     }
 
     /// `shade` with state made once for each row (`row` is given the row's design y) that
@@ -309,8 +309,8 @@ final class Canvas {
         paint: (Vec2, ProfileSample) -> RGB
     ) {
         fillProfile(
-            top: top, bottom: bottom, softness: softness, opacity: opacity, mode: mode, row: { _ in () }
-        ) { p, sample, _ in paint(p, sample) }
+            top: top, bottom: bottom, softness: softness, opacity: opacity, mode: mode, row: { _ in () },
+            paint: { p, sample, _ in paint(p, sample) })
     }
 
     /// `fillProfile` with state made once for each row (`row` is given the row's design y)

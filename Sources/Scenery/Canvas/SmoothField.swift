@@ -16,7 +16,7 @@ struct SmoothField: @unchecked Sendable {
 
     /// `value` sampled every `step` pixels over the canvas's `rows` (all by default).
     init(on canvas: Canvas, step: Int, rows: Range<Int>? = nil, _ value: (Vec2) -> Float) {
-        self.init(on: canvas, step: step, rows: rows, row: { _ in () }) { p, _ in value(p) }
+        self.init(on: canvas, step: step, rows: rows, row: { _ in () }, { p, _ in value(p) })
     }
 
     /// The same, with state made once for each lattice row (`row` is given its design y)

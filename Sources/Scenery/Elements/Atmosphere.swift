@@ -23,7 +23,8 @@ struct Mist: Element {
         let box = Rect(
             minX: canvas.bounds.minX, minY: centerY - thickness * 2.6, maxX: canvas.bounds.maxX,
             maxY: centerY + thickness * 2.6 * max(downward, 0.2))
-        canvas.shade(box, row: { y in FbmRow(noise, y: y / 90, octaves: 4) }) { p, c, wisps in
+        let wispsRow = { (y: Float) in FbmRow(noise, y: y / 90, octaves: 4) }
+        canvas.shade(box, row: wispsRow) { p, c, wisps in
             var v = (p.y - centerY) / thickness
             if v > 0 { v /= max(downward, 0.2) }
             let band = exp(-v * v)

@@ -236,8 +236,8 @@ struct ForestLine: Element {
         let (tops, owner) = skyline(on: canvas, trees)
         let grain = Noise(seed: seed &+ 2)
         let skyline: (Float) -> Float = { x in tops[canvas.column(x)] }
-        canvas.fillProfile(top: skyline, bottom: bottom, row: { y in FbmRow(grain, y: y / 6, octaves: 2) }) {
-            p, s, snowGrain in
+        let snowGrainRow = { (y: Float) in FbmRow(grain, y: y / 6, octaves: 2) }
+        canvas.fillProfile(top: skyline, bottom: bottom, row: snowGrainRow) { p, s, snowGrain in
             let c = canvas.column(p.x)
             var col: RGB
             var litSide: Float = 0

@@ -15,10 +15,10 @@ struct SkyGradient: Element {
         // lattice node every 22 pixels at 4K), it is read back within a 30th of a level.
         let noise = Noise(seed: seed)
         let rows = canvas.lighting == nil ? 0..<min(canvas.height, canvas.rowsEnd) : 0..<canvas.height
-        let mottling = SmoothField(
-            on: canvas, step: max(1, Int(24 * canvas.scale)), rows: rows,
-            row: { y in FbmRow(noise, y: y / 420, octaves: 3) }
-        ) { p, noise in noise.value(p.x / 900) }
+        let mottlingRow = { (y: Float) in FbmRow(noise, y: y / 420, octaves: 3) }
+        let mottling = SmoothField(on: canvas, step: max(1, Int(24 * canvas.scale)), rows: rows, row: mottlingRow) {
+            p, noise in noise.value(p.x / 900)
+        }
         if let lighting = canvas.lighting {
             // The real sky's colours, the scene's own showing through near the light it
             // was painted in; remembered, so that what is still sky is known at the end.

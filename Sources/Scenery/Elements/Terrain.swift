@@ -57,12 +57,12 @@ struct Hills: Element {
         // The mottling's finest detail is 27 design units across: sampled every 5.
         let highest = (0..<canvas.width).map { top(canvas.designX($0)) }.min() ?? bottom
         let rows = canvas.rows(from: highest, to: bottom)
+        let mottlingRow = { (y: Float) in FbmRow(grain, y: y / 110, octaves: 3) }
         let mottling =
             texture > 0
-            ? SmoothField(
-                on: canvas, step: max(1, Int(5 * canvas.scale)), rows: rows,
-                row: { y in FbmRow(grain, y: y / 110, octaves: 3) }
-            ) { p, noise in noise.value(p.x / 260) } : nil
+            ? SmoothField(on: canvas, step: max(1, Int(5 * canvas.scale)), rows: rows, row: mottlingRow) { p, noise in
+                noise.value(p.x / 260)
+            } : nil
         canvas.fillProfile(top: top, bottom: bottom, softness: softness) { p, s in
             var c = color
             if let deep = deepColor { c = mix(c, deep, smoothstep(0, deepDepth, s.depth)) }
@@ -247,15 +247,13 @@ struct Mountains: Element {
         let rowField = { (unitsApart: Float, row: (Float) -> FbmRow, value: (Vec2, inout FbmRow) -> Float) in
             SmoothField(on: canvas, step: max(1, Int(unitsApart * canvas.scale)), rows: rows, row: row, value)
         }
-        let ribs = rowField(6, { y in FbmRow(texture, y: y / 620, octaves: 4) }) { p, noise in
-            noise.value((p.x + p.y * 0.55 * dir) / 260)
-        }
-        let grain = rowField(3, { y in FbmRow(texture, y: y / 60, octaves: 3) }) { p, noise in
-            noise.value(p.x / 120)
-        }
+        let ribs = rowField(
+            6, { y in FbmRow(texture, y: y / 620, octaves: 4) },
+            { p, noise in noise.value((p.x + p.y * 0.55 * dir) / 260) })
+        let grain = rowField(3, { y in FbmRow(texture, y: y / 60, octaves: 3) }, { p, noise in noise.value(p.x / 120) })
         let snowLines = (0..<canvas.width).map { snowLine + 90 * noise.fbm(canvas.designX($0) / 300, 1.7, octaves: 4) }
-        canvas.fillProfile(top: lookup, bottom: bottom, row: { y in FbmRow(texture, y: y / 380, octaves: 4) }) {
-            p, s, gullies in
+        let gulliesRow = { (y: Float) in FbmRow(texture, y: y / 380, octaves: 4) }
+        canvas.fillProfile(top: lookup, bottom: bottom, row: gulliesRow) { p, s, gullies in
             // Which way the slope faces: the sign of the skyline's slope
             // measured over a span that widens with depth. Small crags shade
             // the crest, whole summits shade the lower flanks, so the shadow
