@@ -383,4 +383,36 @@ final class Canvas {
         let bot = mix(pixels[y1 * width + x0], pixels[y1 * width + x1], u)
         return mix(top, bot, v)
     }
+
+    /// `sample` at `x` and each of five `ys` in turn, summed in that order (a reflection
+    /// blurred down a column): the same sum to the bit, a row's mix across made once when
+    /// one sample's lower row is the next one's upper.
+    func sampleSum(x: Float, _ ys: (Float, Float, Float, Float, Float)) -> RGB {
+        let fx = min(max((x - left) * scale - 0.5, 0), Float(width - 1))
+        let x0 = Int(fx)
+        let x1 = min(x0 + 1, width - 1)
+        let u = fx - Float(x0)
+        var heldRow = -1
+        var held = RGB(0, 0, 0)
+        @inline(__always) func across(_ row: Int) -> RGB {
+            if row == heldRow { return held }
+            heldRow = row
+            held = mix(pixels[row * width + x0], pixels[row * width + x1], u)
+            return held
+        }
+        var sum = RGB(0, 0, 0)
+        @inline(__always) func add(_ y: Float) {
+            let fy = min(max(y * scale - 0.5, 0), Float(height - 1))
+            let y0 = Int(fy)
+            let y1 = min(y0 + 1, height - 1)
+            let top = across(y0)
+            sum += mix(top, across(y1), fy - Float(y0))
+        }
+        add(ys.0)
+        add(ys.1)
+        add(ys.2)
+        add(ys.3)
+        add(ys.4)
+        return sum
+    }
 }

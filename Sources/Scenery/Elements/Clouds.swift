@@ -110,6 +110,9 @@ struct CloudStreaks: Element {
             let v = (p.y - centerY) / thickness
             let band = exp(-v * v)
             let ends = smoothstep(fromX, fromX + fadeLen, p.x) * (1 - smoothstep(toX - fadeLen, toX, p.x))
+            // The noise stays within ±3.8, so `n` below 2.4: where even that would leave the
+            // density under the threshold, nothing is painted, whatever the noise.
+            if band * ends * 2.5 < threshold * 0.6 { return c }
             // Warp x a little with a slower noise so wisps are not straight.
             let warp = noise.gradient(p.x / (length * 2), p.y / (thickness * 3)) * thickness * 1.5
             let n = noise.fbm(p.x / length, (p.y + warp) / (length / stretch), octaves: 5) * 0.5 + 0.5

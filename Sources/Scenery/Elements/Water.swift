@@ -73,10 +73,13 @@ struct Water: Element {
             let sx = p.x + ripple * distortion * (0.3 + depth)
             let sy = top - d
             let blur = row.blur
-            var refl = RGB(0, 0, 0)
-            for k in -2...2 {
-                refl += canvas.sample(Vec2(sx, min(sy + Float(k) * blur, maxSource)))
-            }
+            var refl = canvas.sampleSum(
+                x: sx,
+                (
+                    min(sy + Float(-2) * blur, maxSource), min(sy + Float(-1) * blur, maxSource),
+                    min(sy + Float(0) * blur, maxSource), min(sy + Float(1) * blur, maxSource),
+                    min(sy + Float(2) * blur, maxSource)
+                ))
             refl /= 5
             let body = mix(farColor, nearColor, row.bodyMix)
             let r = reflectivity * (1 - 0.65 * row.reflectionFalloff)
