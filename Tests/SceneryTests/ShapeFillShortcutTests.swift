@@ -48,7 +48,7 @@ import Testing
 }
 
 /// Puffs filled a stretch of a row at a time, each with only the puffs that can matter
-/// there (`Puffs.restricted(to:)`), distance and shading alike, paint exactly the pixels
+/// there (`Puffs.restricted(to:within:)`), distance and shading alike, paint exactly the pixels
 /// the whole set paints.
 @Suite struct PuffsRestrictedFillTests {
     /// The puffs as a shape that restricts nothing.
@@ -89,11 +89,53 @@ import Testing
             let corner = Rect(
                 minX: puffs.bounds.minX, minY: puffs.bounds.minY, maxX: puffs.bounds.minX + 50,
                 maxY: puffs.bounds.minY + 1)
-            #expect((puffs.restricted(to: corner)?.spheres.count ?? 24) < 24, "a corner needs fewer puffs")
+            if case .shape(let fewer) = puffs.restricted(to: corner, within: 1) {
+                #expect(fewer.spheres.count < 24)
+            } else {
+                Issue.record("a corner needs fewer puffs")
+            }
             let restricted = Self.painted(puffs, restricting: true, width: width, height: height)
             let whole = Self.painted(puffs, restricting: false, width: width, height: height)
             #expect(restricted == whole)
             #expect(restricted.contains { $0 != RGB(0, 0, 0) })
+        }
+    }
+}
+
+/// Strokes (willow strands, branches) filled a stretch of a row at a time with only the
+/// segments that come near it (`Stroke.restricted(to:within:)`) paint exactly the pixels
+/// all the segments paint, and a stretch no segment comes near is passed by.
+@Suite struct StrokeRestrictedFillTests {
+    struct Whole: Shape {
+        let stroke: Stroke
+        var bounds: Rect { stroke.bounds }
+        func distance(_ p: Vec2) -> Float { stroke.distance(p) }
+    }
+
+    static func painted(_ shape: some Shape, softness: Float, width: Int, height: Int) -> [RGB] {
+        let canvas = Canvas(width: width, height: height)
+        canvas.fill(shape, softness: softness, opacity: 0.9) { p in RGB(p.x / 3200, p.y / 2400, 0.5) }
+        return (0..<width * height).map { canvas.pixels[$0] }
+    }
+
+    @Test(arguments: [(Float(0), 640, 360), (Float(6), 397, 611)])
+    func restrictedStrokesPaintWhatAllPaint(softness: Float, width: Int, height: Int) {
+        var random = SeededRandom(seed: 23)
+        for _ in 0..<8 {
+            let a = Vec2(random.range(200, 3000), random.range(100, 1200))
+            let stroke = Stroke(
+                from: a, control: a + Vec2(random.range(-900, 900), random.range(200, 900)),
+                to: a + Vec2(random.range(-500, 500), random.range(600, 1400)), radiusA: random.range(2, 30),
+                radiusB: random.range(1, 8), segments: 10 + random.int(0..<20))
+            let restricted = Self.painted(stroke, softness: softness, width: width, height: height)
+            #expect(restricted == Self.painted(Whole(stroke: stroke), softness: softness, width: width, height: height))
+            #expect(restricted.contains { $0 != RGB(0, 0, 0) })
+        }
+        let stroke = Stroke(
+            from: Vec2(100, 100), control: Vec2(1600, 1200), to: Vec2(3000, 2300), radiusA: 8, radiusB: 2)
+        if case .nothing = stroke.restricted(to: Rect(minX: 2800, minY: 200, maxX: 2900, maxY: 200), within: 2) {
+        } else {
+            Issue.record("a stretch far from every segment is passed by")
         }
     }
 }

@@ -234,11 +234,12 @@ final class Canvas {
         fill(shape, softness: softness, opacity: opacity, mode: mode) { p, _ in paint(p) }
     }
 
-    /// Columns a shape is restricted to at once (`Shape.restricted(to:)`).
+    /// Columns a shape is restricted to at once (`Shape.restricted(to:within:)`).
     static let restrictedColumns = 64
 
     /// The same, `paint` given the shape as it is for the pixels around the point (the
-    /// shape itself, or its `restricted(to:)` copy for them, the same there and cheaper).
+    /// shape itself, or its `restricted(to:within:)` copy for them, the same there and
+    /// cheaper).
     func fill<S: Shape>(
         _ shape: S, softness: Float = 0, opacity: Float = 1,
         mode: BlendMode = .normal, paint: (Vec2, S) -> RGB
@@ -258,7 +259,12 @@ final class Canvas {
                     let columns = start..<min(start + Canvas.restrictedColumns, box.x.upperBound)
                     let first = self.point(columns.lowerBound, y), last = self.point(columns.upperBound - 1, y)
                     let area = Rect(minX: first.x, minY: first.y, maxX: last.x, maxY: last.y)
-                    let local = shape.restricted(to: area) ?? shape
+                    let local: S
+                    switch shape.restricted(to: area, within: w * 0.5) {
+                    case .same: local = shape
+                    case .nothing: continue
+                    case .shape(let restricted): local = restricted
+                    }
                     for x in columns {
                         let p = self.point(x, y)
                         let d = local.distance(p)

@@ -67,14 +67,51 @@ protocol Shape {
     /// from outside everywhere else). Nil when the shape cannot say, and every pixel asks
     /// `distance`.
     func outline(alongRow y: Float, within reach: Float) -> RowOutline?
-    /// The same shape for the points within `area` alone (the same distance at each of
-    /// them), cheaper to ask there; nil when it would be no cheaper.
-    func restricted(to area: Rect) -> Self?
+    /// The shape for the points within `area` alone, cheaper to ask there: at each of them
+    /// the same distance wherever it is under `reach`, and at least `reach` elsewhere.
+    func restricted(to area: Rect, within reach: Float) -> Restriction<Self>
 }
 
 extension Shape {
     func outline(alongRow y: Float, within reach: Float) -> RowOutline? { nil }
-    func restricted(to area: Rect) -> Self? { nil }
+    func restricted(to area: Rect, within reach: Float) -> Restriction<Self> { .same }
+}
+
+/// A shape for the points of an area (`Shape.restricted(to:within:)`).
+enum Restriction<S: Shape> {
+    /// No cheaper there: the shape itself.
+    case same
+    /// Farther than the reach at every point of the area.
+    case nothing
+    /// A cheaper copy.
+    case shape(S)
+}
+
+extension Rect {
+    /// The distance from the segment `a`–`b` to the rectangle (0 where they meet).
+    func distance(toSegment a: Vec2, _ b: Vec2) -> Float {
+        func inside(_ p: Vec2) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+        if inside(a) || inside(b) { return 0 }
+        let corners = [Vec2(minX, minY), Vec2(maxX, minY), Vec2(maxX, maxY), Vec2(minX, maxY)]
+        func toSegment(_ p: Vec2) -> Float {
+            let ab = b - a
+            let t = clamp01(dot(p - a, ab) / max(dot(ab, ab), 1e-12))
+            return length(p - (a + ab * t))
+        }
+        func toRect(_ p: Vec2) -> Float {
+            length(p - Vec2(min(max(p.x, minX), maxX), min(max(p.y, minY), maxY)))
+        }
+        // Crossing an edge of the rectangle: the segment meets it.
+        for i in 0..<4 where segmentsCross(a, b, corners[i], corners[(i + 1) % 4]) { return 0 }
+        return min(toRect(a), toRect(b), corners.map(toSegment).min()!)
+    }
+}
+
+/// Whether segments `p`–`q` and `r`–`s` cross or touch.
+private func segmentsCross(_ p: Vec2, _ q: Vec2, _ r: Vec2, _ s: Vec2) -> Bool {
+    func side(_ a: Vec2, _ b: Vec2, _ c: Vec2) -> Float { (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) }
+    let d1 = side(r, s, p), d2 = side(r, s, q), d3 = side(p, q, r), d4 = side(p, q, s)
+    return ((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) && ((d3 <= 0 && d4 >= 0) || (d3 >= 0 && d4 <= 0))
 }
 
 /// A shape's outline along one row of pixels (`Shape.outline(alongRow:within:)`).
@@ -271,6 +308,9 @@ struct Stroke: Shape {
     let points: [Vec2]
     let radii: [Float]
     let bounds: Rect
+    /// The segments measured, one bit each (segment i joins points i and i + 1): all but
+    /// in a copy restricted to an area (`restricted(to:within:)`).
+    private var measured = UInt64.max
 
     init(from a: Vec2, control c: Vec2, to b: Vec2, radiusA: Float, radiusB: Float, segments: Int = 10) {
         var pts: [Vec2] = []
@@ -294,7 +334,7 @@ struct Stroke: Shape {
     func measure(_ p: Vec2) -> (distance: Float, across: Float) {
         var best = Float.infinity
         var across: Float = 0
-        for i in 0..<(points.count - 1) {
+        for i in 0..<(points.count - 1) where measured & (1 << UInt64(i & 63)) != 0 {
             let a = points[i], b = points[i + 1]
             let ab = b - a, ap = p - a
             let l2 = max(dot(ab, ab), 1e-6)
@@ -312,6 +352,24 @@ struct Stroke: Shape {
     }
 
     func distance(_ p: Vec2) -> Float { measure(p).distance }
+
+    /// The segments that come within `reach` (and a unit to spare) of `area`: a point of
+    /// the area nearer the stroke than `reach` is nearest one of them, which wins as it
+    /// did among all (those left out are farther), and a point farther is farther from
+    /// them too.
+    func restricted(to area: Rect, within reach: Float) -> Restriction<Stroke> {
+        guard points.count >= 2, points.count - 1 <= 64 else { return .same }
+        var kept: UInt64 = 0
+        for i in 0..<(points.count - 1)
+        where area.distance(toSegment: points[i], points[i + 1]) - max(radii[i], radii[i + 1]) < reach + 1 {
+            kept |= 1 << UInt64(i)
+        }
+        if kept == 0 { return .nothing }
+        if kept.nonzeroBitCount == points.count - 1 { return .same }
+        var copy = self
+        copy.measured = kept
+        return .shape(copy)
+    }
 }
 
 /// A shape whose distance is never less than the distance to its bounds (true of a

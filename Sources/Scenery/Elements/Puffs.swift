@@ -73,9 +73,10 @@ struct Puffs: Shape {
     /// a unit to spare, is passed by in `distance` at every point of the area (the union
     /// so far is never above that earlier puff's distance); if it is also beyond what
     /// `shading` reads (its cover and its shadow's reach, with the fill's edge for the
-    /// pixel), it changes nothing there. Without `fillEdge` the pixel is unknown: nil.
-    func restricted(to area: Rect) -> Puffs? {
-        guard let fillEdge, spheres.count > 1 else { return nil }
+    /// pixel), it changes nothing there: the same distance and shading at every point of
+    /// the area. Without `fillEdge` the pixel is unknown: the puffs as they are.
+    func restricted(to area: Rect, within reach: Float) -> Restriction<Puffs> {
+        guard let fillEdge, spheres.count > 1 else { return .same }
         @inline(__always) func nearest(_ c: Vec2) -> Float {
             length(c - Vec2(min(max(c.x, area.minX), area.maxX), min(max(c.y, area.minY), area.maxY)))
         }
@@ -94,10 +95,10 @@ struct Puffs: Shape {
             if !(passedInDistance && passedInShading) { kept.append(s) }
             farthestSoFar = min(farthestSoFar, far - r)
         }
-        guard kept.count < spheres.count else { return nil }
+        guard kept.count < spheres.count else { return .same }
         var copy = self
         copy.spheres = kept
-        return copy
+        return .shape(copy)
     }
 
     /// The normal of the visible puff (as a sphere bulging toward the viewer) and how much
