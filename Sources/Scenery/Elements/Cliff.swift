@@ -25,19 +25,26 @@ struct CliffFace: Element {
     func draw(on canvas: Canvas) {
         let noise = Noise(seed: seed)
         let tex = Noise(seed: seed &+ 1)
-        canvas.fillProfile(top: top, bottom: bottom) { p, s in
+        // Every noise here has the row's y as its second coordinate: read along the row.
+        let ledgeSpacing = ledgeSpacing
+        let rowNoises = { (y: Float) in
+            CliffRowNoises(
+                waver: FbmRow(noise, y: y / 500, octaves: 2), band: FbmRow(noise, y: y / 900, octaves: 3),
+                texture: FbmRow(tex, y: y / 14, octaves: 3), ledges: FbmRow(noise, y: 7.3, octaves: 3),
+                snow: FbmRow(tex, y: (y / ledgeSpacing).rounded(.down), octaves: 2))
+        }
+        canvas.fillProfile(top: top, bottom: bottom, row: rowNoises) { p, s, noises in
             // Columns: vertical bands of light and shadow, wavering a little.
-            let cx = p.x / columnWidth + 0.6 * noise.fbm(p.x / 300, p.y / 500, octaves: 2)
-            let band = noise.fbm(cx, p.y / 900, octaves: 3)
+            let cx = p.x / columnWidth + 0.6 * noises.waver.value(p.x / 300)
+            let band = noises.band.value(cx)
             var c = mix(rockShadow, rockLit, smoothstep(-0.35, 0.35, band))
-            c = c * (1 + 0.05 * tex.fbm(p.x / 30, p.y / 14, octaves: 3))
+            c = c * (1 + 0.05 * noises.texture.value(p.x / 30))
             // Ledges: a wobbling step every so often; snow on top, shadow under.
-            let ly = p.y / ledgeSpacing + 0.9 * noise.fbm(p.x / 420, 7.3, octaves: 3)
+            let ly = p.y / ledgeSpacing + 0.9 * noises.ledges.value(p.x / 420)
             let f = ly - ly.rounded(.down)
             c = mix(c, rockShadow.darker(0.2), (1 - smoothstep(0.0, 0.3, f)) * 0.35)
             if let sn = snow {
-                let present = smoothstep(
-                    -0.1, 0.25, tex.fbm(p.x / 160, (p.y / ledgeSpacing).rounded(.down), octaves: 2))
+                let present = smoothstep(-0.1, 0.25, noises.snow.value(p.x / 160))
                 let onLedge = smoothstep(0.78, 0.86, f) * present
                 let onTop = 1 - smoothstep(10, 40, s.depth)
                 c = mix(c, mix(snowShadow, sn, smoothstep(0.86, 0.97, f)), max(onLedge, onTop))
@@ -46,4 +53,9 @@ struct CliffFace: Element {
             return c
         }
     }
+}
+
+/// The noises a row of the cliff reads along it.
+private struct CliffRowNoises {
+    var waver, band, texture, ledges, snow: FbmRow
 }

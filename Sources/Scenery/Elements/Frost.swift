@@ -34,12 +34,13 @@ struct SnowCover: Element {
         let fine = Noise(seed: seed &+ 7)
         let cols = canvas.width
         let tops = (0..<cols).map { ground(canvas.designX($0)) }
-        canvas.shade(area) { p, c in
+        let patchesRow = { (y: Float) in FbmRow(noise, y: y / (scale / squash), octaves: 5) }
+        canvas.shade(area, row: patchesRow) { p, c, patches in
             let top = tops[canvas.column(p.x)]
             let depth = p.y - top
             if depth < 0 { return c }
             let edgeA = clamp01(depth / canvas.pixelSize + 0.5)
-            let n = noise.fbm(p.x / scale, p.y / (scale / squash), octaves: 5) * 0.5 + 0.5
+            let n = patches.value(p.x / scale) * 0.5 + 0.5
             let bias = crestBias * exp(-depth / (scale * 0.6))
             let th = 1 - cover - bias
             let a = smoothstep(th - 0.03, th + 0.05, n)
@@ -148,7 +149,12 @@ struct IceSheet: Element {
                 streakRow: log(dd) * 6, patchHeight: 60 + dd * 0.25
             )
         }
-        canvas.shade(box) { p, under in
+        // The streaks' and the drifts' noises along each row: their second coordinate is the row's.
+        let rowNoises = { (y: Float) -> (streaks: FbmRow, drifts: FbmRow) in
+            let row = rows[min(Int(y * canvas.scale), rows.count - 1)]
+            return (FbmRow(streak, y: row.streakRow, octaves: 3), FbmRow(noise, y: y / row.patchHeight, octaves: 5))
+        }
+        canvas.shade(box, row: rowNoises) { p, under, noises in
             let row = rows[min(Int(p.y * canvas.scale), rows.count - 1)]
             let d = row.d
             var edge = row.edge
@@ -165,11 +171,11 @@ struct IceSheet: Element {
             var c = row.body
             c = mix(c, refl, reflectivity * (1 - 0.5 * depth))
             // Polished streaks stretched along the surface.
-            let s = streak.fbm(p.x / row.streakWidth, row.streakRow, octaves: 3)
+            let s = noises.streaks.value(p.x / row.streakWidth)
             c = c.lighter(smoothstep(0.1, 0.5, s) * 0.18)
             c = c.darker(smoothstep(-0.1, -0.5, s) * 0.06)
             // Drifted snow in flattened patches.
-            let n = noise.fbm(p.x / 420, p.y / row.patchHeight, octaves: 5) * 0.5 + 0.5
+            let n = noises.drifts.value(p.x / 420) * 0.5 + 0.5
             let a = smoothstep(1 - snowCover - 0.03, 1 - snowCover + 0.06, n)
             c = mix(c, snow, a)
             // Where it covers the pixel whole, what was under it is not read (`Covering`).
@@ -227,8 +233,14 @@ struct FrozenWaterfall: Element {
         let flow = Noise(seed: seed &+ 1)
         let maxW = max(topWidth, bottomWidth) * 1.2
         let box = Rect(minX: top.x - maxW, minY: top.y, maxX: top.x + maxW, maxY: bottomY + bottomWidth * 0.1)
-        canvas.shade(box) { p, c in
-            let hw = halfWidth(p.y, noise)
+        // What depends on the row alone, once a row: the fall's width there, and its noises.
+        let rowTerms = { (y: Float) in
+            FallRow(
+                halfWidth: halfWidth(y, noise), flowShift: flow.fbm1(y / 300) * 2,
+                flow: FbmRow(flow, y: y / 420, octaves: 4), lumps: FbmRow(flow, y: y / 50, octaves: 3))
+        }
+        canvas.shade(box, row: rowTerms) { p, c, row in
+            let hw = row.halfWidth
             let dx = p.x - top.x
             let d = dx < 0 ? -dx - hw.left : dx - hw.right
             let bottomD = p.y - bottomY - 20 * noise.fbm1(p.x / 60)
@@ -237,7 +249,7 @@ struct FrozenWaterfall: Element {
             if a <= 0 { return c }
             let u = dx / (dx < 0 ? hw.left : hw.right)
             // Vertical flow lines, wavering; rounder toward the edges.
-            let f = flow.fbm(p.x / 22 + flow.fbm1(p.y / 300) * 2, p.y / 420, octaves: 4) * 0.5 + 0.5
+            let f = row.flow.value(p.x / 22 + row.flowShift) * 0.5 + 0.5
             var col = mix(deep, mid, smoothstep(0.25, 0.7, f))
             col = mix(col, lit, smoothstep(0.62, 0.85, f))
             // Cylinder shading: light from the left.
@@ -245,7 +257,7 @@ struct FrozenWaterfall: Element {
             col = mix(col, deep, smoothstep(0.4, 1.0, u) * 0.45)
             // Lumps at the foot.
             let t = (p.y - top.y) / (bottomY - top.y)
-            let lump = flow.fbm(p.x / 70, p.y / 50, octaves: 3)
+            let lump = row.lumps.value(p.x / 70)
             col = mix(col, lit, smoothstep(0.78, 1, t) * smoothstep(0.05, 0.4, lump) * 0.6)
             return mix(c, col, a)
         }
@@ -253,3 +265,10 @@ struct FrozenWaterfall: Element {
 }
 
 extension IceSheet: SurfaceBelowHorizon {}
+
+/// What a row of a frozen fall depends on by its y alone.
+private struct FallRow {
+    let halfWidth: (left: Float, right: Float)
+    let flowShift: Float
+    var flow, lumps: FbmRow
+}
