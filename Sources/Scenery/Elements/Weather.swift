@@ -23,6 +23,9 @@ struct Lightning: Element {
         var b: Vec2
         var ra: Float
         var rb: Float
+
+        var minY: Float { min(a.y, b.y) }
+        var maxY: Float { max(a.y, b.y) }
     }
 
     static func channel(_ a: Vec2, _ b: Vec2, levels: Int, jag: Float, rng: inout SeededRandom) -> [Vec2] {
@@ -78,7 +81,12 @@ struct Lightning: Element {
         var box = Rect.bounding(segs.flatMap { [$0.a, $0.b] })
         box = Rect(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
         let px = canvas.pixelSize
-        canvas.shade(box) { p, c in
+        // The channels whose box, widened by the reach, holds the row: the others are
+        // passed by below at every pixel of it. In their order, so the same one wins.
+        let channelsOnRow = { (y: Float) -> [Int] in
+            segs.indices.filter { segs[$0].minY - reach <= y && y <= segs[$0].maxY + reach }
+        }
+        canvas.shade(box, row: channelsOnRow) { p, c, channels in
             var dCore: Float = .infinity
             var glowSum: Float = 0
             // A channel glows here by at most exp(-d / glowRadius) (its width's share is at
@@ -86,7 +94,8 @@ struct Lightning: Element {
             // thousandth of the radius to spare for rounding), it cannot win, and its
             // exponential is not worked out.
             var dimmerBeyond: Float = .infinity
-            for s in segs {
+            for index in channels {
+                let s = segs[index]
                 let lo = Vec2(min(s.a.x, s.b.x), min(s.a.y, s.b.y)) - Vec2(reach, reach)
                 let hi = Vec2(max(s.a.x, s.b.x), max(s.a.y, s.b.y)) + Vec2(reach, reach)
                 if p.x < lo.x || p.y < lo.y || p.x > hi.x || p.y > hi.y { continue }
@@ -155,11 +164,13 @@ struct CloudDeck: Element {
         // themselves, six octaves down to a 32nd, are worked out per pixel.
         let rows = canvas.rows(from: box.minY - eps, to: box.maxY + eps)
         let warpStep = max(1, Int(scale * 0.035 * canvas.scale))
-        let warpX = SmoothField(on: canvas, step: warpStep, rows: rows) { p in
-            warp.fbm(p.x / (scale * 1.5), p.y / scale, octaves: 3) * scale * 0.35
+        let warpXRow = { (y: Float) in FbmRow(warp, y: y / scale, octaves: 3) }
+        let warpX = SmoothField(on: canvas, step: warpStep, rows: rows, row: warpXRow) { p, along in
+            along.value(p.x / (scale * 1.5)) * scale * 0.35
         }
-        let warpY = SmoothField(on: canvas, step: warpStep, rows: rows) { p in
-            warp.fbm(p.x / (scale * 1.5) + 7, p.y / scale + 3, octaves: 3) * scale * 0.2
+        let warpYRow = { (y: Float) in FbmRow(warp, y: y / scale + 3, octaves: 3) }
+        let warpY = SmoothField(on: canvas, step: warpStep, rows: rows, row: warpYRow) { p, along in
+            along.value(p.x / (scale * 1.5) + 7) * scale * 0.2
         }
         func density(_ x: Float, _ y: Float) -> Float {
             let at = Vec2(x, y)
