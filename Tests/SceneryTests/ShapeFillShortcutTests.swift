@@ -6,19 +6,22 @@ import Testing
 /// A polygon filled row by row through its outline (`Polygon.outline(alongRow:within:)`:
 /// whole coverage inside, away from the edge, without a distance) paints exactly the
 /// pixels the per-pixel distance paints.
-@Suite struct PolygonRowFillTests {
-    /// The polygon without its outline: every pixel asks `distance`, as before.
-    struct PerPixel: Shape {
-        let polygon: Polygon
-        var bounds: Rect { polygon.bounds }
-        func distance(_ p: Vec2) -> Float { polygon.distance(p) }
-    }
+/// A shape without its shortcuts (no outline along a row, no restriction to an area):
+/// every pixel asks `distance` of the whole shape, as before them.
+struct PerPixel<S: Shape>: Shape {
+    let shape: S
+    var bounds: Rect { shape.bounds }
+    func distance(_ p: Vec2) -> Float { shape.distance(p) }
+}
 
-    static func painted(_ shape: some Shape, softness: Float, width: Int, height: Int) -> [RGB] {
-        let canvas = Canvas(width: width, height: height)
-        canvas.fill(shape, softness: softness, opacity: 0.9) { p in RGB(p.x / 3200, p.y / 2400, 0.5) }
-        return (0..<width * height).map { canvas.pixels[$0] }
-    }
+/// The canvas after `shape` is filled with a colour that varies over the plane.
+func paintedPixels(_ shape: some Shape, softness: Float, width: Int, height: Int) -> [RGB] {
+    let canvas = Canvas(width: width, height: height)
+    canvas.fill(shape, softness: softness, opacity: 0.9) { p in RGB(p.x / 3200, p.y / 2400, 0.5) }
+    return (0..<width * height).map { canvas.pixels[$0] }
+}
+
+@Suite struct PolygonRowFillTests {
 
     @Test(arguments: [(Float(0), 640, 360), (Float(14), 397, 211), (Float(3), 585, 1266)])
     func rowsPaintWhatPixelsPaint(softness: Float, width: Int, height: Int) {
@@ -38,8 +41,8 @@ import Testing
                 centre + Vec2(-450, 110),
             ])
             for polygon in [star, tier] {
-                let rows = Self.painted(polygon, softness: softness, width: width, height: height)
-                let pixels = Self.painted(PerPixel(polygon: polygon), softness: softness, width: width, height: height)
+                let rows = paintedPixels(polygon, softness: softness, width: width, height: height)
+                let pixels = paintedPixels(PerPixel(shape: polygon), softness: softness, width: width, height: height)
                 #expect(rows == pixels)
                 #expect(rows.contains { $0 != RGB(0, 0, 0) })
             }
@@ -51,13 +54,6 @@ import Testing
 /// there (`Puffs.restricted(to:within:)`), distance and shading alike, paint exactly the pixels
 /// the whole set paints.
 @Suite struct PuffsRestrictedFillTests {
-    /// The puffs as a shape that restricts nothing.
-    struct Whole: Shape {
-        let puffs: Puffs
-        var bounds: Rect { puffs.bounds }
-        func distance(_ p: Vec2) -> Float { puffs.distance(p) }
-    }
-
     static func painted(_ puffs: Puffs, restricting: Bool, width: Int, height: Int) -> [RGB] {
         let canvas = Canvas(width: width, height: height)
         let paint = { (p: Vec2, shape: Puffs) -> RGB in
@@ -67,7 +63,7 @@ import Testing
         if restricting {
             canvas.fill(puffs, softness: 2, opacity: 0.95) { p, nearby in paint(p, nearby) }
         } else {
-            canvas.fill(Whole(puffs: puffs), softness: 2, opacity: 0.95) { p in paint(p, puffs) }
+            canvas.fill(PerPixel(shape: puffs), softness: 2, opacity: 0.95) { p in paint(p, puffs) }
         }
         return (0..<width * height).map { canvas.pixels[$0] }
     }
@@ -106,18 +102,6 @@ import Testing
 /// segments that come near it (`Stroke.restricted(to:within:)`) paint exactly the pixels
 /// all the segments paint, and a stretch no segment comes near is passed by.
 @Suite struct StrokeRestrictedFillTests {
-    struct Whole: Shape {
-        let stroke: Stroke
-        var bounds: Rect { stroke.bounds }
-        func distance(_ p: Vec2) -> Float { stroke.distance(p) }
-    }
-
-    static func painted(_ shape: some Shape, softness: Float, width: Int, height: Int) -> [RGB] {
-        let canvas = Canvas(width: width, height: height)
-        canvas.fill(shape, softness: softness, opacity: 0.9) { p in RGB(p.x / 3200, p.y / 2400, 0.5) }
-        return (0..<width * height).map { canvas.pixels[$0] }
-    }
-
     @Test(arguments: [(Float(0), 640, 360), (Float(6), 397, 611)])
     func restrictedStrokesPaintWhatAllPaint(softness: Float, width: Int, height: Int) {
         var random = SeededRandom(seed: 23)
@@ -127,8 +111,9 @@ import Testing
                 from: a, control: a + Vec2(random.range(-900, 900), random.range(200, 900)),
                 to: a + Vec2(random.range(-500, 500), random.range(600, 1400)), radiusA: random.range(2, 30),
                 radiusB: random.range(1, 8), segments: 10 + random.int(0..<20))
-            let restricted = Self.painted(stroke, softness: softness, width: width, height: height)
-            #expect(restricted == Self.painted(Whole(stroke: stroke), softness: softness, width: width, height: height))
+            let restricted = paintedPixels(stroke, softness: softness, width: width, height: height)
+            #expect(
+                restricted == paintedPixels(PerPixel(shape: stroke), softness: softness, width: width, height: height))
             #expect(restricted.contains { $0 != RGB(0, 0, 0) })
         }
         let stroke = Stroke(
