@@ -116,6 +116,19 @@ func paintedPixels(_ shape: some Shape, softness: Float, width: Int, height: Int
                 restricted == paintedPixels(PerPixel(shape: stroke), softness: softness, width: width, height: height))
             #expect(restricted.contains { $0 != RGB(0, 0, 0) })
         }
+        // A river: two strokes joined, moved (`Union`, `Translated` restrict each part).
+        let river = Translated(
+            shape: Union(
+                a: Stroke(
+                    from: Vec2(300, 900), control: Vec2(1400, 1500), to: Vec2(1700, 2400), radiusA: 20, radiusB: 90),
+                b: Stroke(
+                    from: Vec2(1650, 2300), control: Vec2(2400, 1700), to: Vec2(3100, 1900), radiusA: 60,
+                    radiusB: 10)),
+            offset: Vec2(0, -6))
+        for softness: Float in [0, 8] {
+            let restricted = paintedPixels(river, softness: softness, width: 640, height: 360)
+            #expect(restricted == paintedPixels(PerPixel(shape: river), softness: softness, width: 640, height: 360))
+        }
         let stroke = Stroke(
             from: Vec2(100, 100), control: Vec2(1600, 1200), to: Vec2(3000, 2300), radiusA: 8, radiusB: 2)
         if case .nothing = stroke.restricted(to: Rect(minX: 2800, minY: 200, maxX: 2900, maxY: 200), within: 2) {

@@ -267,8 +267,41 @@ struct PolarShape: Shape {
 /// Shape algebra, so elements can be carved from simple pieces.
 struct Union<A: Shape, B: Shape>: Shape {
     var a: A, b: B
+    /// Sides left out of a restricted copy: farther than its reach at every point.
+    private var withoutA = false, withoutB = false
+
+    init(a: A, b: B) {
+        self.a = a
+        self.b = b
+    }
+
     var bounds: Rect { a.bounds.union(b.bounds) }
-    func distance(_ p: Vec2) -> Float { min(a.distance(p), b.distance(p)) }
+
+    func distance(_ p: Vec2) -> Float {
+        if withoutA { return b.distance(p) }
+        if withoutB { return a.distance(p) }
+        return min(a.distance(p), b.distance(p))
+    }
+
+    /// Each side restricted: where the union is nearer than `reach`, the nearer side is,
+    /// and gives its distance as it is; elsewhere both are at least `reach`.
+    func restricted(to area: Rect, within reach: Float) -> Restriction<Union> {
+        let left = a.restricted(to: area, within: reach), right = b.restricted(to: area, within: reach)
+        var copy = self
+        switch left {
+        case .same: break
+        case .nothing: copy.withoutA = true
+        case .shape(let restricted): copy.a = restricted
+        }
+        switch right {
+        case .same: break
+        case .nothing: copy.withoutB = true
+        case .shape(let restricted): copy.b = restricted
+        }
+        if copy.withoutA && copy.withoutB { return .nothing }
+        if case .same = left, case .same = right { return .same }
+        return .shape(copy)
+    }
 }
 
 struct Subtraction<A: Shape, B: Shape>: Shape {
@@ -300,6 +333,17 @@ struct Translated<S: Shape>: Shape {
         return Rect(minX: b.minX + offset.x, minY: b.minY + offset.y, maxX: b.maxX + offset.x, maxY: b.maxY + offset.y)
     }
     func distance(_ p: Vec2) -> Float { shape.distance(p - offset) }
+
+    func restricted(to area: Rect, within reach: Float) -> Restriction<Translated> {
+        let moved = Rect(
+            minX: area.minX - offset.x, minY: area.minY - offset.y, maxX: area.maxX - offset.x,
+            maxY: area.maxY - offset.y)
+        switch shape.restricted(to: moved, within: reach) {
+        case .same: return .same
+        case .nothing: return .nothing
+        case .shape(let restricted): return .shape(Translated(shape: restricted, offset: offset))
+        }
+    }
 }
 
 /// A tapering curved stroke (branch, trunk, stem): a quadratic Bézier from

@@ -61,7 +61,17 @@ struct CropField: Element {
         let noise = Noise(seed: seed)
         let fine = Noise(seed: seed &+ 5)
         let px = canvas.pixelSize
-        canvas.fillProfile(top: top, bottom: bottom) { p, s in
+        // The waves' and the stalks' noises along each row: their second coordinates (the
+        // ground's depth, the stalks' height) are the row's.
+        let rowNoises = { (y: Float) -> (waves: FbmRow, stalks: FbmRow) in
+            let dy = max(y - view.horizonY, 0.5)
+            let sx = max(dy * 0.02, px * 1.2)
+            return (
+                FbmRow(noise, y: view.ground(Vec2(view.vanishX, y)).z * 1.8, octaves: 3),
+                FbmRow(fine, y: y / (sx * 5), octaves: 2)
+            )
+        }
+        canvas.fillProfile(top: top, bottom: bottom, row: rowNoises) { p, s, noises in
             let g = view.ground(p)
             let dy = max(p.y - view.horizonY, 0.5)
             var c = base
@@ -74,12 +84,12 @@ struct CropField: Element {
                 c = mix(c, shade, (1 - stripe) * rowContrast * contrast)
             }
             // Wind waves: long soft bands in ground space.
-            let w = noise.fbm(g.u * 0.9 + g.z * 0.25, g.z * 1.8, octaves: 3)
+            let w = noises.waves.value(g.u * 0.9 + g.z * 0.25)
             c = mix(c, lit, smoothstep(0.0, 0.5, w) * waves)
             c = mix(c, shade, smoothstep(0.0, -0.55, w) * waves * 0.6)
             // Stalk texture: fine vertical streaks that grow toward the viewer.
             let sx = max(dy * 0.02, px * 1.2)
-            let t = fine.fbm(p.x / sx, p.y / (sx * 5), octaves: 2)
+            let t = noises.stalks.value(p.x / sx)
             c = c * (1 + t * 0.12 * smoothstep(px * 1.5, px * 4, sx))
             // A lighter crest where the field meets what is behind it.
             c = mix(lit, c, smoothstep(0, max(8, dy * 0.04), s.depth) * 0.5 + 0.5)
