@@ -266,7 +266,10 @@ struct Terraces: Element {
             var sr = seedRow
             let tint = sr.range(-0.04, 0.04)
             let skyline: (Float) -> Float = { x in line[canvas.column(x)] }
-            canvas.fillProfile(top: skyline, bottom: bottom) { p, s in
+            // The step's haze, once a step; the walls' texture along each row.
+            let hazeShare = hazeAmount * pow(1 - t, 2.2)
+            let wallTextureRow = { (y: Float) in FbmRow(tex, y: y / 40, octaves: 2) }
+            canvas.fillProfile(top: skyline, bottom: bottom, row: wallTextureRow) { p, s, wallTexture in
                 let c = canvas.column(p.x)
                 let stepH = max(next[c] - line[c], 1)
                 let waterH = stepH * waterShare
@@ -290,9 +293,9 @@ struct Terraces: Element {
                     let w = (s.depth - waterH) / max(stepH - waterH, 1)
                     let lipW = min(0.18, 6 / max(stepH - waterH, 1))
                     col = w < lipW ? lip : mix(wall, wallShadow, smoothstep(lipW, 1, w))
-                    col = col * (1 + 0.05 * tex.fbm(p.x / 160, p.y / 40, octaves: 2))
+                    col = col * (1 + 0.05 * wallTexture.value(p.x / 160))
                 }
-                if let h = haze { col = mix(col, h, hazeAmount * pow(1 - t, 2.2)) }
+                if let h = haze { col = mix(col, h, hazeShare) }
                 return col
             }
         }
