@@ -155,8 +155,9 @@ struct Reeds: GroundCover {
                 let tip = at + Vec2(side * l * 0.8, l * rng.range(-0.1, 0.45))
                 let ctrl = at + Vec2(side * l * 0.35, -l * 0.45)
                 let blade = Stroke(from: at, control: ctrl, to: tip, radiusA: w * 2.2, radiusB: w * 0.3, segments: 10)
-                canvas.fill(blade) { p in
-                    let across = blade.measure(p).across
+                // Measured on the blade as restricted near the point: the same across there.
+                canvas.fill(blade) { p, nearby in
+                    let across = nearby.measure(p).across
                     return mix(leaf, leafLight, smoothstep(-0.2, 0.8, across * side))
                 }
                 if dew > 0 {
@@ -179,8 +180,8 @@ struct Reeds: GroundCover {
             let head = Stroke(
                 from: top, control: top + Vec2(sin(a) * pl * 0.6, -pl * 0.4), to: top + droop,
                 radiusA: pl * 0.09, radiusB: pl * 0.2, segments: 10)
-            canvas.fill(head, softness: pl * 0.08) { p in
-                let across = head.measure(p).across
+            canvas.fill(head, softness: pl * 0.08) { p, nearby in
+                let across = nearby.measure(p).across
                 return mix(plumeShade, plume, smoothstep(-0.8, 0.6, -across))
             }
             for _ in 0..<9 {

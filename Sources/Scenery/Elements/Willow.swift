@@ -86,8 +86,8 @@ struct WillowTree: Element {
         for l in limbs {
             let dir = l.points.last! - l.points.first!
             let flip: Float = dir.y <= 0 ? 1 : -1
-            canvas.fill(l) { p in
-                let across = l.measure(p).across * flip * side
+            canvas.fill(l) { p, nearby in
+                let across = nearby.measure(p).across * flip * side
                 return mix(barkShadow, bark, smoothstep(-0.1, 0.6, across))
             }
         }
