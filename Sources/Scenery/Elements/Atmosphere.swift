@@ -23,13 +23,15 @@ struct Mist: Element {
         let box = Rect(
             minX: canvas.bounds.minX, minY: centerY - thickness * 2.6, maxX: canvas.bounds.maxX,
             maxY: centerY + thickness * 2.6 * max(downward, 0.2))
-        let wispsRow = { (y: Float) in FbmRow(noise, y: y / 90, octaves: 4) }
-        canvas.shade(box, row: wispsRow) { p, c, wisps in
-            var v = (p.y - centerY) / thickness
+        // The band's strength is the row's, and so is the wisps' noise's second coordinate.
+        let rowTerms = { (y: Float) -> (band: Float, wisps: FbmRow) in
+            var v = (y - centerY) / thickness
             if v > 0 { v /= max(downward, 0.2) }
-            let band = exp(-v * v)
-            let w = wisps.value(p.x / 700) * 0.5 + 0.5
-            let a = opacity * band * (1 - wispiness + wispiness * smoothstep(0.2, 0.8, w))
+            return (exp(-v * v), FbmRow(noise, y: y / 90, octaves: 4))
+        }
+        canvas.shade(box, row: rowTerms) { p, c, row in
+            let w = row.wisps.value(p.x / 700) * 0.5 + 0.5
+            let a = opacity * row.band * (1 - wispiness + wispiness * smoothstep(0.2, 0.8, w))
             switch mode {
             case .screen: return c + (RGB(1, 1, 1) - c) * color * a
             default: return c + (color - c) * a

@@ -106,15 +106,20 @@ struct CloudStreaks: Element {
         let box = Rect(minX: fromX, minY: centerY - thickness * 2.5, maxX: toX, maxY: centerY + thickness * 2.5)
         let fadeLen = (toX - fromX) * 0.2
         let threshold = 1 - coverage
-        canvas.shade(box) { p, c in
+        // The band's strength is the row's, and so is the warp's second coordinate.
+        let rowTerms = { (y: Float) -> (band: Float, warp: NoiseRow) in
+            let v = (y - centerY) / thickness
+            return (exp(-v * v), NoiseRow(noise, y: y / (thickness * 3)))
+        }
+        canvas.shade(box, row: rowTerms) { p, c, row in
             let v = (p.y - centerY) / thickness
-            let band = exp(-v * v)
+            let band = row.band
             let ends = smoothstep(fromX, fromX + fadeLen, p.x) * (1 - smoothstep(toX - fadeLen, toX, p.x))
             // The noise stays within ±3.8, so `n` below 2.4: where even that would leave the
             // density under the threshold, nothing is painted, whatever the noise.
             if band * ends * 2.5 < threshold * 0.6 { return c }
             // Warp x a little with a slower noise so wisps are not straight.
-            let warp = noise.gradient(p.x / (length * 2), p.y / (thickness * 3)) * thickness * 1.5
+            let warp = row.warp.gradient(p.x / (length * 2)) * thickness * 1.5
             let n = noise.fbm(p.x / length, (p.y + warp) / (length / stretch), octaves: 5) * 0.5 + 0.5
             let density = n * band * ends
             let a = smoothstep(threshold * 0.6, threshold * 0.6 + 0.35, density) * opacity
