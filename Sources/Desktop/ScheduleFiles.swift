@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// Every file a schedule writes beside its pictures, assembled as one value before any of
 /// it is written: each file's name in the schedule's folder and its bytes, and which of
-/// them `--install` also puts where the session finds them (`install(in:)`).
+/// them `--install` also puts where the session finds them (`installFiles(in:)`).
 ///
 /// Two kinds: a slideshow of pictures (`slideshow`: GNOME's timed background and its
 /// Settings entry, `schedule.json`, and the units and autostart entry that run
@@ -47,8 +47,8 @@ public struct ScheduleFiles: Sendable, Equatable {
     /// The names a slideshow schedule writes in its folder, known before its pictures are
     /// made (so a link or folder in the way is refused before any work).
     public static func slideshowNames(_ names: ScheduleUnitNames, dark: Bool) -> [String] {
-        ["schedule.xml", "schedule.json", names.timer, names.service, names.autostartEntry]
-            + ["gnome-background-properties.xml"] + (dark ? ["schedule-dark.xml"] : [])
+        ["schedule.xml", "schedule.json"] + names.unitFiles + ["gnome-background-properties.xml"]
+            + (dark ? ["schedule-dark.xml"] : [])
     }
 
     /// Refuses a folder with a control character: no file of a schedule (a unit, an
@@ -65,11 +65,7 @@ public struct ScheduleFiles: Sendable, Equatable {
     /// Every name any schedule writes in its folder besides its pictures: what
     /// `--uninstall` may take away there.
     public static var everyName: Set<String> {
-        var every = Set(["schedule.json", "schedule.xml", "schedule-dark.xml", "gnome-background-properties.xml"])
-        for names in ScheduleUnitNames.all {
-            every.formUnion([names.timer, names.service, names.autostartEntry])
-        }
-        return every
+        Set(ScheduleUnitNames.all.flatMap { slideshowNames($0, dark: true) })
     }
 
     /// A slideshow schedule in `folder`: `schedule` is what the timer follows (written as
@@ -124,14 +120,10 @@ public struct ScheduleFiles: Sendable, Equatable {
     /// The files `--install` puts in place, where `locations` says the session finds them.
     public func installFiles(in locations: UserLocations) -> [InstallFile] {
         files.compactMap { file in
-            let path: String
-            switch file.installedAt {
-            case nil: return nil
-            case .systemdUser: path = locations.systemdUserFolder + "/" + file.name
-            case .autostart: path = locations.autostartFolder + "/" + file.name
-            case .backgroundProperties: path = locations.backgroundPropertiesFolder + "/" + names.settingsEntry
+            file.installedAt.map { place in
+                InstallFile(
+                    path: locations.installedPath(place, name: file.name, names: names), contents: Data(file.contents))
             }
-            return InstallFile(path: path, contents: Data(file.contents))
         }
     }
 }

@@ -40,8 +40,7 @@ public struct ScheduleFolderCleanup: Sendable, Equatable {
                 cleanup.slideshowBytes += size
             }
         }
-        let dynamic = ScheduleUnitNames.dynamic
-        for name in ScheduleFiles.dynamicCopyNames + [dynamic.timer, dynamic.service, dynamic.autostartEntry] {
+        for name in ScheduleFiles.dynamicCopyNames + ScheduleUnitNames.dynamic.unitFiles {
             if try outputs.removeFile(name) != nil { cleanup.dynamicFiles += 1 }
         }
         if cleanup.slideshowFiles + cleanup.dynamicFiles > 0 { cleanup.folderRemoved = outputs.removeIfEmpty() }

@@ -35,4 +35,7 @@ public struct ScheduleUnitNames: Sendable, Equatable {
     public var settingsEntry: String { stem + ".xml" }
     /// The timer and the service, as `systemctl` is given them.
     public var units: [String] { [timer, service] }
+    /// The timer, the service and the autostart entry: the files a schedule of these
+    /// names writes in its folder for them.
+    public var unitFiles: [String] { [timer, service, autostartEntry] }
 }

@@ -42,12 +42,24 @@ public struct UserLocations: Sendable, Equatable {
     public var schemeFolder: String { configHome + "/wallgen/scheme" }
 
     /// Where a schedule named by `names` installs its timer, service, autostart entry
-    /// and Settings entry (`ScheduleFiles.installFiles(in:)`), in that order.
+    /// and Settings entry, in that order.
     public func schedulePaths(_ names: ScheduleUnitNames) -> [String] {
         [
-            systemdUserFolder + "/" + names.timer, systemdUserFolder + "/" + names.service,
-            autostartFolder + "/" + names.autostartEntry, backgroundPropertiesFolder + "/" + names.settingsEntry,
+            installedPath(.systemdUser, name: names.timer, names: names),
+            installedPath(.systemdUser, name: names.service, names: names),
+            installedPath(.autostart, name: names.autostartEntry, names: names),
+            installedPath(.backgroundProperties, name: "gnome-background-properties.xml", names: names),
         ]
+    }
+
+    /// Where `--install` puts a schedule's file `name` that goes to `place`: the units and
+    /// the autostart entry under their own names, the Settings entry under the schedule's.
+    public func installedPath(_ place: ScheduleFiles.InstalledAt, name: String, names: ScheduleUnitNames) -> String {
+        switch place {
+        case .systemdUser: systemdUserFolder + "/" + name
+        case .autostart: autostartFolder + "/" + name
+        case .backgroundProperties: backgroundPropertiesFolder + "/" + names.settingsEntry
+        }
     }
 }
 

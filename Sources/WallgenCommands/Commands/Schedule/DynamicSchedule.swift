@@ -47,7 +47,7 @@ enum DynamicSchedule {
         try AtomicFileWriter.makeFolders(folder)
         let outputs = try OutputFolder(opening: folder)
         let copy = copyName(of: dynamic.file)
-        try outputs.checkWritable([copy, names.timer, names.service, names.autostartEntry])
+        try outputs.checkWritable([copy] + names.unitFiles)
         try outputs.write(bytes, to: copy)
         let instants = starts(timing, from: Date(), zone: dynamic.zone, place: dynamic.place)
         // The place as apply reads it again: its zone's name when it has one, else its
