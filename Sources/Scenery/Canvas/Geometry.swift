@@ -88,22 +88,29 @@ enum Restriction<S: Shape> {
 }
 
 extension Rect {
-    /// The distance from the segment `a`–`b` to the rectangle (0 where they meet).
+    /// The distance from `p` to the rectangle (0 inside it).
+    func distance(to p: Vec2) -> Float {
+        length(p - Vec2(min(max(p.x, minX), maxX), min(max(p.y, minY), maxY)))
+    }
+
+    /// The distance from the segment `a`–`b` to the rectangle (0 where they meet). Asked
+    /// for every segment of a stroke at every stretch of a row it is filled over, so it
+    /// makes no arrays.
     func distance(toSegment a: Vec2, _ b: Vec2) -> Float {
-        func inside(_ p: Vec2) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
-        if inside(a) || inside(b) { return 0 }
-        let corners = [Vec2(minX, minY), Vec2(maxX, minY), Vec2(maxX, maxY), Vec2(minX, maxY)]
+        if distance(to: a) == 0 || distance(to: b) == 0 { return 0 }
+        let c0 = Vec2(minX, minY), c1 = Vec2(maxX, minY), c2 = Vec2(maxX, maxY), c3 = Vec2(minX, maxY)
+        // Crossing an edge of the rectangle: the segment meets it.
+        if segmentsCross(a, b, c0, c1) || segmentsCross(a, b, c1, c2) || segmentsCross(a, b, c2, c3)
+            || segmentsCross(a, b, c3, c0)
+        {
+            return 0
+        }
+        let ab = b - a
         func toSegment(_ p: Vec2) -> Float {
-            let ab = b - a
             let t = clamp01(dot(p - a, ab) / max(dot(ab, ab), 1e-12))
             return length(p - (a + ab * t))
         }
-        func toRect(_ p: Vec2) -> Float {
-            length(p - Vec2(min(max(p.x, minX), maxX), min(max(p.y, minY), maxY)))
-        }
-        // Crossing an edge of the rectangle: the segment meets it.
-        for i in 0..<4 where segmentsCross(a, b, corners[i], corners[(i + 1) % 4]) { return 0 }
-        return min(toRect(a), toRect(b), corners.map(toSegment).min()!)
+        return min(distance(to: a), distance(to: b), toSegment(c0), toSegment(c1), toSegment(c2), toSegment(c3))
     }
 }
 

@@ -77,21 +77,18 @@ struct Puffs: Shape {
     /// the area. Without `fillEdge` the pixel is unknown: the puffs as they are.
     func restricted(to area: Rect, within reach: Float) -> Restriction<Puffs> {
         guard let fillEdge, spheres.count > 1 else { return .same }
-        @inline(__always) func nearest(_ c: Vec2) -> Float {
-            length(c - Vec2(min(max(c.x, area.minX), area.maxX), min(max(c.y, area.minY), area.maxY)))
-        }
         var kept: [SIMD3<Float>] = []
         kept.reserveCapacity(spheres.count)
         var farthestSoFar = Float.infinity
         for s in spheres {
             let c = Vec2(s.x, s.y), r = s.z
-            let near = nearest(c)
+            let near = area.distance(to: c)
             let far = max(
                 length(c - Vec2(area.minX, area.minY)), length(c - Vec2(area.maxX, area.minY)),
                 length(c - Vec2(area.minX, area.maxY)), length(c - Vec2(area.maxX, area.maxY)))
             let passedInDistance = near - r > farthestSoFar + merge + 1
             let coverReach = r + max(fillEdge, r * seamSoftness) * 0.5 + 1
-            let passedInShading = near > coverReach && nearest(c + shadowOffset * r) > r * 1.125 + 1
+            let passedInShading = near > coverReach && area.distance(to: c + shadowOffset * r) > r * 1.125 + 1
             if !(passedInDistance && passedInShading) { kept.append(s) }
             farthestSoFar = min(farthestSoFar, far - r)
         }
