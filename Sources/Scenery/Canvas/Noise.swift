@@ -51,22 +51,36 @@ struct Noise {
         return (Float(Int32(h & 0xFFFF) - 32768) * (1.0 / 32768), Float(Int32(h >> 16) - 32768) * (1.0 / 32768))
     }
 
-    @inline(__always) private func grad(_ ix: Int32, _ iy: Int32, _ dx: Float, _ dy: Float) -> Float {
-        let (gx, gy) = Noise.gradientAt(ix, iy, seed)
-        return gx * dx + gy * dy
+    /// Gradient noise within one cell, from its corners' gradients ((0,0), (1,0), (0,1),
+    /// (1,1)): `dx`, `dy` the point's place in the cell, `u`, `v` their fades. `gradient`
+    /// and `NoiseRow` both end here, so they agree to the bit.
+    @inline(__always) static func blend(
+        _ g00: (Float, Float), _ g10: (Float, Float), _ g01: (Float, Float), _ g11: (Float, Float),
+        dx: Float, dy: Float, u: Float, v: Float
+    ) -> Float {
+        let n00 = g00.0 * dx + g00.1 * dy
+        let n10 = g10.0 * (dx - 1) + g10.1 * dy
+        let n01 = g01.0 * dx + g01.1 * (dy - 1)
+        let n11 = g11.0 * (dx - 1) + g11.1 * (dy - 1)
+        return lerp(lerp(n00, n10, u), lerp(n01, n11, u), v) * 1.9
     }
 
     /// Gradient noise, roughly in -1...1, zero at lattice points.
     func gradient(_ x: Float, _ y: Float) -> Float {
         let (ix, fx) = Noise.cell(x), (iy, fy) = Noise.cell(y)
         let dx = x - fx, dy = y - fy
-        let u = Noise.fade(dx), v = Noise.fade(dy)
-        let n00 = grad(ix, iy, dx, dy)
-        let n10 = grad(ix &+ 1, iy, dx - 1, dy)
-        let n01 = grad(ix, iy &+ 1, dx, dy - 1)
-        let n11 = grad(ix &+ 1, iy &+ 1, dx - 1, dy - 1)
-        return lerp(lerp(n00, n10, u), lerp(n01, n11, u), v) * 1.9
+        return Noise.blend(
+            Noise.gradientAt(ix, iy, seed), Noise.gradientAt(ix &+ 1, iy, seed), Noise.gradientAt(ix, iy &+ 1, seed),
+            Noise.gradientAt(ix &+ 1, iy &+ 1, seed), dx: dx, dy: dy, u: Noise.fade(dx), v: Noise.fade(dy))
     }
+
+    /// An fbm octave's coordinates from the one before (`octave` its number): each finer,
+    /// and offset so lattice points never line up. Shared with `FbmRow`.
+    @inline(__always) static func nextOctave(x: Float, after octave: Int, lacunarity: Float) -> Float {
+        x * lacunarity + 17.31 + Float(octave) * 3.7
+    }
+
+    @inline(__always) static func nextOctave(y: Float, lacunarity: Float) -> Float { y * lacunarity - 9.17 }
 
     /// Value noise in -1...1: blobbier than gradient noise, nice for mottling.
     func value(_ x: Float, _ y: Float) -> Float {
@@ -87,9 +101,8 @@ struct Noise {
             sum += gradient(px, py) * amp
             norm += amp
             amp *= gain
-            // Offset each octave so lattice points never line up.
-            px = px * lacunarity + 17.31 + Float(o) * 3.7
-            py = py * lacunarity - 9.17
+            px = Noise.nextOctave(x: px, after: o, lacunarity: lacunarity)
+            py = Noise.nextOctave(y: py, lacunarity: lacunarity)
         }
         return sum / norm
     }

@@ -8,11 +8,10 @@ struct NoiseRow {
     private let iy: Int32
     private let dy: Float
     private let v: Float
-    /// The cell whose corners are held, and their gradients (x and y parts of the four
-    /// corners: (0,0), (1,0), (0,1), (1,1)).
+    /// The cell whose corners are held, and their gradients ((0,0), (1,0), (0,1), (1,1)).
     private var ix = Int32.min
-    private var gx00: Float = 0, gy00: Float = 0, gx10: Float = 0, gy10: Float = 0
-    private var gx01: Float = 0, gy01: Float = 0, gx11: Float = 0, gy11: Float = 0
+    private var g00: (Float, Float) = (0, 0), g10: (Float, Float) = (0, 0)
+    private var g01: (Float, Float) = (0, 0), g11: (Float, Float) = (0, 0)
 
     init(_ noise: Noise, y: Float) {
         seed = noise.seed
@@ -27,20 +26,15 @@ struct NoiseRow {
         let (cellX, fx) = Noise.cell(x)
         if cellX != ix { hold(cellX) }
         let dx = x - fx
-        let u = Noise.fade(dx)
-        let n00 = gx00 * dx + gy00 * dy
-        let n10 = gx10 * (dx - 1) + gy10 * dy
-        let n01 = gx01 * dx + gy01 * (dy - 1)
-        let n11 = gx11 * (dx - 1) + gy11 * (dy - 1)
-        return lerp(lerp(n00, n10, u), lerp(n01, n11, u), v) * 1.9
+        return Noise.blend(g00, g10, g01, g11, dx: dx, dy: dy, u: Noise.fade(dx), v: v)
     }
 
     private mutating func hold(_ cellX: Int32) {
         ix = cellX
-        (gx00, gy00) = Noise.gradientAt(cellX, iy, seed)
-        (gx10, gy10) = Noise.gradientAt(cellX &+ 1, iy, seed)
-        (gx01, gy01) = Noise.gradientAt(cellX, iy &+ 1, seed)
-        (gx11, gy11) = Noise.gradientAt(cellX &+ 1, iy &+ 1, seed)
+        g00 = Noise.gradientAt(cellX, iy, seed)
+        g10 = Noise.gradientAt(cellX &+ 1, iy, seed)
+        g01 = Noise.gradientAt(cellX, iy &+ 1, seed)
+        g11 = Noise.gradientAt(cellX &+ 1, iy &+ 1, seed)
     }
 }
 
@@ -61,7 +55,7 @@ struct FbmRow {
             amplitudes.append(amp)
             norm += amp
             amp *= gain
-            py = py * lacunarity - 9.17
+            py = Noise.nextOctave(y: py, lacunarity: lacunarity)
         }
         self.octaves = rows
         self.amplitudes = amplitudes
@@ -78,7 +72,7 @@ struct FbmRow {
         octaves.withUnsafeMutableBufferPointer { octaves in
             for o in octaves.indices {
                 sum += octaves[o].gradient(px) * amplitudes[o]
-                px = px * lacunarity + 17.31 + Float(o) * 3.7
+                px = Noise.nextOctave(x: px, after: o, lacunarity: lacunarity)
             }
         }
         return sum / norm
