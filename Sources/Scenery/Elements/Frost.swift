@@ -139,23 +139,22 @@ struct IceSheet: Element {
         let box = Rect(
             minX: canvas.bounds.minX, minY: horizonY - canvas.pixelSize, maxX: canvas.bounds.maxX, maxY: bottom)
         // What depends on the depth below the horizon alone, once per row (the same
-        // arithmetic, so the same picture).
-        let rows = (0..<canvas.height).map { row in
-            let d = (Float(row) + 0.5) * canvas.pixelSize - horizonY
+        // arithmetic, so the same picture), and the streaks' and drifts' noises along it
+        // (their second coordinate is the row's).
+        let rowState = { (y: Float) in
+            let d = y - horizonY
             let dd = max(d, 1)
-            return (
+            let row = (
                 d: d, edge: clamp01(d / canvas.pixelSize + 0.5), depth: clamp01(d / span), blur: 6 + d * 0.05,
-                body: mix(farColor, nearColor, pow(clamp01(d / span), 0.8)), dd: dd, streakWidth: dd * 2.5 + 40,
-                streakRow: log(dd) * 6, patchHeight: 60 + dd * 0.25
+                body: mix(farColor, nearColor, pow(clamp01(d / span), 0.8)), streakWidth: dd * 2.5 + 40
+            )
+            return (
+                row: row, streaks: FbmRow(streak, y: log(dd) * 6, octaves: 3),
+                drifts: FbmRow(noise, y: y / (60 + dd * 0.25), octaves: 5)
             )
         }
-        // The streaks' and the drifts' noises along each row: their second coordinate is the row's.
-        let rowNoises = { (y: Float) -> (streaks: FbmRow, drifts: FbmRow) in
-            let row = rows[min(Int(y * canvas.scale), rows.count - 1)]
-            return (FbmRow(streak, y: row.streakRow, octaves: 3), FbmRow(noise, y: y / row.patchHeight, octaves: 5))
-        }
-        canvas.shade(box, row: rowNoises) { p, under, noises in
-            let row = rows[min(Int(p.y * canvas.scale), rows.count - 1)]
+        canvas.shade(box, row: rowState) { p, under, noises in
+            let row = noises.row
             let d = row.d
             var edge = row.edge
             if let m = mask { edge *= m(p) }

@@ -45,17 +45,16 @@ struct Water: Element {
         let maxSource = horizonY - 3 * canvas.pixelSize
         let box = Rect(
             minX: canvas.bounds.minX, minY: horizonY - 0.5 * canvas.pixelSize, maxX: canvas.bounds.maxX, maxY: bottom)
-        // Everything that depends on the depth below the horizon alone, once per row.
-        let rows = (0..<canvas.height).map { RowTerms(water: self, y: (Float($0) + 0.5) * canvas.pixelSize, canvas) }
-        // The ripples' noises along each row: their second coordinate is the row's.
-        let rowNoises = { (y: Float) -> RowNoises in
-            let v = rows[min(Int(y * canvas.scale), rows.count - 1)].v
-            return RowNoises(
-                ripple: FbmRow(noise, y: v * 0.12, octaves: 4), crest: FbmRow(fine, y: v * 3.2, octaves: 2),
-                sparkle: FbmRow(fine, y: v * 2.5, octaves: 2))
+        // Everything that depends on the depth below the horizon alone, once per row, and
+        // the ripples' noises along it (their second coordinate is the row's).
+        let rowState = { (y: Float) -> WaterRow in
+            let terms = RowTerms(water: self, y: y, canvas)
+            return WaterRow(
+                terms: terms, ripple: FbmRow(noise, y: terms.v * 0.12, octaves: 4),
+                crest: FbmRow(fine, y: terms.v * 3.2, octaves: 2), sparkle: FbmRow(fine, y: terms.v * 2.5, octaves: 2))
         }
-        canvas.shade(box, row: rowNoises) { p, under, noises in
-            let row = rows[min(Int(p.y * canvas.scale), rows.count - 1)]
+        canvas.shade(box, row: rowState) { p, under, noises in
+            let row = noises.terms
             let d = row.d
             var edge = row.edge
             if let m = mask { edge *= m(p) }
@@ -117,8 +116,9 @@ struct Water: Element {
     }
 }
 
-/// The noises a row of water reads along it.
-private struct RowNoises {
+/// A row of water: its terms, and the noises it reads along it.
+private struct WaterRow {
+    let terms: RowTerms
     var ripple, crest, sparkle: FbmRow
 }
 
