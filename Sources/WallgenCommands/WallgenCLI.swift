@@ -13,15 +13,22 @@ public enum WallgenCLI {
         // A pixel buffer the machine cannot give is a retry (more memory, a smaller canvas).
         OutOfMemory.exitStatus = ExitCode.tryAgain.rawValue
         if CommandRegistry.drawsText(arguments) { FontLibraries.loadAhead() }
-        Console.setUsageTopic(command: Invocation.commandName(in: arguments))
+        // A mistake found while a command runs points to that command's help too.
+        let help = Invocation.commandName(in: arguments).map { "wallgen \($0) --help" } ?? "wallgen --help"
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, today: CivilDate.today())
         } catch {
-            Console.reportUsage(error.message)
-            return .usage
+            say(error, help: help)
+            return error.status
         }
-        var status = invocation.run()
+        var status = ExitCode.success
+        do {
+            try invocation.run()
+        } catch {
+            say(error, help: help)
+            status = error.status
+        }
         if let failure = Console.outputError {
             Console.report("Error: cannot write to standard output: \(failure)")
             if status == .success { status = .ioError }
@@ -30,6 +37,16 @@ public enum WallgenCLI {
             Console.report("wallgen: peak memory \(PrintfNumber.format("%.1f", peak)) MB")
         }
         return status
+    }
+
+    /// Says a failure on standard error, the one place any is said: its message, its
+    /// further lines, and for a mistake in the command line where to read how the
+    /// command is used (`help`, the running command's own).
+    static func say(_ failure: CommandFailure, help: String) {
+        Console.report("Error: \(failure.message)")
+        for line in failure.details { Console.report("Error: \(line)") }
+        if let conclusion = failure.conclusion { Console.report(conclusion) }
+        if failure.status == .usage { Console.report("Run '\(help)' for usage.") }
     }
 
     /// Megabytes as 10^6 bytes (kB as 10^3), as file managers and the README count them.

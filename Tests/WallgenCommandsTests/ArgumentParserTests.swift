@@ -11,7 +11,7 @@ import Testing
         let invocation = try Invocation.parse(arguments, today: Self.today)
         guard let request = invocation.request(of: WallpaperCommand.self) else {
             Issue.record("not a wallpaper")
-            throw UsageError("not a wallpaper")
+            throw CommandFailure("not a wallpaper")
         }
         return request
     }
@@ -34,7 +34,7 @@ import Testing
         #expect(try wallpaper(["--size", "640X480"]).spec.height == 480)
         #expect(try wallpaper(["--label", "OFF"]).spec.showsLabel == false)
         #expect(try wallpaper(["-o", "-"]).output == .standardOutput)
-        #expect(throws: UsageError.self) { try Invocation.parse(["--", "x"], today: Self.today) }
+        #expect(throws: CommandFailure.self) { try Invocation.parse(["--", "x"], today: Self.today) }
     }
 
     @Test(arguments: [
@@ -52,7 +52,7 @@ import Testing
         #expect {
             _ = try Invocation.parse(arguments, today: Self.today)
         } throws: { error in
-            (error as? UsageError)?.message.contains(message) == true
+            (error as? CommandFailure)?.message.contains(message) == true
         }
     }
 
@@ -73,7 +73,7 @@ import Testing
         #expect {
             _ = try Invocation.parse(arguments, today: Self.today)
         } throws: { error in
-            (error as? UsageError).map { $0.option == option } == true
+            (error as? CommandFailure).map { $0.option == option } == true
         }
     }
 
@@ -117,7 +117,8 @@ import Testing
         #expect {
             _ = try Invocation.parse(["term", "大寒", "--year", "2100"], today: ArgumentParserTests.today)
         } throws: { error in
-            (error as? UsageError)?.message.contains("begins in 2101, outside the supported years 1900-2100") == true
+            (error as? CommandFailure)?.message.contains("begins in 2101, outside the supported years 1900-2100")
+                == true
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// Colours on the command line: `#RGB`, `#RRGGBB` and the CSS names, checked against
 /// Pillow's own table of the CSS names (an independent copy of the specification's list).
 @Suite struct ColorOptionTests {
-    func base(_ text: String) throws(UsageError) -> Color {
+    func base(_ text: String) throws(CommandFailure) -> Color {
         try WallpaperCommand.base.parse(text)
     }
 
@@ -66,7 +66,7 @@ import Testing
         #expect {
             try base(text)
         } throws: { error in
-            (error as? UsageError)?.message.contains(message) == true
+            (error as? CommandFailure)?.message.contains(message) == true
         }
     }
 

@@ -208,7 +208,7 @@ import Testing
                 let command = declaration.name.flatMap(CommandRegistry.named) ?? WallpaperCommand.self
                 let environment = option.long == "shards" ? ["PARALLEL_SEQ": "1"] : [:]
                 if Self.refused.contains(key) {
-                    #expect(throws: UsageError.self, "\(key) is refused") {
+                    #expect(throws: CommandFailure.self, "\(key) is refused") {
                         try command.validate(
                             parsed, CommandContext(today: ArgumentParserTests.today, environment: environment))
                     }

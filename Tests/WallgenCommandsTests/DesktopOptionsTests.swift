@@ -9,7 +9,7 @@ import Testing
 @Suite struct DesktopOptionsTests {
     static let today = CivilDate(year: 2026, month: 11, day: 30)!
 
-    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    func parse(_ arguments: [String]) throws(CommandFailure) -> Invocation {
         try Invocation.parse(arguments, today: Self.today, environment: ["HOME": "/home/me"])
     }
 

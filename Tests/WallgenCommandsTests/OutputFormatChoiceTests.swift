@@ -13,7 +13,7 @@ import Testing
 
     func wallpaperEncoding(_ arguments: [String]) throws -> (OutputEncoding, OutputTarget) {
         guard let request = try parse(arguments).request(of: WallpaperCommand.self) else {
-            throw UsageError("not a wallpaper")
+            throw CommandFailure("not a wallpaper")
         }
         return (request.settings.encoding, request.output)
     }
@@ -34,17 +34,17 @@ import Testing
         #expect(try wallpaperEncoding(["-o", "pictures.d/card"]).0 == .png(.fast))
         #expect(try wallpaperEncoding(["-o", ".card", "--format", "webp"]).0 == .webp(quality: 90))
         guard let term = try parse(["term", "冬至", "--format", "jpg"]).request(of: TermCommand.self) else {
-            throw UsageError("no term")
+            throw CommandFailure("no term")
         }
         #expect(term.output == .file("22-dongzhi.jpg"))
         guard let terms = try parse(["terms", "--format", "webp", "--quality", "75"]).request(of: TermsCommand.self)
         else {
-            throw UsageError("no terms")
+            throw CommandFailure("no terms")
         }
         #expect(terms.settings.encoding == .webp(quality: 75))
         guard let schedule = try parse(["schedule", "--format", "jpeg", "-o", "s"]).request(of: ScheduleCommand.self)
         else {
-            throw UsageError("no schedule")
+            throw CommandFailure("no schedule")
         }
         #expect(schedule.settings.encoding == .jpeg(quality: 90))
     }
@@ -64,7 +64,7 @@ import Testing
         #expect(try wallpaperEncoding(["--size", "16384x64", "-o", "x.png"]).0 == .png(.fast))
         let long = String(repeating: "a", count: 66_000)
         // The note holds the text as given, and a JPEG comment 65533 bytes.
-        #expect(throws: UsageError.self) { try parse(["--text", long, "-o", "x.jpg"]) }
+        #expect(throws: CommandFailure.self) { try parse(["--text", long, "-o", "x.jpg"]) }
         #expect(try wallpaperEncoding(["--text", long, "-o", "x.jpg", "--no-metadata"]).0 == .jpeg(quality: 90))
         #expect(try wallpaperEncoding(["--text", long, "-o", "x.webp"]).0 == .webp(quality: 90))
         // `wallgen ` and the 120 bytes of {"wallgen":"0.2.0","command":"term","args":[],"hash":"<64 hex digits>"}.
@@ -85,7 +85,7 @@ import Testing
             #expect {
                 _ = try parse(arguments)
             } throws: { error in
-                (error as? UsageError)?.message.contains(message) == true
+                (error as? CommandFailure)?.message.contains(message) == true
             }
         }
     }

@@ -10,7 +10,7 @@ import Testing
         let invocation = try Invocation.parse(arguments, today: ArgumentParserTests.today)
         if let request = invocation.request(of: WallpaperCommand.self) { return request.canvases }
         if let request = invocation.request(of: TermCommand.self) { return request.canvases }
-        throw UsageError("not an image command")
+        throw CommandFailure("not an image command")
     }
 
     func size(_ width: Int, _ height: Int) -> CanvasSize { CanvasSize(width: width, height: height) }
@@ -55,7 +55,7 @@ import Testing
             ["--device", "here", "--size", "10x10"], ["--span", "--device", "ipad"], ["--span", "--landscape"],
             ["--monitors", "desk.txt"],
         ] {
-            #expect(throws: UsageError.self, "\(arguments)") { try plan(arguments) }
+            #expect(throws: CommandFailure.self, "\(arguments)") { try plan(arguments) }
         }
     }
 
@@ -63,7 +63,7 @@ import Testing
         #expect {
             try plan(["--size", "10x10", "--size", "200x200", "--max-pixels", "1000"])
         } throws: { error in
-            (error as? UsageError)?.message
+            (error as? CommandFailure)?.message
                 == "the canvas 200x200 is 40000 pixels, above the limit of 1000 (--max-pixels raises it)"
         }
     }
@@ -102,7 +102,7 @@ import Testing
         #expect {
             try OutputNaming.plan(.file("x-{w}.png"), entries([(100, 50, nil), (100, 60, nil)]), keepsSingleName: true)
         } throws: { error in
-            (error as? UsageError)?.message
+            (error as? CommandFailure)?.message
                 == "--output: x-100.png would hold both 100x50 and 100x60; put {w}, {h} or {device} in the name"
         }
         // Two presets of one size: the same picture, written once, under the name asked
@@ -113,7 +113,7 @@ import Testing
         #expect {
             try OutputNaming.plan(.standardOutput, entries([(1, 1, nil), (2, 2, nil)]), keepsSingleName: true)
         } throws: { error in
-            (error as? UsageError)?.message.hasPrefix("-o - writes one picture, not 2") == true
+            (error as? CommandFailure)?.message.hasPrefix("-o - writes one picture, not 2") == true
         }
     }
 }

@@ -18,6 +18,33 @@ func installedFontCovers(_ codePoint: UInt32) -> Bool {
 
 /// Errors and warnings that tell a person what happened and what to do.
 @Suite struct HelpfulMessageTests {
+    /// Every failure is said in one place, the same way: `Error: ` and each problem on a
+    /// line of its own, a last plain line where the command has one, and the hint to
+    /// read the running command's help only for a mistake in the command line (64).
+    @Test func failuresAreSaidOneWay() throws {
+        try withTemporaryFolder { folder in
+            try Data("{\"alpha\": 2, \"output\": \"a.png\"}\n{\"season\": \"monsoon\", \"output\": \"b.png\"}\n".utf8)
+                .write(to: URL(fileURLWithPath: folder + "/m.jsonl"))
+            let batch = try launch(["batch", "m.jsonl", "-o", "out"], in: folder)
+            #expect(batch.status == 65, "\(batch.standardError)")
+            let lines = batch.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 4, "\(batch.standardError)")
+            #expect(lines[0].hasPrefix("Error: manifest 'm.jsonl': row 1: --alpha"), "\(lines)")
+            #expect(lines[1].hasPrefix("Error: manifest 'm.jsonl': row 2: "), "\(lines)")
+            #expect(lines[2] == "Nothing was rendered." && lines[3].isEmpty, "\(lines)")
+            // 66, a file not there: no hint to read the help.
+            let inspect = try launch(["inspect", "gone.png"], in: folder)
+            #expect(inspect.status == 66)
+            #expect(inspect.standardError == "Error: 'gone.png' does not exist\n", "\(inspect.standardError)")
+            // 64 while `show` runs (its output is no terminal here): its own help.
+            let show = try launch(["show", "gone.png"], in: folder)
+            #expect(show.status == 64, "\(show.standardError)")
+            #expect(show.standardError.hasPrefix("Error: standard output is not a terminal"), "\(show.standardError)")
+            #expect(show.standardError.hasSuffix("\nRun 'wallgen show --help' for usage.\n"))
+            #expect(filesIn(folder) == ["m.jsonl"])
+        }
+    }
+
     @Test(.enabled(if: !installedFontCovers(0x0928), "an installed font covers Devanagari, so nothing is missing"))
     func aMissingGlyphNamesTheFontsAndAFix() throws {
         let folder = try temporaryFolder()

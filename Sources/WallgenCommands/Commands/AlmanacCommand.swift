@@ -40,11 +40,12 @@ enum AlmanacCommand: WallgenCommand {
         usage: ["[--year <year>] [--tz <zone>] [--json | --ics [--years <n>]]"],
         options: options)
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> AlmanacRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> AlmanacRequest
+    {
         try CommonOptions.rejectExtra(parsed.positionals)
         let format: AlmanacRequest.Format
         switch (parsed.has(json), parsed.has(iCalendar)) {
-        case (true, true): throw UsageError("--json and --ics are two formats; give only one", option: "json")
+        case (true, true): throw CommandFailure("--json and --ics are two formats; give only one", option: "json")
         case (true, false): format = .json
         case (false, true): format = .iCalendar
         case (false, false): format = .table
@@ -52,39 +53,35 @@ enum AlmanacCommand: WallgenCommand {
         let first = parsed[year] ?? context.today.year
         let count = parsed[required: years]
         guard format == .iCalendar || !parsed.isGiven(years) else {
-            throw UsageError("--years goes with --ics; the table and --json show one year", option: "years")
+            throw CommandFailure("--years goes with --ics; the table and --json show one year", option: "years")
         }
         let last = SolarTermCalendar.supportedYears.upperBound
         guard first + count - 1 <= last else {
-            throw UsageError(
+            throw CommandFailure(
                 "--years \(count) from \(first) goes past \(last), the last year the almanac computes", option: "years")
         }
         return AlmanacRequest(year: first, zone: parsed[required: TermOptions.zone], format: format, years: count)
     }
 
-    static func run(_ request: AlmanacRequest, _ output: StatusOutput) -> ExitCode {
-        if request.format == .iCalendar { return writeFeed(request) }
+    static func run(_ request: AlmanacRequest, _ output: StatusOutput) throws(CommandFailure) {
+        if request.format == .iCalendar { return try writeFeed(request) }
         let instants: [SolarTermInstant]
         do {
             instants = try SolarTermCalendar.instants(inYear: request.year, zone: request.zone)
         } catch {
-            Console.report("Error: \(error)")
-            return .usage
+            throw CommandFailure("\(error)", option: "year")
         }
         Console.print(request.format == .json ? json(instants, request.zone) : table(instants, request))
-        return .success
     }
 
     /// The calendar feed on standard output, its lines ending in CR LF as RFC 5545 asks.
-    static func writeFeed(_ request: AlmanacRequest) -> ExitCode {
+    static func writeFeed(_ request: AlmanacRequest) throws(CommandFailure) {
         do {
             let feed = try ICalendarFeed.solarTerms(
                 years: request.year...(request.year + request.years - 1), stamp: stamp())
             Console.writeOutput(Array(feed.utf8))
-            return .success
         } catch {
-            Console.report("Error: \(error)")
-            return .usage
+            throw CommandFailure("\(error)", option: "years")
         }
     }
 

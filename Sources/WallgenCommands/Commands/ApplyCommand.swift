@@ -8,10 +8,10 @@ extension ValueType where Value == String {
     /// A desktop wallgen can set, by any of its names (`plasma` is KDE); read back as
     /// its canonical name.
     static let desktop = ValueType(placeholder: "name", completion: .words(DesktopKind.validNames)) {
-        text, flag throws(UsageError) in
+        text, flag throws(CommandFailure) in
         guard let kind = DesktopKind(name: text) else {
             let suggestion = closest(to: text, in: DesktopKind.validNames).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError("\(flag) must be \(listed(DesktopKind.validNames)), got '\(text)'\(suggestion)")
+            throw CommandFailure("\(flag) must be \(listed(DesktopKind.validNames)), got '\(text)'\(suggestion)")
         }
         return kind.rawValue
     }
@@ -19,11 +19,13 @@ extension ValueType where Value == String {
 
 extension ValueType where Value == MonitorFile {
     /// `NAME=FILE`: a monitor's output name and its picture.
-    static let monitorFile = ValueType(placeholder: "name=file", completion: .file) { text, flag throws(UsageError) in
+    static let monitorFile = ValueType(placeholder: "name=file", completion: .file) {
+        text, flag throws(CommandFailure) in
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
             text.index(after: equals) != text.endIndex
         else {
-            throw UsageError("\(flag) must be a monitor's name, = and a picture file (DP-1=winter.png), got '\(text)'")
+            throw CommandFailure(
+                "\(flag) must be a monitor's name, = and a picture file (DP-1=winter.png), got '\(text)'")
         }
         return MonitorFile(name: String(text[..<equals]), path: String(text[text.index(after: equals)...]))
     }
@@ -50,7 +52,7 @@ public struct ApplyRequest: Equatable, Sendable {
     var lockScreen = false
     /// Where a dynamic wallpaper's frame in effect is read for (`--place`, else this
     /// machine's zone's place); the failure is said only if a dynamic wallpaper is met.
-    var sky: Result<SkyOptions.Reading, UsageError>? = nil
+    var sky: Result<SkyOptions.Reading, CommandFailure>? = nil
     /// Also write the picture's colour scheme under $XDG_CONFIG_HOME/wallgen/scheme (`--scheme`).
     var scheme = false
 
@@ -139,43 +141,49 @@ enum ApplyCommand {
         role: ApplyOptions.setsNoWallpaperInABatch
     )
 
-    static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> ApplyRequest {
+    static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(CommandFailure)
+        -> ApplyRequest
+    {
         let picture = parsed.positionals.first
         // --at with a picture is the instant a dynamic wallpaper is read at.
         let fromSchedule = parsed.has(now) || (parsed[at] != nil && picture == nil && parsed[all: monitor].isEmpty)
         let perMonitor = parsed[all: monitor]
         let sources = [picture != nil, !perMonitor.isEmpty, fromSchedule].filter { $0 }.count
         guard sources > 0 else {
-            throw UsageError(
+            throw CommandFailure(
                 "'apply' needs a picture file, --monitor NAME=FILE, or --now to take the one the schedule has in effect"
             )
         }
-        guard sources == 1 else { throw UsageError("give a picture file, --monitor or --now/--at, only one of them") }
+        guard sources == 1 else {
+            throw CommandFailure("give a picture file, --monitor or --now/--at, only one of them")
+        }
         try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
         if parsed.has(now) && parsed[at] != nil {
-            throw UsageError("--now and --at both choose the instant; give one", option: "now")
+            throw CommandFailure("--now and --at both choose the instant; give one", option: "now")
         }
-        if picture == "" { throw UsageError("'apply' needs a picture file name") }
+        if picture == "" { throw CommandFailure("'apply' needs a picture file name") }
         if !fromSchedule && parsed.isGiven(schedule) {
-            throw UsageError("--schedule goes with --now or --at", option: "schedule")
+            throw CommandFailure("--schedule goes with --now or --at", option: "schedule")
         }
         if !perMonitor.isEmpty && parsed.isGiven(dark) {
-            throw UsageError("--dark goes with one picture for the whole desktop, not with --monitor", option: "dark")
+            throw CommandFailure(
+                "--dark goes with one picture for the whole desktop, not with --monitor", option: "dark")
         }
         if picture != nil && parsed.isGiven(monitors) {
-            throw UsageError(
+            throw CommandFailure(
                 "--monitors goes with --monitor or --now, not with one picture for the whole desktop",
                 option: "monitors")
         }
         var names: Set<String> = []
         for file in perMonitor where !names.insert(file.name).inserted {
-            throw UsageError("--monitor \(file.name) is given twice; give each monitor one picture", option: "monitor")
+            throw CommandFailure(
+                "--monitor \(file.name) is given twice; give each monitor one picture", option: "monitor")
         }
         if fromSchedule && parsed.isGiven(SkyOptions.place) {
-            throw UsageError("--place goes with a dynamic wallpaper's file, not with a schedule", option: "place")
+            throw CommandFailure("--place goes with a dynamic wallpaper's file, not with a schedule", option: "place")
         }
-        let sky: Result<SkyOptions.Reading, UsageError>
-        do throws(UsageError) {
+        let sky: Result<SkyOptions.Reading, CommandFailure>
+        do throws(CommandFailure) {
             let reading = try SkyOptions.read(
                 parsed, fallbackZone: ZoneDatabase.system().localZone(), required: true, withInstant: false)!
             sky = .success(reading)
@@ -197,7 +205,7 @@ enum ApplyCommand {
         ScheduleCommand.defaultFolder(environment) + "/schedule.json"
     }
 
-    static func run(_ request: ApplyRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: ApplyRequest, _ output: StatusOutput) throws(CommandFailure) {
         let environment = ProcessEnvironment.variables
         let runner = ProcessRunner(environment: environment)
         do {
@@ -226,8 +234,7 @@ enum ApplyCommand {
                 do {
                     try FileReader.checkReadable(file)
                 } catch {
-                    Console.report("Error: \(role): \(error)")
-                    return .noInput
+                    throw CommandFailure("\(role): \(error)", status: .noInput)
                 }
             }
             let kind = try DesktopDetection.detect(environment: environment, override: request.desktop)
@@ -245,18 +252,16 @@ enum ApplyCommand {
                 if request.scheme, let first = files.first {
                     Console.print("# and the colour scheme of \(first.path) into \(schemeFolder)")
                 }
-                return .success
+                return
             }
             for note in prepared.notes { output.status(note) }
             try prepared.run(store: store, runner: runner)
             output.status(prepared.summary)
             if request.scheme, let first = files.first {
-                return SchemeWriting.writeApplied(first.path, into: schemeFolder, output) ?? .success
+                try SchemeWriting.writeApplied(first.path, into: schemeFolder, output)
             }
-            return .success
         } catch {
-            Console.report("Error: \(error)")
-            return ErrorReport.exitCode(for: error)
+            throw .from(error)
         }
     }
 
@@ -360,7 +365,7 @@ extension ApplyCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ApplyRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ApplyRequest {
         try validate(parsed, environment: context.environment)
     }
 }

@@ -13,7 +13,7 @@ struct ApplyPictures: PictureWork {
     var limits = DecodeLimits.standard
     /// Where a dynamic wallpaper is seen from: the place given, or this machine's zone's;
     /// the failure when neither is known, said only if a dynamic wallpaper is met.
-    var sky: Result<SkyOptions.Reading, UsageError>?
+    var sky: Result<SkyOptions.Reading, CommandFailure>?
     var instant = Date()
     /// Hears what was chosen from a dynamic wallpaper, in one line.
     var say: @Sendable (String) -> Void = { _ in }

@@ -29,27 +29,25 @@ enum CompletionsCommand: WallgenCommand {
         let place: CompletionPlace?
     }
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> Request {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> Request {
         let shell = try Shell.named(parsed.positionals)
         let place = parsed.has(install) ? CompletionPlace(for: shell, environment: context.environment) : nil
         return Request(shell: shell, place: place)
     }
 
-    static func run(_ request: Request, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: Request, _ output: StatusOutput) throws(CommandFailure) {
         let script = Completions.script(for: request.shell) + "\n"
         guard let place = request.place else {
             Console.writeOutput(Array(script.utf8))
-            return .success
+            return
         }
         do {
             try AtomicFileWriter.makeFolders(place.folder)
             try AtomicFileWriter.write(Array(script.utf8), to: place.path)
         } catch {
-            Console.report("Error: completions --install: \(error)")
-            return error.exitCode
+            throw CommandFailure("completions --install: \(error)", option: "install", status: error.exitCode)
         }
         output.status("Installed the \(request.shell.rawValue) completions in \(place.path); \(place.advice)")
-        return .success
     }
 }
 
@@ -92,12 +90,12 @@ struct CompletionPlace: Sendable, Equatable {
 public enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish
 
-    static func named(_ words: [String]) throws(UsageError) -> Shell {
+    static func named(_ words: [String]) throws(CommandFailure) -> Shell {
         let names = listed(allCases.map(\.rawValue))
-        guard let word = words.first else { throw UsageError("'completions' needs a shell: \(names)") }
-        guard words.count == 1 else { throw UsageError("unexpected argument '\(words[1])'") }
+        guard let word = words.first else { throw CommandFailure("'completions' needs a shell: \(names)") }
+        guard words.count == 1 else { throw CommandFailure("unexpected argument '\(words[1])'") }
         guard let shell = Shell(rawValue: word.lowercased()) else {
-            throw UsageError("'completions' knows no shell '\(word)'; use \(names)")
+            throw CommandFailure("'completions' knows no shell '\(word)'; use \(names)")
         }
         return shell
     }

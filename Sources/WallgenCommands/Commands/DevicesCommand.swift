@@ -23,24 +23,25 @@ enum DevicesCommand: WallgenCommand {
         usage: ["", "--here [--monitors <file>]"],
         options: [here, CanvasOptions.monitors] + CommonOptions.everywhere)
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> DevicesRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> DevicesRequest
+    {
         try CommonOptions.rejectExtra(parsed.positionals)
         if parsed.isGiven(CanvasOptions.monitors), !parsed.has(here) {
-            throw UsageError("--monitors goes with --here", option: "monitors")
+            throw CommandFailure("--monitors goes with --here", option: "monitors")
         }
         return DevicesRequest(here: parsed.has(here), monitorsFile: parsed[CanvasOptions.monitors])
     }
 
-    static func run(_ request: DevicesRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: DevicesRequest, _ output: StatusOutput) throws(CommandFailure) {
         guard request.here else {
             Console.print(text)
-            return .success
+            return
         }
-        return runHere(request, environment: ProcessEnvironment.variables)
+        try runHere(request, environment: ProcessEnvironment.variables)
     }
 
     /// `wallgen devices --here`: each monitor's name, pixels, place in the layout and scale.
-    static func runHere(_ request: DevicesRequest, environment: [String: String]) -> ExitCode {
+    static func runHere(_ request: DevicesRequest, environment: [String: String]) throws(CommandFailure) {
         do {
             let source: MonitorSource
             let monitors: [Monitor]
@@ -51,10 +52,8 @@ enum DevicesCommand: WallgenCommand {
                     environment: environment, runner: ProcessRunner(environment: environment))
             }
             Console.print(monitorsText(monitors, source: source))
-            return .success
         } catch {
-            Console.report("Error: \(error)")
-            return ErrorReport.exitCode(for: error)
+            throw CommandFailure("\(error)", status: ErrorReport.exitCode(for: error))
         }
     }
 

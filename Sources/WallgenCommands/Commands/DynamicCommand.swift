@@ -122,13 +122,14 @@ enum DynamicCommand: WallgenCommand {
         ],
         options: options)
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> DynamicRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> DynamicRequest
+    {
         try CommonOptions.rejectExtra(parsed.positionals)
         guard let path = parsed[folder] else {
-            throw UsageError("'dynamic' needs -o FOLDER, -o NAME.heic or -o NAME.avif: where the day goes")
+            throw CommandFailure("'dynamic' needs -o FOLDER, -o NAME.heic or -o NAME.avif: where the day goes")
         }
         guard path != "-" else {
-            throw UsageError("--output needs a folder, a .heic or an .avif name for 'dynamic'", option: "output")
+            throw CommandFailure("--output needs a folder, a .heic or an .avif name for 'dynamic'", option: "output")
         }
         let output = try output(path, parsed)
         let machineZone = ZoneDatabase.system().localZone()
@@ -139,7 +140,8 @@ enum DynamicCommand: WallgenCommand {
         let zone = zoneGiven ?? reading.zone
         let day = parsed[date]?.day(in: zone) ?? CivilDate.on(Date(), in: zone)
         guard Sky.supportedYears.contains(day.year) else {
-            throw UsageError("--date \(day) is outside the years the sky is computed for, 1900 to 2100", option: "date")
+            throw CommandFailure(
+                "--date \(day) is outside the years the sky is computed for, 1900 to 2100", option: "date")
         }
         // A desktop's canvas unless --size or --device says otherwise.
         let maxPixels = RenderOptions.limits(parsed).maxPixels
@@ -155,19 +157,21 @@ enum DynamicCommand: WallgenCommand {
                 season, term, label, OneCanvasOptions.size, OneCanvasOptions.device,
             ]
             if let given = painting.first(where: { parsed.isGiven($0) }) {
-                throw UsageError("--\(given.long) paints a scene; --from converts the frames the file has")
+                throw CommandFailure("--\(given.long) paints a scene; --from converts the frames the file has")
             }
             subject = .converted(path: parsed[required: from])
-        case (_?, _?): throw UsageError("--season and --term both choose the scene; give only one", option: "season")
+        case (_?, _?):
+            throw CommandFailure("--season and --term both choose the scene; give only one", option: "season")
         case (nil, nil):
-            throw UsageError("'dynamic' needs a scene: --season winter, or --term 冬至 (or --from FILE to convert one)")
+            throw CommandFailure(
+                "'dynamic' needs a scene: --season winter, or --term 冬至 (or --from FILE to convert one)")
         case (let chosen?, nil):
             var spec = SeasonWallpaperSpec(season: chosen, width: canvas.width, height: canvas.height, alpha: 1)
             spec.showsLabel = parsed[required: label]
             subject = .season(spec)
         case (nil, let name?):
             guard !parsed.isGiven(label) else {
-                throw UsageError("--label goes with --season; a card has its title", option: "label")
+                throw CommandFailure("--label goes with --season; a card has its title", option: "label")
             }
             subject = .term(
                 TermCardSpec(term: try TermCommand.term(name), width: canvas.width, height: canvas.height))
@@ -180,30 +184,30 @@ enum DynamicCommand: WallgenCommand {
 
     /// What the output's name asks for. A HEIC's or an AVIF's frames take `--quality`
     /// (a HEIC's 1 to 99: HEVC here is lossy) but no `--format`, which is the folder's frames'.
-    static func output(_ path: String, _ parsed: ParsedArguments) throws(UsageError) -> DynamicRequest.Output {
+    static func output(_ path: String, _ parsed: ParsedArguments) throws(CommandFailure) -> DynamicRequest.Output {
         let suffix = RenderOptions.fileExtension(of: path)?.lowercased()
         guard suffix == "heic" || suffix == "avif" else { return .gnomeFolder(path) }
         let kind = suffix == "heic" ? "a .heic holds HEVC pictures" : "an .avif holds AV1 pictures"
         if parsed.isGiven(RenderOptions.format) {
-            throw UsageError("--format is for a folder's frames; \(kind)", option: "format")
+            throw CommandFailure("--format is for a folder's frames; \(kind)", option: "format")
         }
         if parsed.isGiven(RenderOptions.compression) {
-            throw UsageError("--compression is for PNG; \(kind) and takes --quality", option: "compression")
+            throw CommandFailure("--compression is for PNG; \(kind) and takes --quality", option: "compression")
         }
         let quality = parsed[RenderOptions.quality] ?? OutputEncoding.defaultQuality
         if suffix == "heic", quality == 100 {
-            throw UsageError(
+            throw CommandFailure(
                 "--quality 100: a .heic is lossy, 1 to 99 (macOS reads no lossless HEVC)", option: "quality")
         }
         do {
             try AtomicFileWriter.checkDestination(path)
         } catch {
-            throw UsageError("--output '\(path)': \(error)", option: "output")
+            throw CommandFailure("--output '\(path)': \(error)", option: "output")
         }
         return suffix == "heic" ? .appleHEIC(path, quality: quality) : .kdeAVIF(path, quality: quality)
     }
 
-    static func run(_ request: DynamicRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: DynamicRequest, _ output: StatusOutput) throws(CommandFailure) {
         if let note = request.placeNote { output.status(note) }
         do {
             var frames: [DayFrame]
@@ -238,17 +242,9 @@ enum DynamicCommand: WallgenCommand {
                 output.status("Wrote \(count) frames' colour schemes into \(folder), and frames.json")
             }
             if request.preview { ShowCommand.preview([shown]) }
-        } catch let error as PipelineError {
-            Console.report("Error: \(ErrorReport.message(for: error))")
-            return ErrorReport.exitCode(for: error)
-        } catch let error as FileError {
-            Console.report("Error: --output: \(error)")
-            return ErrorReport.exitCode(for: error)
         } catch {
-            Console.report("Error: \(error)")
-            return ErrorReport.exitCode(for: error)
+            throw .writing(error)
         }
-        return .success
     }
 
     /// One frame of the day being written: when it starts, the word that names it, and

@@ -18,20 +18,21 @@ enum InspectCommand {
         "json", help: "Print the note as stored: one JSON object (wallgen, command, args, hash).")
     static let options: [any OptionDeclaration] = [json] + CommonOptions.everywhere
 
-    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> InspectRequest {
-        guard let path = parsed.positionals.first else { throw UsageError("'inspect' needs a picture wallgen made") }
+    static func validate(_ parsed: ParsedArguments) throws(CommandFailure) -> InspectRequest {
+        guard let path = parsed.positionals.first else {
+            throw CommandFailure("'inspect' needs a picture wallgen made")
+        }
         try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
         return InspectRequest(path: path, json: parsed.has(json))
     }
 
-    static func run(_ request: InspectRequest) -> ExitCode {
+    static func run(_ request: InspectRequest) throws(CommandFailure) {
         let path = request.path
         do {
             try FileReader.checkReadable(path, expecting: .picture)
         } catch {
             // The file's own message names it.
-            Console.report("Error: \(error)")
-            return PictureInput.status(of: error)
+            throw CommandFailure("\(error)", status: PictureInput.status(of: error))
         }
         var listedFrames = false
         switch dynamicLines(path) {
@@ -39,38 +40,34 @@ enum InspectCommand {
             for line in lines { Console.print(line) }
             listedFrames = !lines.isEmpty
         case .failure(let problem):
-            Console.report("Error: '\(path)': \(problem)")
-            return .dataError
+            throw CommandFailure("'\(path)': \(problem)", status: .dataError)
         }
         let found: Provenance?
         do {
             found = try PictureNote.read(path)
         } catch {
-            Console.report("Error: '\(path)': \(error)")
-            if case .libraryUnavailable = error { return .bundledDataMissing }
-            return .dataError
+            let status: ExitCode = if case .libraryUnavailable = error { .bundledDataMissing } else { .dataError }
+            throw CommandFailure("'\(path)': \(error)", status: status)
         }
         guard let provenance = found else {
             // A dynamic wallpaper another program made is described by its frames.
-            if listedFrames { return .success }
-            Console.report(
-                "Error: '\(path)' has no wallgen note: it was made with --no-metadata, by another program, or edited since"
-            )
-            return .dataError
+            if listedFrames { return }
+            throw CommandFailure(
+                "'\(path)' has no wallgen note: it was made with --no-metadata, by another program, or edited since",
+                status: .dataError)
         }
         if request.json {
             // Written again by wallgen's own JSON writer: the same text for any note
             // wallgen made, and no control character for one it did not.
             Console.print(provenance.json)
-            return .success
+            return
         }
         // The note is data: its words are shown escaped, and shown as a command only when
         // they parse, with the command's own parser, as a picture and nothing else.
         if let refusal = remakeRefusal(provenance) {
-            Console.report(
-                "Error: '\(path)': its note's arguments (\(ShellQuoting.line(provenance.commandArguments))) "
-                    + "do not describe a picture: \(refusal); not shown as a command")
-            return .dataError
+            throw CommandFailure(
+                "'\(path)': its note's arguments (\(ShellQuoting.line(provenance.commandArguments))) "
+                    + "do not describe a picture: \(refusal); not shown as a command", status: .dataError)
         }
         Console.print("command: " + ShellQuoting.line(["wallgen"] + provenance.commandArguments))
         Console.print("made by: wallgen \(ShellQuoting.quote(provenance.version))")
@@ -81,7 +78,6 @@ enum InspectCommand {
                 "Warning: made by wallgen \(ShellQuoting.quote(provenance.version)), this is \(Provenance.currentVersion): the pixels may differ"
             )
         }
-        return .success
     }
 
     /// "41.5°".
@@ -187,11 +183,12 @@ extension InspectCommand: WallgenCommand {
         ],
         options: options)
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> InspectRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> InspectRequest
+    {
         try validate(parsed)
     }
 
-    static func run(_ request: InspectRequest, _ output: StatusOutput) -> ExitCode {
-        run(request)
+    static func run(_ request: InspectRequest, _ output: StatusOutput) throws(CommandFailure) {
+        try run(request)
     }
 }

@@ -11,14 +11,14 @@ public struct Invocation: Sendable {
     let request: any Sendable
     let verbose: Bool
     let quiet: Bool
-    private let runRequest: @Sendable (StatusOutput) -> ExitCode
+    private let runRequest: @Sendable (StatusOutput) throws(CommandFailure) -> Void
 
     init<Command: WallgenCommand>(_ command: Command.Type, _ request: Command.Request, verbose: Bool, quiet: Bool) {
         self.command = command
         self.request = request
         self.verbose = verbose
         self.quiet = quiet
-        runRequest = { output in Command.run(request, output) }
+        runRequest = { output throws(CommandFailure) in try Command.run(request, output) }
     }
 
     /// The request, when this is an invocation of `command`.
@@ -26,9 +26,9 @@ public struct Invocation: Sendable {
         ObjectIdentifier(self.command) == ObjectIdentifier(command) ? request as? Command.Request : nil
     }
 
-    /// Runs the command and returns its exit status.
-    func run() -> ExitCode {
-        runRequest(StatusOutput(verbose: verbose, quiet: quiet))
+    /// Runs the command; throws what made it fail.
+    func run() throws(CommandFailure) {
+        try runRequest(StatusOutput(verbose: verbose, quiet: quiet))
     }
 
     /// Parses and validates, never runs. `today` decides the default season; it is found
@@ -49,7 +49,7 @@ public struct Invocation: Sendable {
     public static func parse(
         _ arguments: [String], today: @autoclosure @escaping @Sendable () -> CivilDate,
         environment: [String: String] = ProcessEnvironment.variables
-    ) throws(UsageError) -> Invocation {
+    ) throws(CommandFailure) -> Invocation {
         let leading = leadingOptions(arguments)
         let words = arguments.dropFirst(leading.count)
         let named = words.first.flatMap(CommandRegistry.named)

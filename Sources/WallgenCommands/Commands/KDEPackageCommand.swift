@@ -51,21 +51,21 @@ enum KDEPackageCommand {
     /// Parses `arguments` (the words of `parsed`, its own options left out) again as the
     /// wallpaper or the card (by `--term`) and checks them there, so every option means
     /// what it means in that command; what that command read counts as read here.
-    static func validate(_ arguments: [String], _ parsed: ParsedArguments, today: CivilDate) throws(UsageError)
+    static func validate(_ arguments: [String], _ parsed: ParsedArguments, today: CivilDate) throws(CommandFailure)
         -> KDEPackageRequest
     {
         try CommonOptions.rejectExtra(parsed.positionals)
-        guard let folder = parsed[output] else { throw UsageError("'kde-package' needs -o FOLDER for the package") }
+        guard let folder = parsed[output] else { throw CommandFailure("'kde-package' needs -o FOLDER for the package") }
         for flag in [ApplyCommand.applyFlag, CommonOptions.version] where parsed.has(flag) {
-            throw UsageError(
+            throw CommandFailure(
                 "\(flag.flagName) does not go with kde-package; apply the package with plasma-apply-wallpaperimage FOLDER"
             )
         }
         if parsed.isGiven(ApplyCommand.desktop) {
-            throw UsageError("--desktop does not go with kde-package", option: "desktop")
+            throw CommandFailure("--desktop does not go with kde-package", option: "desktop")
         }
         if parsed.isGiven(SchemeOptions.scheme) || parsed.has(SchemeOptions.both) {
-            throw UsageError(
+            throw CommandFailure(
                 "--scheme does not go with kde-package; make the scheme from one of its pictures with wallgen scheme",
                 option: "scheme")
         }
@@ -92,7 +92,7 @@ enum KDEPackageCommand {
             try checkCanvases(wallpaper.canvases)
         }
         guard [.png, .jpeg].contains(settings.encoding.format) else {
-            throw UsageError(
+            throw CommandFailure(
                 "--format \(settings.encoding.format.rawValue): Plasma reads it only with an extra Qt plugin; a package holds PNG or JPEG pictures",
                 option: "format")
         }
@@ -107,14 +107,14 @@ enum KDEPackageCommand {
         return KDEPackageRequest(picture: picture, folder: folder, name: parsed[name] ?? defaultName, sizes: sizes)
     }
 
-    private static func checkCanvases(_ canvases: CanvasPlan) throws(UsageError) {
+    private static func checkCanvases(_ canvases: CanvasPlan) throws(CommandFailure) {
         if case .monitors = canvases {
-            throw UsageError(
+            throw CommandFailure(
                 "kde-package makes the sizes Plasma picks from: give --size or --device presets, not here or --span")
         }
     }
 
-    static func run(_ request: KDEPackageRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: KDEPackageRequest, _ output: StatusOutput) throws(CommandFailure) {
         let folder = ScheduleCommand.absolutePath(request.folder)
         do {
             let pictures: [(path: String, bytes: [UInt8])]
@@ -149,9 +149,8 @@ enum KDEPackageCommand {
             output.status(
                 "Wrote a KDE wallpaper package to \(folder): \(request.sizes.count) sizes, light and dark; "
                     + "apply it with plasma-apply-wallpaperimage \(ShellQuoting.quote(folder))")
-            return .success
         } catch {
-            return ErrorReport.reportWriting(error)
+            throw .writing(error)
         }
     }
 
@@ -209,7 +208,9 @@ extension KDEPackageCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> KDEPackageRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure)
+        -> KDEPackageRequest
+    {
         let words = parsed.canonicalArguments(order: declaration.options, excluding: Set(own.map(\.long)))
         return try validate(words, parsed, today: context.today)
     }

@@ -6,12 +6,11 @@ enum ManCommand: WallgenCommand {
         overview: "Print wallgen's manual page in roff: man -l <(wallgen man) reads it without installing.",
         usage: [""], options: CommonOptions.everywhere)
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) {
         try CommonOptions.rejectExtra(parsed.positionals)
     }
 
-    static func run(_ request: Void, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: Void, _ output: StatusOutput) {
         Console.print(ManPage.text(version: WallgenCLI.version))
-        return .success
     }
 }

@@ -22,42 +22,27 @@ enum SchemeCommand {
     static let both = Flag("both", help: "Both schemes, into light/ and dark/ of the folder.")
     static let options: [any OptionDeclaration] = [output, dark, light, both] + CommonOptions.everywhere
 
-    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> SchemeRequest {
-        guard let picture = parsed.positionals.first else { throw UsageError("'scheme' needs a picture") }
+    static func validate(_ parsed: ParsedArguments) throws(CommandFailure) -> SchemeRequest {
+        guard let picture = parsed.positionals.first else { throw CommandFailure("'scheme' needs a picture") }
         try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
-        guard let folder = parsed[output] else { throw UsageError("'scheme' needs -o <folder> for its files") }
+        guard let folder = parsed[output] else { throw CommandFailure("'scheme' needs -o <folder> for its files") }
         let chosen = [(dark, SchemeChoice.Variants.dark), (light, .light), (both, .both)].filter { parsed.has($0.0) }
         guard chosen.count <= 1 else {
-            throw UsageError(
+            throw CommandFailure(
                 "give one of --dark, --light and --both, not \(chosen.map { "--" + $0.0.long }.joined(separator: " and "))"
             )
         }
         return SchemeRequest(picture: picture, folder: folder, variants: chosen.first?.1)
     }
 
-    static func run(_ request: SchemeRequest, _ output: StatusOutput) -> ExitCode {
-        let picture: Image
-        do {
-            picture = try PictureInput.decoded(request.picture)
-        } catch {
-            Console.report("Error: \(error.message)")
-            return error.status
-        }
-        let design = Self.design(of: request.picture)
-        let source = SchemeWriting.source(of: picture, season: design?.season)
-        let variants = request.variants ?? ((design?.isDark ?? SchemeWriting.looksDark(source)) ? .dark : .light)
-        do {
-            let folders = try SchemeWriting.write(
-                source, picture: request.picture, SchemeChoice(folder: request.folder, variants: variants))
-            output.status(
-                "Wrote \(folders.joined(separator: " and ")): the \(variants == .both ? "light and dark schemes" : "\(variants) scheme") of \(request.picture)"
-                    + (design.map { " from \($0.season.rawValue)'s own colours" } ?? " from its colours")
-                    + ", seed \(source.seed.hex)")
-        } catch {
-            Console.report("Error: --output: \(error)")
-            return error.exitCode
-        }
-        return .success
+    static func run(_ request: SchemeRequest, _ output: StatusOutput) throws(CommandFailure) {
+        let picture = try PictureInput.decoded(request.picture)
+        let written = try SchemeWriting.writeOwn(
+            request.picture, picture, into: request.folder, variants: request.variants, scope: "output")
+        output.status(
+            "Wrote \(written.folders.joined(separator: " and ")): the \(written.variants == .both ? "light and dark schemes" : "\(written.variants) scheme") of \(request.picture)"
+                + (written.season.map { " from \($0.rawValue)'s own colours" } ?? " from its colours")
+                + ", seed \(written.seed.hex)")
     }
 
     /// The season and darkness of a picture wallgen made, from its note; nil for any
@@ -101,7 +86,7 @@ extension SchemeCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> SchemeRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> SchemeRequest {
         try validate(parsed)
     }
 }

@@ -26,12 +26,12 @@ enum ShowCommand {
         default: nil, shown: "auto")
     static let options: [any OptionDeclaration] = [previewProtocol] + CommonOptions.everywhere
 
-    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> ShowRequest {
-        guard !parsed.positionals.isEmpty else { throw UsageError("'show' needs a picture to show") }
+    static func validate(_ parsed: ParsedArguments) throws(CommandFailure) -> ShowRequest {
+        guard !parsed.positionals.isEmpty else { throw CommandFailure("'show' needs a picture to show") }
         return ShowRequest(paths: parsed.positionals, preview: parsed[required: previewProtocol])
     }
 
-    static func run(_ request: ShowRequest) -> ExitCode {
+    static func run(_ request: ShowRequest) throws(CommandFailure) {
         let environment = ProcessEnvironment.variables
         let geometry: TerminalGeometry
         let preview: Drawing
@@ -41,16 +41,14 @@ enum ShowCommand {
             geometry = TerminalWindow.geometry(environment: environment)
             preview = Drawing(preview: asked, throughTmux: false)
         } else {
-            Console.report(
-                "Error: standard output is not a terminal, so there is nowhere to show the picture; give --protocol kitty, iterm, sixel or blocks to write its bytes anyway"
-            )
-            return .usage
+            throw CommandFailure(
+                "standard output is not a terminal, so there is nowhere to show the picture; give --protocol kitty, iterm, sixel or blocks to write its bytes anyway",
+                option: "protocol")
         }
         for path in request.paths {
             if request.paths.count > 1 { Console.print(path) }
-            if let failure = show(path, as: preview, in: geometry, environment: environment) { return failure }
+            try show(path, as: preview, in: geometry, environment: environment)
         }
-        return .success
     }
 
     /// Shows each picture once, after it is written (`--preview`); where standard output
@@ -62,7 +60,14 @@ enum ShowCommand {
         }
         let environment = ProcessEnvironment.variables
         let (preview, window) = detect(environment, window: geometry, asked: nil)
-        for path in paths { _ = show(path, as: preview, in: window, environment: environment) }
+        for path in paths {
+            // The picture is written: a preview that fails is said, and the run goes on.
+            do {
+                try show(path, as: preview, in: window, environment: environment)
+            } catch {
+                Console.report("Warning: --preview: \(error.message)")
+            }
+        }
     }
 
     /// The protocol (the one asked for, else the one the environment names, else the one
@@ -132,17 +137,11 @@ enum ShowCommand {
         return answer.status == 0 && (value == "on" || value == "all")
     }
 
-    /// Writes one picture's bytes; the failure's status, said, or nil.
+    /// Writes one picture's bytes.
     static func show(
         _ path: String, as drawing: Drawing, in geometry: TerminalGeometry, environment: [String: String]
-    ) -> ExitCode? {
-        let picture: Image
-        do {
-            picture = try PictureInput.decoded(path)
-        } catch {
-            Console.report("Error: \(error.message)")
-            return error.status
-        }
+    ) throws(CommandFailure) {
+        let picture = try PictureInput.decoded(path)
         do {
             let bytes =
                 try (drawing.byFile ? try? kittyFile(picture, geometry) : nil)
@@ -151,13 +150,10 @@ enum ShowCommand {
                     trueColour: TerminalWindow.hasTrueColour(environment))
             try Console.standardOutputBytes(drawing.throughTmux ? TmuxPassthrough.wrap(bytes) : bytes)
         } catch let error as FileError {
-            Console.report("Error: standard output: \(error)")
-            return error.exitCode
+            throw CommandFailure("standard output: \(error)", status: error.exitCode)
         } catch {
-            Console.report("Error: '\(path)': \(error)")
-            return .software
+            throw CommandFailure("'\(path)': \(error)", status: .software)
         }
-        return nil
     }
 }
 
@@ -181,11 +177,11 @@ extension ShowCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ShowRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ShowRequest {
         try validate(parsed)
     }
 
-    static func run(_ request: ShowRequest, _ output: StatusOutput) -> ExitCode {
-        run(request)
+    static func run(_ request: ShowRequest, _ output: StatusOutput) throws(CommandFailure) {
+        try run(request)
     }
 }

@@ -34,7 +34,7 @@ enum SkyCommand: WallgenCommand {
         usage: ["[--place <place>] [--at <time>] [--tz <zone>] [--json]"],
         options: [place, at, zone, json] + CommonOptions.everywhere)
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> SkyRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> SkyRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         // Times are shown in --tz, else the place's zone (this machine's for coordinates);
         // an --at without an offset is read in the same zone.
@@ -47,12 +47,11 @@ enum SkyCommand: WallgenCommand {
             place: reading.place, placeNote: reading.placeNote, instant: instant, zone: shown, json: parsed.has(json))
     }
 
-    static func run(_ request: SkyRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: SkyRequest, _ output: StatusOutput) {
         if let note = request.placeNote { output.status(note) }
         let view = Sky.view(at: request.instant, from: request.place)
         let events = SunEvents.on(CivilDate.on(request.instant, in: request.zone), in: request.zone, at: request.place)
         Console.print(request.json ? json(view, events) : text(view, events, zone: request.zone))
-        return .success
     }
 
     /// Degrees to two decimals, as the sky's figures are given.

@@ -67,7 +67,7 @@ enum TermCommand: WallgenCommand {
 
     /// Checks every value and builds the request, with the note of how the card is made
     /// (none with --no-metadata).
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> TermRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> TermRequest {
         var request = try request(parsed)
         if !parsed.has(CommonOptions.noMetadata) {
             // The term by its pinyin name, however it was typed (冬至, 22, dōngzhì), so
@@ -91,21 +91,21 @@ enum TermCommand: WallgenCommand {
         return request
     }
 
-    static func run(_ request: TermRequest, _ output: StatusOutput) -> ExitCode {
-        ImageCommand.run(request, subject: "\(request.spec.term.name) \(request.spec.term.englishName)", output)
+    static func run(_ request: TermRequest, _ output: StatusOutput) throws(CommandFailure) {
+        try ImageCommand.run(request, subject: "\(request.spec.term.name) \(request.spec.term.englishName)", output)
     }
 
     /// Checks every value and builds the request, without its note.
-    static func request(_ parsed: ParsedArguments) throws(UsageError) -> TermRequest {
+    static func request(_ parsed: ParsedArguments) throws(CommandFailure) -> TermRequest {
         let zone = parsed[required: TermOptions.zone]
         let year = parsed[TermOptions.year]
         let language = parsed[required: TermOptions.language]
         var spec: TermCardSpec
         switch (parsed.positionals.first, parsed[date]) {
         case (_?, _?):
-            throw UsageError("give a term name or --date, not both", option: "date")
+            throw CommandFailure("give a term name or --date, not both", option: "date")
         case (nil, nil):
-            throw UsageError(
+            throw CommandFailure(
                 "'term' needs a term: a Chinese name (冬至), pinyin (dongzhi), English (winter-solstice) or 1-24, or --date"
             )
         case (let name?, nil):
@@ -115,11 +115,11 @@ enum TermCommand: WallgenCommand {
         case (nil, let day?):
             let date = day.day(in: zone)
             guard year == nil else {
-                throw UsageError("--date already sets the year; give one or the other", option: "date")
+                throw CommandFailure("--date already sets the year; give one or the other", option: "date")
             }
             let range = SolarTermCalendar.supportedYears
             guard let started = try? SolarTermCalendar.term(inEffectOn: date, zone: zone) else {
-                throw UsageError(
+                throw CommandFailure(
                     "--date \(date) is outside the supported years \(range.lowerBound)-\(range.upperBound)",
                     option: "date")
             }
@@ -153,10 +153,10 @@ enum TermCommand: WallgenCommand {
     }
 
     /// A term by any of its names, or an error listing the closest ones.
-    static func term(_ query: String) throws(UsageError) -> SolarTerm {
+    static func term(_ query: String) throws(CommandFailure) -> SolarTerm {
         if let term = SolarTerm.find(query) { return term }
         if !query.isEmpty, query.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            throw UsageError("there is no term \(query): the terms are numbered 1-24, from 立春 (1) to 大寒 (24)")
+            throw CommandFailure("there is no term \(query): the terms are numbered 1-24, from 立春 (1) to 大寒 (24)")
         }
         let key = SolarTerm.lookupKey(query)
         let ranked = SolarTerm.all.map { term in
@@ -164,7 +164,7 @@ enum TermCommand: WallgenCommand {
         }.sorted { $0.1 < $1.1 }
         let near = ranked.prefix(3).filter { $0.1 <= max(2, key.count / 2) }.map { "\($0.0.slug) (\($0.0.name))" }
         let hint = near.isEmpty ? "" : "; closest: " + near.joined(separator: ", ")
-        throw UsageError(
+        throw CommandFailure(
             "unknown term '\(query)'\(hint). Give a Chinese name (冬至), pinyin (dongzhi), English (winter-solstice) or 1-24; `wallgen terms --help` lists them"
         )
     }

@@ -57,14 +57,14 @@ enum TermsCommand: WallgenCommand {
 
     /// Checks every value and builds the request, with each card's note (none with
     /// --no-metadata).
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> TermsRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> TermsRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         let terms = parsed[season].map(SolarTerm.terms(of:)) ?? SolarTerm.all
         let canvas = try OneCanvasOptions.read(parsed, maxPixels: RenderOptions.limits(parsed).maxPixels)
         let language = parsed[required: TermOptions.language]
         let zone = parsed[required: TermOptions.zone]
         let folder = parsed[required: folder]
-        guard folder != "-" else { throw UsageError("--output needs a folder name for 'terms'", option: "output") }
+        guard folder != "-" else { throw CommandFailure("--output needs a folder name for 'terms'", option: "output") }
         var specs: [TermCardSpec] = []
         for term in terms {
             var spec = TermCardSpec(term: term, width: canvas.width, height: canvas.height, language: language)
@@ -95,7 +95,7 @@ enum TermsCommand: WallgenCommand {
         return specs.map { Provenance(command: PictureCommand.term.rawValue, arguments: [$0.term.slug] + shared) }
     }
 
-    static func run(_ request: TermsRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: TermsRequest, _ output: StatusOutput) throws(CommandFailure) {
         let suffix = request.specs.first?.isDark == true ? "-dark" : ""
         let cards = request.specs.indices.map { index in
             CardFile(
@@ -112,8 +112,7 @@ enum TermsCommand: WallgenCommand {
             outputs = try OutputFolder(opening: request.folder)
             try outputs.checkWritable(cards.map(\.name) + (request.gallery ? galleryNames(request) : []))
         } catch {
-            Console.report("Error: --output: \(error)")
-            return error.exitCode
+            throw .in("output", error, status: error.exitCode)
         }
         let engine = BatchEngine(jobs: request.jobs, cpus: Parallel.availableCores)
         let maker: PictureMaker
@@ -122,8 +121,7 @@ enum TermsCommand: WallgenCommand {
             maker = PictureMaker(data: try DataDirectory.locate(), batch: engine, pictureCache: nil)
             try maker.prepareCards(request.settings)
         } catch {
-            Console.report("Error: \(ErrorReport.message(for: error))")
-            return ErrorReport.exitCode(for: error)
+            throw CommandFailure(error)
         }
         let clock = ContinuousClock()
         let started = clock.now
@@ -142,18 +140,17 @@ enum TermsCommand: WallgenCommand {
             label: { "\($0.spec.term.fileStem) \($0.spec.term.name)" })
 
         guard tally.failed == 0 else {
-            for line in tally.failureLines { Console.report("Error: \(line)") }
-            Console.report(
-                "Error: \(tally.failed) of \(cards.count) cards failed; \(tally.done) written to \(request.folder)"
-                    + (request.gallery ? "; no contact sheet or gallery was made" : ""))
-            return ExitCode(rawValue: tally.status) ?? .software
+            throw CommandFailure(
+                lines: tally.failureLines + [
+                    "\(tally.failed) of \(cards.count) cards failed; \(tally.done) written to \(request.folder)"
+                        + (request.gallery ? "; no contact sheet or gallery was made" : "")
+                ], status: ExitCode(rawValue: tally.status) ?? .software)
         }
         if request.gallery {
             do {
                 try writeGallery(cards, thumbnails, request, into: outputs)
             } catch {
-                Console.report("Error: --output: \(error)")
-                return error.exitCode
+                throw .in("output", error, status: error.exitCode)
             }
         }
         let extras = request.gallery ? ", \(contactSheetName(request)) and index.html" : ""
@@ -166,7 +163,6 @@ enum TermsCommand: WallgenCommand {
             let shown = request.gallery ? [contactSheetName(request)] : cards.map(\.name)
             ShowCommand.preview(shown.map { request.folder + "/" + $0 })
         }
-        return .success
     }
 
     /// One card of the batch and the name of its file in the folder: `01-lichun.png`

@@ -25,22 +25,22 @@ protocol WallgenCommand: Sendable {
     static var drawsText: Bool { get }
 
     /// Checks the parsed words and builds the request; never runs anything.
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> Request
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> Request
 
-    /// Runs a checked request: every failure is reported on standard error and becomes
-    /// the exit status.
-    static func run(_ request: Request, _ output: StatusOutput) -> ExitCode
+    /// Runs a checked request; a failure is thrown, and `WallgenCLI` says it and exits
+    /// with its status.
+    static func run(_ request: Request, _ output: StatusOutput) throws(CommandFailure)
 
     /// The words after the command's name made into an invocation. By default they are
     /// split by the declaration's options, then answered with the help (`--help`), the
     /// version (`--version`) or the validated request.
-    static func invocation(_ words: [String], _ context: CommandContext) throws(UsageError) -> Invocation
+    static func invocation(_ words: [String], _ context: CommandContext) throws(CommandFailure) -> Invocation
 }
 
 extension WallgenCommand {
     static var drawsText: Bool { false }
 
-    static func invocation(_ words: [String], _ context: CommandContext) throws(UsageError) -> Invocation {
+    static func invocation(_ words: [String], _ context: CommandContext) throws(CommandFailure) -> Invocation {
         let parsed = try ArgumentParser.parse(words, options: declaration.options)
         let verbose = parsed.isGiven(CommonOptions.verbose)
         let quiet = parsed.isGiven(CommonOptions.quiet)

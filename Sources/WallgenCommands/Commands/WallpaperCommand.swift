@@ -61,7 +61,9 @@ enum WallpaperCommand: WallgenCommand {
     /// Checks every value and builds the request, with the note of how the picture is
     /// made (none with --no-metadata). `today` decides the season when neither --season
     /// nor --date is given.
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> WallpaperRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure)
+        -> WallpaperRequest
+    {
         var request = try request(parsed, today: context.today)
         if !parsed.has(CommonOptions.noMetadata) {
             request.provenance = try provenance(parsed, request, today: context.today)
@@ -70,15 +72,15 @@ enum WallpaperCommand: WallgenCommand {
         return request
     }
 
-    static func run(_ request: WallpaperRequest, _ output: StatusOutput) -> ExitCode {
-        ImageCommand.run(request, subject: request.spec.labelText, output)
+    static func run(_ request: WallpaperRequest, _ output: StatusOutput) throws(CommandFailure) {
+        try ImageCommand.run(request, subject: request.spec.labelText, output)
     }
 
     /// A wallpaper's note. Without --season or --date the season is today's (or the day of
     /// --at): the day is then recorded as --date, so the spec makes the same picture on any
     /// day; a sky is recorded as its instant and place (`SkyOptions.recordedValues`).
     private static func provenance(_ parsed: ParsedArguments, _ request: WallpaperRequest, today: CivilDate)
-        throws(UsageError) -> Provenance
+        throws(CommandFailure) -> Provenance
     {
         let day = request.sky.map { CivilDate.on($0.instant, in: $0.zone) } ?? today
         let date: [Provenance.Addition] = SeasonOptions.isDated(parsed) ? [] : [(SeasonOptions.date, "\(day)")]
@@ -91,7 +93,7 @@ enum WallpaperCommand: WallgenCommand {
     }
 
     /// Checks every value and builds the request, without its note.
-    static func request(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> WallpaperRequest {
+    static func request(_ parsed: ParsedArguments, today: CivilDate) throws(CommandFailure) -> WallpaperRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         // A sky's day picks the season as today would.
         let sky = try SkyOptions.read(

@@ -90,15 +90,15 @@ struct ParsedArguments {
     /// parser calls this for each option on a command line; a manifest row's fields
     /// come in here directly, without being made into a command line first.
     /// Sets a single option's value anew, as if it had been written `value`.
-    mutating func replace(_ option: any OptionDeclaration, value: String) throws(UsageError) {
+    mutating func replace(_ option: any OptionDeclaration, value: String) throws(CommandFailure) {
         texts[option.long] = nil
         values[option.long] = nil
         try record(option, value: value)
     }
 
     /// Every error found here, in the option's value or in how it was given, is the
-    /// option's (`UsageError.option`).
-    mutating func record(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
+    /// option's (`CommandFailure.option`).
+    mutating func record(_ option: any OptionDeclaration, value: String?) throws(CommandFailure) {
         do {
             try recordValue(option, value: value)
         } catch {
@@ -106,16 +106,16 @@ struct ParsedArguments {
         }
     }
 
-    private mutating func recordValue(_ option: any OptionDeclaration, value: String?) throws(UsageError) {
+    private mutating func recordValue(_ option: any OptionDeclaration, value: String?) throws(CommandFailure) {
         if value == nil, let placeholder = option.valueName {
-            throw UsageError("\(option.flagName) needs a value (<\(placeholder)>)")
+            throw CommandFailure("\(option.flagName) needs a value (<\(placeholder)>)")
         }
         if let value { texts[option.long, default: []].append(value) }
         if option.isRepeatable, let value {
             repeated[option.long, default: []].append(try option.parseValue(value))
             return
         }
-        guard !isGiven(option) else { throw UsageError("\(option.flagName) is given more than once") }
+        guard !isGiven(option) else { throw CommandFailure("\(option.flagName) is given more than once") }
         if let value {
             values[option.long] = try option.parseValue(value)
         } else {
@@ -130,7 +130,8 @@ struct ParsedArguments {
 /// A value may start with `-` (`--alpha -1` is then refused by its range check, a
 /// better message than "missing value"), unless it is itself an option (`--season -o`).
 enum ArgumentParser {
-    static func parse(_ arguments: [String], options: [any OptionDeclaration]) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], options: [any OptionDeclaration]) throws(CommandFailure) -> ParsedArguments
+    {
         var parsed = ParsedArguments(declared: options)
         var index = 0
         while index < arguments.count {
@@ -146,7 +147,7 @@ enum ArgumentParser {
             }
             let (option, inlineValue) = try lookUp(argument, in: options)
             guard let valueName = option.valueName else {
-                if inlineValue != nil { throw UsageError("\(option.flagName) takes no value", option: option.long) }
+                if inlineValue != nil { throw CommandFailure("\(option.flagName) takes no value", option: option.long) }
                 try parsed.record(option, value: nil)
                 continue
             }
@@ -156,7 +157,7 @@ enum ArgumentParser {
                 try parsed.record(option, value: arguments[index])
                 index += 1
             } else {
-                throw UsageError("\(option.flagName) needs a value (<\(valueName)>)", option: option.long)
+                throw CommandFailure("\(option.flagName) needs a value (<\(valueName)>)", option: option.long)
             }
         }
         return parsed
@@ -170,7 +171,7 @@ enum ArgumentParser {
         return options.contains { $0.short == letter }
     }
 
-    private static func lookUp(_ argument: String, in options: [any OptionDeclaration]) throws(UsageError)
+    private static func lookUp(_ argument: String, in options: [any OptionDeclaration]) throws(CommandFailure)
         -> (any OptionDeclaration, String?)
     {
         if argument.hasPrefix("--") {
@@ -178,16 +179,16 @@ enum ArgumentParser {
             let name = String(body.prefix { $0 != "=" })
             let value = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             if let option = options.first(where: { $0.long == name }) { return (option, value) }
-            throw UsageError("unknown option '--\(name)'\(suggestion(for: name, options))")
+            throw CommandFailure("unknown option '--\(name)'\(suggestion(for: name, options))")
         }
         let body = argument.dropFirst()
         guard let letter = body.first, let option = options.first(where: { $0.short == letter }) else {
-            throw UsageError("unknown option '\(argument)'\(suggestion(for: String(body), options))")
+            throw CommandFailure("unknown option '\(argument)'\(suggestion(for: String(body), options))")
         }
         // `-ofile.png` and `-o file.png` both work for options with values.
         let rest = body.dropFirst()
         if rest.isEmpty { return (option, nil) }
-        guard option.valueName != nil else { throw UsageError("unknown option '\(argument)'") }
+        guard option.valueName != nil else { throw CommandFailure("unknown option '\(argument)'") }
         return (option, String(rest))
     }
 

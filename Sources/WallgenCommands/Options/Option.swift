@@ -32,7 +32,7 @@ protocol OptionDeclaration: OptionListItem {
     /// Whether the option may be given more than once, each value kept in order.
     var isRepeatable: Bool { get }
     /// Reads the value, checking it: every range check of the command line happens here.
-    func parseValue(_ text: String) throws(UsageError) -> any Sendable
+    func parseValue(_ text: String) throws(CommandFailure) -> any Sendable
     /// What it is for beyond its value: recorded in a picture's note, given in a batch's
     /// row, kept by the studio's preview.
     var role: OptionRole { get }
@@ -137,11 +137,11 @@ struct Option<Value: Sendable>: OptionDeclaration {
         return copy
     }
 
-    func parse(_ text: String) throws(UsageError) -> Value {
+    func parse(_ text: String) throws(CommandFailure) -> Value {
         try valueType.parse(text, flagName)
     }
 
-    func parseValue(_ text: String) throws(UsageError) -> any Sendable {
+    func parseValue(_ text: String) throws(CommandFailure) -> any Sendable {
         try parse(text)
     }
 }
@@ -167,7 +167,7 @@ struct Flag: OptionDeclaration {
     var defaultArgument: String? { nil }
     var isRepeatable: Bool { false }
 
-    func parseValue(_ text: String) throws(UsageError) -> any Sendable {
-        throw UsageError("\(flagName) takes no value")
+    func parseValue(_ text: String) throws(CommandFailure) -> any Sendable {
+        throw CommandFailure("\(flagName) takes no value")
     }
 }

@@ -15,14 +15,14 @@ struct ValueType<Value: Sendable>: Sendable {
     let completion: ValueCompletion
     let kind: ValueKind
     let write: @Sendable (Value) -> String?
-    let parse: @Sendable (_ text: String, _ flag: String) throws(UsageError) -> Value
+    let parse: @Sendable (_ text: String, _ flag: String) throws(CommandFailure) -> Value
 
     /// A value type of `kind`, or of the kind its completion suggests (words: a choice;
     /// files, folders; otherwise text).
     init(
         placeholder: String, completion: ValueCompletion, kind: ValueKind? = nil,
         write: @escaping @Sendable (Value) -> String? = { _ in nil },
-        parse: @escaping @Sendable (_ text: String, _ flag: String) throws(UsageError) -> Value
+        parse: @escaping @Sendable (_ text: String, _ flag: String) throws(CommandFailure) -> Value
     ) {
         self.placeholder = placeholder
         self.completion = completion
@@ -38,14 +38,14 @@ extension ValueType where Value == String {
         ValueType(
             placeholder: placeholder, completion: .none, kind: .text, write: { $0 },
             parse: {
-                text, flag throws(UsageError) in
-                guard !text.isEmpty else { throw UsageError("\(flag) must not be empty") }
+                text, flag throws(CommandFailure) in
+                guard !text.isEmpty else { throw CommandFailure("\(flag) must not be empty") }
                 // Spaces (or invisible characters) alone would draw nothing where a label was asked for.
                 guard
                     text.unicodeScalars.contains(where: {
                         !$0.properties.isWhitespace && $0.properties.generalCategory != .format
                     })
-                else { throw UsageError("\(flag) must not be only spaces") }
+                else { throw CommandFailure("\(flag) must not be only spaces") }
                 return text
             })
     }
@@ -57,8 +57,8 @@ extension ValueType where Value == String {
     private static func path(_ placeholder: String, completion: ValueCompletion) -> ValueType {
         ValueType(
             placeholder: placeholder, completion: completion, write: { $0 },
-            parse: { text, flag throws(UsageError) in
-                guard !text.isEmpty else { throw UsageError("\(flag) needs a \(placeholder) name") }
+            parse: { text, flag throws(CommandFailure) in
+                guard !text.isEmpty else { throw CommandFailure("\(flag) needs a \(placeholder) name") }
                 return text
             })
     }
@@ -70,9 +70,9 @@ extension ValueType where Value == Int {
         ValueType(
             placeholder: placeholder, completion: .none, kind: .wholeNumber(minimum: minimum, maximum: nil),
             write: { "\($0)" },
-            parse: { text, flag throws(UsageError) in
+            parse: { text, flag throws(CommandFailure) in
                 guard let value = Int(text), value >= minimum else {
-                    throw UsageError("\(flag) must be a whole number of at least \(minimum), got '\(text)'")
+                    throw CommandFailure("\(flag) must be a whole number of at least \(minimum), got '\(text)'")
                 }
                 return value
             })
@@ -89,9 +89,9 @@ extension ValueType where Value == Int {
         ValueType(
             placeholder: placeholder, completion: .none,
             kind: .wholeNumber(minimum: range.lowerBound, maximum: range.upperBound), write: { "\($0)" },
-            parse: { text, flag throws(UsageError) in
-                guard let value = Int(text) else { throw UsageError(notANumber(flag, text)) }
-                guard range.contains(value) else { throw UsageError(outside(flag, text, value)) }
+            parse: { text, flag throws(CommandFailure) in
+                guard let value = Int(text) else { throw CommandFailure(notANumber(flag, text)) }
+                guard range.contains(value) else { throw CommandFailure(outside(flag, text, value)) }
                 return value
             })
     }
@@ -113,11 +113,11 @@ extension ValueType where Value == Double {
     static let fraction = ValueType(
         placeholder: "0...1", completion: .none, kind: .number(minimum: 0, maximum: 1, step: 0.01),
         write: { formatFraction($0) },
-        parse: { text, flag throws(UsageError) in
+        parse: { text, flag throws(CommandFailure) in
             let isPercent = text.hasSuffix("%")
             let number = Double(isPercent ? String(text.dropLast()) : text)
             guard let value = number, value.isFinite else {
-                throw UsageError("\(flag) must be a number from 0 to 1, got '\(text)'")
+                throw CommandFailure("\(flag) must be a number from 0 to 1, got '\(text)'")
             }
             guard !isPercent, (0...1).contains(value) else {
                 // 50 or 50% was a percentage; 1.5 or 2 is no percentage anyone writes for
@@ -126,7 +126,7 @@ extension ValueType where Value == Double {
                 let hint =
                     (isPercent ? (0...100).contains(value) : (10...100).contains(value))
                     ? " (did you mean \(flag) \(formatFraction(value / 100))?)" : ""
-                throw UsageError("\(flag) must be from 0 to 1, got \(text)\(hint)")
+                throw CommandFailure("\(flag) must be from 0 to 1, got \(text)\(hint)")
             }
             return value
         })
@@ -143,11 +143,11 @@ extension ValueType where Value == Bool {
     /// on or off (yes/no, true/false and 1/0 are read too).
     static let onOff = ValueType(
         placeholder: "on|off", completion: .words(["on", "off"]), kind: .onOff, write: { $0 ? "on" : "off" },
-        parse: { text, flag throws(UsageError) in
+        parse: { text, flag throws(CommandFailure) in
             switch text.lowercased() {
             case "on", "yes", "true", "1": return true
             case "off", "no", "false", "0": return false
-            default: throw UsageError("\(flag) must be on or off, got '\(text)'")
+            default: throw CommandFailure("\(flag) must be on or off, got '\(text)'")
             }
         })
 }
@@ -174,10 +174,10 @@ extension ValueType where Value: Equatable {
         return ValueType(
             placeholder: placeholder ?? words.joined(separator: "|"), completion: .words(words), kind: kind,
             write: { value in offered.first { $0.value == value }?.key },
-            parse: { text, flag throws(UsageError) in
+            parse: { text, flag throws(CommandFailure) in
                 if let match = table.first(where: { $0.key == text.lowercased() }) { return match.value }
                 let list = words.count == 2 ? words.joined(separator: " or ") : listed(words)
-                throw UsageError("\(flag) must be \(list), got '\(text)'")
+                throw CommandFailure("\(flag) must be \(list), got '\(text)'")
             })
     }
 }

@@ -55,20 +55,6 @@ enum Console {
     /// Why writing standard output failed, if it did.
     static var outputError: String? { outputFailure.withLock { $0 } }
 
-    /// The help a usage error points to: the running command's own (`wallgen term
-    /// --help`), the top level's before a command is known.
-    private static let usageTopic = Mutex("wallgen --help")
-
-    /// Names the command whose help usage errors point to from now on.
-    static func setUsageTopic(command: String?) {
-        usageTopic.withLock { $0 = command.map { "wallgen \($0) --help" } ?? "wallgen --help" }
-    }
-
-    /// A mistake in the command line, on standard error, with where to read how it is used.
-    static func reportUsage(_ message: String) {
-        report("Error: \(message)\nRun '\(usageTopic.withLock { $0 })' for usage.")
-    }
-
     /// A line on standard error: errors, warnings and status. Control characters in it
     /// (a manifest's output name, a report's reason, a key with a byte-order mark) are shown
     /// by code point (`TerminalText`).

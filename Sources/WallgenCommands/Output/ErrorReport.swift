@@ -23,24 +23,13 @@ enum ErrorReport {
         }
     }
 
-    /// Says an error of a command that renders and writes `--output` on standard error (a
-    /// pipeline's message, a file's as `--output`'s) and returns its status.
-    static func reportWriting(_ error: any Error) -> ExitCode {
-        switch error {
-        case let error as PipelineError: Console.report("Error: \(message(for: error))")
-        case let error as FileError: Console.report("Error: --output: \(error)")
-        default: Console.report("Error: \(error)")
-        }
-        return exitCode(for: error)
-    }
-
     /// The status for any error a command can meet.
     static func exitCode(for error: any Error) -> ExitCode {
         switch error {
         case let error as PipelineError: exitCode(for: error)
         case let error as FileError: error.exitCode
         case let error as DesktopError: exitCode(for: error)
-        case is UsageError: .usage
+        case let failure as CommandFailure: failure.status
         default: .software
         }
     }
@@ -86,6 +75,38 @@ enum ErrorReport {
         // refused before rendering where it can be seen); a library that fails is not.
         case .encoding(let problem) where [.limit, .argument, .unsupported].contains(problem.status): .usage
         case .encoding: .software
+        }
+    }
+}
+
+extension CommandFailure {
+    /// A library's failure in the command line's words, said to be in the option that
+    /// brought the file or words in (`background`, `font`, `text`).
+    init(_ error: PipelineError) {
+        let option: String? =
+            switch error {
+            case .background: "background"
+            case .font: "font"
+            case .text: "text"
+            default: nil
+            }
+        self.init(ErrorReport.message(for: error), option: option, status: ErrorReport.exitCode(for: error))
+    }
+
+    /// Any error met by a command that renders and writes `--output`: a pipeline's as
+    /// above, a file's as `--output`'s, a failure as it is.
+    static func writing(_ error: any Error) -> CommandFailure {
+        if let error = error as? FileError { return .in("output", error, status: error.exitCode) }
+        return from(error)
+    }
+
+    /// Any error a command meets: a failure as it is, a pipeline's as above, any other as
+    /// it says itself, with its status (`ErrorReport.exitCode`).
+    static func from(_ error: any Error) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure: failure
+        case let error as PipelineError: CommandFailure(error)
+        default: CommandFailure("\(error)", status: ErrorReport.exitCode(for: error))
         }
     }
 }

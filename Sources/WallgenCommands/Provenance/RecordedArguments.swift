@@ -14,7 +14,7 @@ extension Provenance {
     typealias Addition = (option: any OptionDeclaration, value: String)
 
     /// The options as recorded: those given, and `additions`, taken as if given too.
-    static func recorded(_ parsed: ParsedArguments, adding additions: [Addition]) throws(UsageError)
+    static func recorded(_ parsed: ParsedArguments, adding additions: [Addition]) throws(CommandFailure)
         -> ParsedArguments
     {
         var recorded = parsed

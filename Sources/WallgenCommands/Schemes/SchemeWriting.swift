@@ -108,35 +108,52 @@ enum SchemeWriting {
 }
 
 extension SchemeWriting {
-    /// `--scheme` on a picture command: the scheme of the picture just written at `path`,
-    /// its roles from the design's season. The status of a failure, said, or nil.
+    /// `--scheme` on a picture command: the scheme of the picture just written at `path`
+    /// (`picture`, or read back from there), its roles from the design's season.
     static func writeAfterPicture(_ path: String, _ choice: SchemeChoice, _ output: StatusOutput, picture: Image?)
-        -> ExitCode?
+        throws(CommandFailure)
     {
-        readingBack(path, unless: picture) { picture in
-            let source = source(of: picture, season: choice.season)
-            do throws(FileError) {
-                let folders = try write(source, picture: path, choice)
-                output.status("Wrote the scheme of \(path) into \(folders.joined(separator: " and "))")
-                return nil
-            } catch {
-                Console.report("Error: --scheme: \(error)")
-                return error.exitCode
-            }
+        let picture = if let picture { picture } else { try readBack(path) }
+        do {
+            let folders = try write(source(of: picture, season: choice.season), picture: path, choice)
+            output.status("Wrote the scheme of \(path) into \(folders.joined(separator: " and "))")
+        } catch {
+            throw .in("scheme", error, status: error.exitCode)
         }
     }
 
-    /// `body` with the picture `given`, or else the one at `path` decoded, or the failure to read it said, as
-    /// `--scheme`'s, with its status.
-    private static func readingBack(_ path: String, unless given: Image? = nil, _ body: (Image) -> ExitCode?)
-        -> ExitCode?
-    {
-        if let given { return body(given) }
+    /// The picture at `path`, decoded, a failure said as `--scheme`'s.
+    private static func readBack(_ path: String) throws(CommandFailure) -> Image {
         do {
-            return body(try PictureInput.decoded(path))
+            return try PictureInput.decoded(path)
         } catch {
-            Console.report("Error: --scheme: \(error.message)")
-            return error.status
+            throw error.under("scheme")
+        }
+    }
+
+    /// What `writeOwn` wrote: the folders, the variants, and what they were made from.
+    struct Written {
+        let folders: [String]
+        let variants: SchemeChoice.Variants
+        /// The season whose palette gave the roles, for a picture wallgen made.
+        let season: Season?
+        let seed: SchemeColour
+    }
+
+    /// The scheme of a picture read from `path` on its own (`wallgen scheme`, `apply
+    /// --scheme`): its roles from the season its note names, its variant `variants`, or
+    /// else its note's --dark, else how it looks. A file failure is said as `--scope`'s.
+    static func writeOwn(
+        _ path: String, _ picture: Image, into folder: String, variants: SchemeChoice.Variants?, scope: String
+    ) throws(CommandFailure) -> Written {
+        let design = SchemeCommand.design(of: path)
+        let source = source(of: picture, season: design?.season)
+        let variants = variants ?? ((design?.isDark ?? looksDark(source)) ? .dark : .light)
+        do {
+            let folders = try write(source, picture: path, SchemeChoice(folder: folder, variants: variants))
+            return Written(folders: folders, variants: variants, season: design?.season, seed: source.seed)
+        } catch {
+            throw .in(scope, error, status: error.exitCode)
         }
     }
 }
@@ -144,24 +161,18 @@ extension SchemeWriting {
 extension SchemeWriting {
     /// `apply --scheme`: the applied picture's scheme in its own variant (its note's
     /// --dark, else how it looks) into `folder`, and the one line each program needs to
-    /// read it, printed on standard output. The status of a failure, said, or nil.
-    static func writeApplied(_ path: String, into folder: String, _ output: StatusOutput) -> ExitCode? {
-        readingBack(path) { picture in
-            let design = SchemeCommand.design(of: path)
-            let source = source(of: picture, season: design?.season)
-            let dark = design?.isDark ?? looksDark(source)
-            do throws(FileError) {
-                // wallgen's own folder under the person's configuration, made as needed.
-                try AtomicFileWriter.makeFolders(folder)
-                _ = try write(source, picture: path, SchemeChoice(folder: folder, variants: dark ? .dark : .light))
-            } catch {
-                Console.report("Error: --scheme: \(error)")
-                return error.exitCode
-            }
-            output.status("Wrote the \(dark ? "dark" : "light") colour scheme of \(path) into \(folder); to use it:")
-            for line in usageLines(folder) { Console.print(line) }
-            return nil
+    /// read it, printed on standard output.
+    static func writeApplied(_ path: String, into folder: String, _ output: StatusOutput) throws(CommandFailure) {
+        let picture = try readBack(path)
+        do {
+            // wallgen's own folder under the person's configuration, made as needed.
+            try AtomicFileWriter.makeFolders(folder)
+        } catch {
+            throw .in("scheme", error, status: error.exitCode)
         }
+        let written = try writeOwn(path, picture, into: folder, variants: nil, scope: "scheme")
+        output.status("Wrote the \(written.variants) colour scheme of \(path) into \(folder); to use it:")
+        for line in usageLines(folder) { Console.print(line) }
     }
 
     /// What each program needs to read the scheme in `folder`: a line the person adds to

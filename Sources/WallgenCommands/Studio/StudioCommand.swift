@@ -52,7 +52,7 @@ enum StudioCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> StudioRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> StudioRequest {
         try CommonOptions.rejectExtra(parsed.positionals)
         return StudioRequest(
             port: parsed[required: port], opensBrowser: !parsed.has(noOpen), untilClosed: parsed.has(untilClosed))
@@ -61,7 +61,7 @@ enum StudioCommand: WallgenCommand {
     /// Serves until Ctrl-C or SIGTERM: exit 0, the private folder gone. A port that cannot be
     /// listened on is the person's to change (64) when they chose it; civetweb that cannot
     /// be loaded is the installation's (72), whatever the port.
-    static func run(_ request: StudioRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: StudioRequest, _ output: StatusOutput) throws(CommandFailure) {
         let engine = WallgenStudioEngine()
         do {
             try StudioServer.run(
@@ -70,14 +70,10 @@ enum StudioCommand: WallgenCommand {
                 environment: ProcessEnvironment.variables,
                 announce: { Console.print($0) },
                 report: { line in if !output.quiet { Console.report(line) } })
-            return .success
         } catch {
-            if error.library != nil {
-                Console.report("Error: \(error)")
-                return .bundledDataMissing
-            }
-            Console.report("Error: \(request.port == 0 ? "" : "--port \(request.port): ")\(error)")
-            return request.port == 0 ? .software : .usage
+            if error.library != nil { throw CommandFailure("\(error)", status: .bundledDataMissing) }
+            if request.port == 0 { throw CommandFailure("\(error)", status: .software) }
+            throw CommandFailure("--port \(request.port): \(error)", option: "port")
         }
     }
 }

@@ -107,9 +107,9 @@ final class StudioRendering: Sendable {
     }
 
     /// The page's control an error stands beside: the option the error is in
-    /// (`UsageError.option`), when the page has it; none, and the error stands above the
+    /// (`CommandFailure.option`), when the page has it; none, and the error stands above the
     /// controls, otherwise.
-    static func control(for error: UsageError, of settings: StudioSettings) -> String? {
+    static func control(for error: CommandFailure, of settings: StudioSettings) -> String? {
         error.option.flatMap { StudioControls.options(of: settings.command).contains($0) ? $0 : nil }
     }
 
@@ -233,18 +233,12 @@ final class StudioRendering: Sendable {
     /// A pipeline error in the command line's words, the uploaded file called by the name the
     /// person gave it, beside the control it concerns.
     static func failure(_ error: PipelineError, _ settings: StudioSettings) -> StudioFailure {
-        var message = ErrorReport.message(for: error)
+        let failure = CommandFailure(error)
+        var message = failure.message
         if let file = settings.backgroundFile, case .text(let name)? = settings.options["background"] {
             message = message.replacing(file, with: name)
         }
-        let option: String? =
-            switch error {
-            case .background: "background"
-            case .font: "font"
-            case .text: "text"
-            default: nil
-            }
-        return StudioFailure(option: option, message: message)
+        return StudioFailure(option: failure.option, message: message)
     }
 }
 

@@ -72,27 +72,29 @@ enum BatchCommand {
     static let options: [any OptionDeclaration] =
         [folder, jobs, shard, shards, shardFrom, resume, report, CommonOptions.noMetadata] + CommonOptions.everywhere
 
-    static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) -> BatchRequest {
+    static func validate(_ parsed: ParsedArguments, environment: [String: String]) throws(CommandFailure)
+        -> BatchRequest
+    {
         guard let manifest = parsed.positionals.first else {
-            throw UsageError("'batch' needs a manifest: a JSON Lines file (or CSV with a header), one render a row")
+            throw CommandFailure("'batch' needs a manifest: a JSON Lines file (or CSV with a header), one render a row")
         }
         try CommonOptions.rejectExtra(Array(parsed.positionals.dropFirst()))
         var chosen = Shard.whole
         var origin = "every row"
         if let given = parsed[shard] {
             if parsed.isGiven(shards) {
-                throw UsageError("--shard already gives the count; --shards goes without it", option: "shard")
+                throw CommandFailure("--shard already gives the count; --shards goes without it", option: "shard")
             }
             (chosen, origin) = (given, "--shard")
         } else {
             let source = parsed[required: shardFrom]
             switch source.detect(environment, count: parsed[shards]) {
             case .failure(let error):
-                throw UsageError("--shard-from \(source.rawValue): \(error)", option: "shard-from")
+                throw CommandFailure("--shard-from \(source.rawValue): \(error)", option: "shard-from")
             case .success(let detected?): (chosen, origin) = (detected, source.variableName(environment))
             case .success(nil):
                 if parsed.isGiven(shards) {
-                    throw UsageError(
+                    throw CommandFailure(
                         "--shards \(parsed[shards] ?? 0) needs an index: --shard I/N, or a job engine's",
                         option: "shards")
                 }
@@ -105,14 +107,10 @@ enum BatchCommand {
             metadata: !parsed.has(CommonOptions.noMetadata))
     }
 
-    static func run(_ request: BatchRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: BatchRequest, _ output: StatusOutput) throws(CommandFailure) {
         let clock = ContinuousClock()
         let started = clock.now
         let today = CivilDate.today()
-        func fail(_ message: String, _ code: ExitCode) -> ExitCode {
-            Console.report("Error: \(message)")
-            return code
-        }
         // Everything that can be checked before rendering is: the manifest whole (every
         // row's options, outputs inside the folder and all different), the folder and
         // the report's folder.
@@ -121,20 +119,15 @@ enum BatchCommand {
         do {
             source = try ManifestSource(opening: request.manifest)
         } catch {
-            return fail("manifest '\(request.manifest)': \(error)", .noInput)
+            throw CommandFailure("manifest '\(request.manifest)': \(error)", option: "manifest", status: .noInput)
         }
-        let total: Int
-        do {
-            total = try checkPlan(request, source: source, today: today)
-        } catch {
-            return fail(error.message, error.code)
-        }
+        let total = try checkPlan(request, source: source, today: today)
         let outputs: OutputFolder
         do {
             try AtomicFileWriter.prepareFolder(request.folder)
             outputs = try OutputFolder(opening: request.folder)
         } catch {
-            return fail("--output: \(error)", error.exitCode)
+            throw .in("output", error, status: error.exitCode)
         }
         // A report the person named is written where they named it (through a link);
         // the one wallgen names itself is written beneath the folder, following none.
@@ -146,14 +139,15 @@ enum BatchCommand {
                 reportFile = try ReportFile(named: request.defaultReportName, in: outputs)
             }
         } catch {
-            return fail(
-                "\(request.report == nil ? "--output" : "--report"): cannot write the report: \(error)", .cannotCreate)
+            let option = request.report == nil ? "output" : "report"
+            throw CommandFailure(
+                "--\(option): cannot write the report: \(error)", option: option, status: .cannotCreate)
         }
         let data: DataDirectory
         do {
             data = try DataDirectory.locate()
         } catch {
-            return fail(ErrorReport.message(for: error), ErrorReport.exitCode(for: error))
+            throw CommandFailure(error)
         }
         let run = BatchRun(
             request: request, manifest: source, data: data, report: reportFile, outputs: outputs, total: total,
@@ -163,11 +157,7 @@ enum BatchCommand {
         do {
             try run.finishReport(tally, status: status, seconds: seconds)
         } catch {
-            return fail("--report: \(error)", .ioError)
-        }
-        for line in tally.failureGroupLines { Console.report("Error: \(request.manifest): \(line)") }
-        if tally.unlistedFailures > 0 {
-            Console.report("Error: … and \(tally.unlistedFailures) more (see the report)")
+            throw .in("report", error, status: .ioError)
         }
         let shardText = request.shard == .whole ? "" : ", shard \(request.shard) (\(request.shardOrigin))"
         let atOnce = min(run.engine.jobs, max(1, tally.finished))
@@ -176,26 +166,24 @@ enum BatchCommand {
                 + " of \(total) rows, \(atOnce) at a time, to \(request.folder) in "
                 + PrintfNumber.format("%.1f", seconds)
                 + " s; report \(request.reportPath)")
-        return status
-    }
-
-    /// Why the plan was refused before any row was rendered.
-    struct PlanFailure: Error {
-        let message: String
-        let code: ExitCode
+        guard status == .success else {
+            let unlisted = tally.unlistedFailures > 0 ? ["… and \(tally.unlistedFailures) more (see the report)"] : []
+            throw CommandFailure(
+                lines: tally.failureGroupLines.map { "\(request.manifest): \($0)" } + unlisted, status: status)
+        }
     }
 
     /// Reads the whole manifest once, checking every row, that no two rows share an output
     /// and that no output is another's folder (`x` and `x/y.png`); returns the number of
     /// rows. Only 16-byte digests of each output and its folders are kept.
-    static func checkPlan(_ request: BatchRequest, source: ManifestSource, today: CivilDate) throws(PlanFailure)
+    static func checkPlan(_ request: BatchRequest, source: ManifestSource, today: CivilDate) throws(CommandFailure)
         -> Int
     {
         let reader: ManifestReader
         do {
             reader = try ManifestReader(source: source)
         } catch {
-            throw PlanFailure(message: "manifest '\(request.manifest)': \(error)", code: .noInput)
+            throw CommandFailure("manifest '\(request.manifest)': \(error)", option: "manifest", status: .noInput)
         }
         var places = OutputPlaces()
         var problems: [String] = []
@@ -209,7 +197,8 @@ enum BatchCommand {
                 // A manifest that cannot be read (an I/O error, /proc/self/mem) is missing
                 // input (66), not a bad one.
                 if case .unreadable = error {
-                    throw PlanFailure(message: "manifest '\(request.manifest)': \(error)", code: .noInput)
+                    throw CommandFailure(
+                        "manifest '\(request.manifest)': \(error)", option: "manifest", status: .noInput)
                 }
                 problems.append("\(error)")
                 break
@@ -233,11 +222,10 @@ enum BatchCommand {
             if problems.count >= 20 { break }
         }
         guard problems.isEmpty else {
-            let more = problems.count >= 20 ? "\n(stopped at 20 problems)" : ""
-            throw PlanFailure(
-                message: problems.map { "manifest '\(request.manifest)': \($0)" }.joined(separator: "\nError: ")
-                    + more + "\nNothing was rendered.",
-                code: .dataError)
+            let more = problems.count >= 20 ? "(stopped at 20 problems)\n" : ""
+            throw CommandFailure(
+                lines: problems.map { "manifest '\(request.manifest)': \($0)" }, status: .dataError,
+                conclusion: more + "Nothing was rendered.")
         }
         return count
     }
@@ -309,10 +297,10 @@ extension ShardSource {
 
 extension ValueType where Value == Shard {
     /// `I/N`: shard I (from 0) of N.
-    static let shard = ValueType(placeholder: "I/N", completion: .none) { text, flag throws(UsageError) in
+    static let shard = ValueType(placeholder: "I/N", completion: .none) { text, flag throws(CommandFailure) in
         switch Shard.parse(text) {
         case .success(let shard): return shard
-        case .failure(let error): throw UsageError("\(flag): \(error)")
+        case .failure(let error): throw CommandFailure("\(flag): \(error)")
         }
     }
 }
@@ -344,7 +332,7 @@ extension BatchCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> BatchRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> BatchRequest {
         try validate(parsed, environment: context.environment)
     }
 }

@@ -31,7 +31,7 @@ struct BatchRow {
     }
 
     /// The row's request, or the reason it has none (naming the row's line).
-    static func make(_ row: ManifestRow, today: CivilDate, metadata: Bool) throws(UsageError) -> BatchRow {
+    static func make(_ row: ManifestRow, today: CivilDate, metadata: Bool) throws(CommandFailure) -> BatchRow {
         let picture: PictureRequest
         do {
             picture = try PictureRequest(fields: row.fields, today: today, metadata: metadata)
@@ -45,7 +45,7 @@ struct BatchRow {
     /// The output in one normal form, or why it may not be one: inside the folder, a file,
     /// a name a file system can hold (no NUL, which would cut it short and put two rows
     /// in one file; no part over 255 bytes, which no retry could ever write).
-    static func normalized(_ path: String, _ row: ManifestRow) throws(UsageError) -> String {
+    static func normalized(_ path: String, _ row: ManifestRow) throws(CommandFailure) -> String {
         guard path != "-" else { throw problem(row, "'output' - (standard output) cannot be a row's output") }
         guard !path.unicodeScalars.contains("\u{0}") else {
             throw problem(row, "'output' holds a NUL character, which no file name can")
@@ -65,8 +65,8 @@ struct BatchRow {
         return parts.joined(separator: "/")
     }
 
-    static func problem(_ row: ManifestRow, _ reason: String) -> UsageError {
-        UsageError("row \(row.line): \(reason)")
+    static func problem(_ row: ManifestRow, _ reason: String) -> CommandFailure {
+        CommandFailure("row \(row.line): \(reason)")
     }
 }
 

@@ -40,12 +40,12 @@ enum GatherCommand {
     static let sheetWidth = 1_600
     static let sheetRowHeight = 160
 
-    static func validate(_ parsed: ParsedArguments) throws(UsageError) -> GatherRequest {
+    static func validate(_ parsed: ParsedArguments) throws(CommandFailure) -> GatherRequest {
         guard !parsed.positionals.isEmpty else {
-            throw UsageError("'gather' needs the shards' reports, or the folder that holds them")
+            throw CommandFailure("'gather' needs the shards' reports, or the folder that holds them")
         }
         if parsed.has(PreviewOptions.preview), parsed.has(noGallery) {
-            throw UsageError("--preview shows the contact sheet, and --no-gallery makes none", option: "preview")
+            throw CommandFailure("--preview shows the contact sheet, and --no-gallery makes none", option: "preview")
         }
         return GatherRequest(
             inputs: parsed.positionals, folder: parsed[folder], gallery: !parsed.has(noGallery),
@@ -70,18 +70,10 @@ enum GatherCommand {
         let results: [BatchReport.Result]
     }
 
-    static func run(_ request: GatherRequest, _ output: StatusOutput) -> ExitCode {
-        let batchFolder: String
-        let reports: [Report]
-        let tally: Tally
-        do {
-            batchFolder = try folder(of: request.inputs)
-            reports = try readReports(request.inputs)
-            tally = try Tally(reports)
-        } catch {
-            Console.report("Error: \(error.message)")
-            return error.code
-        }
+    static func run(_ request: GatherRequest, _ output: StatusOutput) throws(CommandFailure) {
+        let batchFolder = try folder(of: request.inputs)
+        let reports = try readReports(request.inputs)
+        let tally = try Tally(reports)
         let first = reports[0]
         let (made, failed, failures) = (tally.made, tally.failed, tally.failures)
         var entries = tally.entries
@@ -91,12 +83,13 @@ enum GatherCommand {
         // What is missing, in the order it is said: failed rows, rows in no report, then
         // outputs that are not there or not whole. The status is that of the first kind.
         var absent: [String] = failures
+        var errors: [String] = []
         var status = ExitCode.success
+        let partialHint = request.gallery ? "(gather --partial makes the gallery of the rows that were made)" : nil
         if !failures.isEmpty {
-            for failure in failures.prefix(20) { Console.report("Error: \(failure)") }
-            Console.report(
-                "Error: \(failures.count) of \(first.rows) rows failed; fix them and run their shards again with --resume"
-            )
+            errors += failures.prefix(20)
+            errors.append(
+                "\(failures.count) of \(first.rows) rows failed; fix them and run their shards again with --resume")
             status = .dataError
         }
         if missing > 0 {
@@ -104,13 +97,12 @@ enum GatherCommand {
             let line =
                 "\(missing) of \(first.rows) rows are in no report"
                 + (shards.isEmpty ? "" : "; no report from shard \(shards.joined(separator: ", "))")
-            Console.report("Error: " + line)
+            errors.append(line)
             absent.append(line)
             if status == .success { status = .noInput }
         }
         if status != .success && !request.partial {
-            if request.gallery { Console.report("(gather --partial makes the gallery of the rows that were made)") }
-            return status
+            throw CommandFailure(lines: errors, status: status, conclusion: partialHint)
         }
         entries.sort { $0.index < $1.index }
         // Done only when every output is there and whole, read beneath the folder.
@@ -118,21 +110,17 @@ enum GatherCommand {
         do {
             outputs = try OutputFolder(opening: batchFolder)
         } catch {
-            Console.report("Error: \(error)")
-            return error.exitCode
+            throw CommandFailure(lines: errors + ["\(error)"], status: error.exitCode)
         }
         let check = checkOutputs(entries, in: outputs)
         if !check.problems.isEmpty {
-            for problem in check.problems.prefix(20) { Console.report("Error: \(problem)") }
-            Console.report(
-                "Error: \(check.problems.count) of \(first.rows) rows' outputs are missing or not whole; run their shards again with --resume"
+            errors += check.problems.prefix(20)
+            errors.append(
+                "\(check.problems.count) of \(first.rows) rows' outputs are missing or not whole; run their shards again with --resume"
             )
             absent += check.problems
             if status == .success { status = check.anyMissing ? .noInput : .dataError }
-            if !request.partial {
-                if request.gallery { Console.report("(gather --partial makes the gallery of the rows that were made)") }
-                return status
-            }
+            if !request.partial { throw CommandFailure(lines: errors, status: status, conclusion: partialHint) }
         }
         let shown = entries.filter { entry in check.sizes[entry.index] != nil }
         let galleryFolder = request.folder ?? batchFolder
@@ -141,8 +129,7 @@ enum GatherCommand {
                 try writeGallery(
                     shown, sizes: check.sizes, from: outputs, folder: galleryFolder, of: first.rows, missing: absent)
             } catch {
-                Console.report("Error: --output: \(error)")
-                return error.exitCode
+                throw CommandFailure(lines: errors + ["--output: \(error)"], status: error.exitCode)
             }
         }
         // A batch's pictures are too many to draw one by one: its contact sheet stands for them.
@@ -150,41 +137,40 @@ enum GatherCommand {
         let wrote =
             request.gallery ? "; wrote \(galleryFolder)/contact-sheet.png and \(galleryFolder)/index.html" : ""
         guard status == .success else {
-            // Said on standard error: the run did not succeed, whatever it made.
-            Console.report("Gathered \(shown.count) of \(first.rows) rows (\(reports.count) reports)" + wrote)
-            return status
+            // Said on standard error, after the errors: the run did not succeed, whatever it made.
+            throw CommandFailure(
+                lines: errors, status: status,
+                conclusion: "Gathered \(shown.count) of \(first.rows) rows (\(reports.count) reports)" + wrote)
         }
         output.status("All \(first.rows) rows are done (\(reports.count) reports)" + wrote)
-        return .success
     }
 
     /// The reports named, or every report in the folders named; refused when a name is
     /// nothing at all, a report cannot be read, there is none, or they are of different
     /// batches.
-    static func readReports(_ inputs: [String]) throws(ReportProblem) -> [Report] {
+    static func readReports(_ inputs: [String]) throws(CommandFailure) -> [Report] {
         // A name that is nothing at all is said to be missing, not unreadable: it may
         // be a folder mistyped as well as a report.
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
-            throw ReportProblem(
-                message: "'\(input)' does not exist (give the batch's folder, or its shards' reports)", code: .noInput)
+            throw CommandFailure(
+                "'\(input)' does not exist (give the batch's folder, or its shards' reports)", status: .noInput)
         }
         var reports: [Report] = []
         for path in reportPaths(inputs) {
             do {
                 reports.append(try read(path))
             } catch {
-                throw ReportProblem(message: "report '\(path)': \(error.message)", code: error.code)
+                throw CommandFailure("report '\(path)': \(error.message)", status: error.status)
             }
         }
         guard let first = reports.first else {
-            throw ReportProblem(
-                message: "no reports (.wallgen-report-*.json) in \(inputs.joined(separator: ", "))", code: .noInput)
+            throw CommandFailure(
+                "no reports (.wallgen-report-*.json) in \(inputs.joined(separator: ", "))", status: .noInput)
         }
         for report in reports where report.rows != first.rows || report.shard.count != first.shard.count {
-            throw ReportProblem(
-                message:
-                    "report '\(report.path)' is of \(report.rows) rows in \(report.shard.count) shards, '\(first.path)' of \(first.rows) in \(first.shard.count): not the same batch",
-                code: .dataError)
+            throw CommandFailure(
+                "report '\(report.path)' is of \(report.rows) rows in \(report.shard.count) shards, '\(first.path)' of \(first.rows) in \(first.shard.count): not the same batch",
+                status: .dataError)
         }
         return reports
     }
@@ -197,7 +183,7 @@ enum GatherCommand {
         var entries: [(index: Int, row: Int, output: String)] = []
         var failures: [String] = []
 
-        init(_ reports: [Report]) throws(ReportProblem) {
+        init(_ reports: [Report]) throws(CommandFailure) {
             let rows = reports[0].rows
             made = [Bool](repeating: false, count: rows)
             failed = [Bool](repeating: false, count: rows)
@@ -211,16 +197,14 @@ enum GatherCommand {
                         continue
                     }
                     guard made.indices.contains(index), row >= 0 else {
-                        throw ReportProblem(
-                            message:
-                                "report '\(report.path)': a result of row \(row) has index \(index) outside the batch",
-                            code: .dataError)
+                        throw CommandFailure(
+                            "report '\(report.path)': a result of row \(row) has index \(index) outside the batch",
+                            status: .dataError)
                     }
                     guard let inside = GatherCommand.insideFolder(output) else {
-                        throw ReportProblem(
-                            message:
-                                "report '\(report.path)': row \(row)'s output \(ShellQuoting.quote(output)) is not a path inside the batch's folder",
-                            code: .dataError)
+                        throw CommandFailure(
+                            "report '\(report.path)': row \(row)'s output \(ShellQuoting.quote(output)) is not a path inside the batch's folder",
+                            status: .dataError)
                     }
                     if !made[index] {
                         made[index] = true
@@ -231,23 +215,17 @@ enum GatherCommand {
         }
     }
 
-    struct ReportProblem: Error {
-        let message: String
-        let code: ExitCode
-    }
-
     /// The batch's folder: the folder given, or the one holding the reports named. Reports
     /// in several folders are refused: gather works in one.
-    static func folder(of inputs: [String]) throws(ReportProblem) -> String {
+    static func folder(of inputs: [String]) throws(CommandFailure) -> String {
         let folders = Set(
             inputs.map { input -> String in
                 isFolder(input) ? input : FilePath.folder(of: input)
             }.map { FilePath.absolute($0) })
         guard folders.count == 1, let only = folders.first else {
-            throw ReportProblem(
-                message:
-                    "the reports are in several folders (\(folders.sorted().joined(separator: ", "))); gather one batch's folder at a time",
-                code: .usage)
+            throw CommandFailure(
+                "the reports are in several folders (\(folders.sorted().joined(separator: ", "))); gather one batch's folder at a time",
+                status: .usage)
         }
         return only
     }
@@ -316,25 +294,24 @@ enum GatherCommand {
         }
     }
 
-    static func read(_ path: String) throws(ReportProblem) -> Report {
+    static func read(_ path: String) throws(CommandFailure) -> Report {
         let data: [UInt8]
         do {
             data = try FileReader.read(path, maxBytes: maxReportBytes)
         } catch {
-            throw ReportProblem(message: "cannot be read: \(error)", code: .noInput)
+            throw CommandFailure("cannot be read: \(error)", status: .noInput)
         }
         guard let report = try? BatchReport.decode(data) else {
-            throw ReportProblem(message: "is not a wallgen batch report", code: .dataError)
+            throw CommandFailure("is not a wallgen batch report", status: .dataError)
         }
         let (rows, index, count, results) =
             (report.header.rows, report.header.shard.index, report.header.shard.count, report.results)
         guard (1...maxRows).contains(rows), (1...maxShards).contains(count), (0..<count).contains(index),
             results.count <= rows
         else {
-            throw ReportProblem(
-                message:
-                    "claims \(rows) rows, shard \(index) of \(count) and \(results.count) results: outside what a batch can have (rows 1 to \(maxRows), shards 1 to \(maxShards))",
-                code: .dataError)
+            throw CommandFailure(
+                "claims \(rows) rows, shard \(index) of \(count) and \(results.count) results: outside what a batch can have (rows 1 to \(maxRows), shards 1 to \(maxShards))",
+                status: .dataError)
         }
         return Report(path: path, rows: rows, shard: report.header.shard, results: results)
     }
@@ -384,7 +361,7 @@ extension GatherCommand: WallgenCommand {
         arguments: [.init(name: "report", help: "A shard's report, or a folder of them.", completion: .file)],
         options: options)
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> GatherRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> GatherRequest {
         try validate(parsed)
     }
 }

@@ -55,12 +55,12 @@ enum PlanCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> PlanRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> PlanRequest {
         guard let name = parsed.positionals.first else {
-            throw UsageError("'plan' needs a set: terms or seasons")
+            throw CommandFailure("'plan' needs a set: terms or seasons")
         }
         guard let set = PlanRequest.Set(rawValue: name) else {
-            throw UsageError(
+            throw CommandFailure(
                 "'plan' knows the sets terms and seasons, not '\(name)' (a schedule renders its own cards: use wallgen schedule)"
             )
         }
@@ -81,11 +81,11 @@ enum PlanCommand: WallgenCommand {
             let ends = word.split(separator: "-", maxSplits: 1).map(String.init)
             let first = try TermOptions.year.parse(ends[0])
             let last = ends.count == 2 ? try TermOptions.year.parse(ends[1]) : first
-            guard first <= last else { throw UsageError("--years \(word) runs backwards", option: "years") }
+            guard first <= last else { throw CommandFailure("--years \(word) runs backwards", option: "years") }
             years += Array(first...last)
         }
         if set == .seasons, parsed.isGiven(Self.languages) || parsed.isGiven(Self.years) {
-            throw UsageError("--langs and --years are for terms; season wallpapers have neither", option: "langs")
+            throw CommandFailure("--langs and --years are for terms; season wallpapers have neither", option: "langs")
         }
         return PlanRequest(
             set: set, canvases: canvases, languages: languages.isEmpty ? ["zh"] : languages, years: years,
@@ -97,7 +97,7 @@ enum PlanCommand: WallgenCommand {
     }
 
     /// Writes the manifest; every output is in a folder per canvas (and year and language).
-    static func run(_ request: PlanRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: PlanRequest, _ output: StatusOutput) {
         let canvases: [PlanRequest.Canvas?] = request.canvases.isEmpty ? [nil] : request.canvases
         let variants = request.dark ? [false, true] : [false]
         for canvas in canvases {
@@ -130,17 +130,16 @@ enum PlanCommand: WallgenCommand {
                 }
             }
         }
-        return .success
     }
 }
 
 /// Device names checked as --device checks them, with the message naming --devices.
 enum WallgenValueTypesCheck {
-    static func device(_ name: String) throws(UsageError) -> DevicePreset {
+    static func device(_ name: String) throws(CommandFailure) -> DevicePreset {
         do {
             return try OneCanvasOptions.device.parse(name)
         } catch {
-            throw UsageError("--devices: \(error.message)", option: "devices")
+            throw CommandFailure("--devices: \(error.message)", option: "devices")
         }
     }
 }

@@ -33,14 +33,15 @@ public typealias TermRequest = ImageRequest<TermCard>
 /// `wallgen [options]` and `wallgen term NAME`: one image, written where asked, or
 /// several (several sizes, one per monitor, or one picture spanning the monitors).
 enum ImageCommand {
-    static func run<Design>(_ request: ImageRequest<Design>, subject: String, _ output: StatusOutput) -> ExitCode {
+    static func run<Design>(_ request: ImageRequest<Design>, subject: String, _ output: StatusOutput)
+        throws(CommandFailure)
+    {
         for warning in request.warnings { Console.report(warning) }
         if let scheme = request.scheme {
             do {
                 try SchemeWriting.check(scheme)
             } catch {
-                Console.report("Error: --scheme: \(error)")
-                return error.exitCode
+                throw .in("scheme", error, status: error.exitCode)
             }
         }
         let outputs: [PlannedOutput]
@@ -48,20 +49,13 @@ enum ImageCommand {
         let monitors: [Monitor]
         do {
             (outputs, span, monitors) = try plan(request, environment: ProcessEnvironment.variables)
-        } catch let error as UsageError {
-            Console.reportUsage(error.message)
-            return .usage
-        } catch let error as DesktopError {
-            Console.report("Error: \(error)")
-            return ErrorReport.exitCode(for: error)
         } catch {
-            Console.report("Error: \(error)")
-            return .software
+            throw .from(error)
         }
         let files = outputs.compactMap { if case .file(let path) = $0.target { path } else { nil } }
         guard outputs.count == 1, let only = outputs.first else {
-            let status = SeveralOutputs.run(request, outputs, span: span, monitors: monitors, subject: subject, output)
-            return finish(status, files, request, output)
+            try SeveralOutputs.run(request, outputs, span: span, monitors: monitors, subject: subject, output)
+            return try finish(files, request, output)
         }
         // One picture: made as it always was, whatever asked for it. At the screen's size
         // (`--apply` alone) its note records that size, so it can be made again.
@@ -73,7 +67,7 @@ enum ImageCommand {
         // With --scheme the picture's pixels are kept for it: read back from the file, a
         // 4K PNG's decode would take longer than the picture.
         var kept: Image?
-        let status = SingleOutput.run(
+        try SingleOutput.run(
             only.target, format: request.settings.encoding.format, subject: subject, output,
             thenApply: request.applyAfterwards, derived: only.derived
         ) {
@@ -84,21 +78,18 @@ enum ImageCommand {
             if request.scheme != nil { kept = rendered.image }
             return rendered
         }
-        return finish(status, files, request, output, picture: kept)
+        try finish(files, request, output, picture: kept)
     }
 
     /// After the pictures: their scheme (`--scheme`, from the first: its pixels as rendered
     /// when kept, else read back), then the preview.
     private static func finish<Design>(
-        _ status: ExitCode, _ files: [String], _ request: ImageRequest<Design>, _ output: StatusOutput,
-        picture: Image? = nil
-    ) -> ExitCode {
-        guard status == .success else { return status }
+        _ files: [String], _ request: ImageRequest<Design>, _ output: StatusOutput, picture: Image? = nil
+    ) throws(CommandFailure) {
         if let scheme = request.scheme, let first = files.first {
-            if let failure = SchemeWriting.writeAfterPicture(first, scheme, output, picture: picture) { return failure }
+            try SchemeWriting.writeAfterPicture(first, scheme, output, picture: picture)
         }
         if request.preview { ShowCommand.preview(files) }
-        return status
     }
 
     /// The files the request makes, the layout when they are one picture spanning the
@@ -135,7 +126,7 @@ enum ImageCommand {
                 Design.spanning(request.spec, width: 1, height: 1, textFrame: .init(x: 0, y: 0, width: 1, height: 1))
                     == nil
             {
-                throw UsageError(
+                throw CommandFailure(
                     "--span lays a wallpaper across the monitors; a card's lines would be cut at the seams (--device here makes one card per monitor)",
                     option: "span")
             }
@@ -145,7 +136,7 @@ enum ImageCommand {
             if let layout {
                 let canvas = CanvasSize(width: layout.canvasWidth, height: layout.canvasHeight)
                 guard canvas.width <= CanvasSize.maxSide, canvas.height <= CanvasSize.maxSide else {
-                    throw UsageError(
+                    throw CommandFailure(
                         "--span: the monitors' layout is \(canvas.width)x\(canvas.height), more than \(CanvasSize.maxSide) pixels across",
                         option: "span")
                 }
@@ -188,7 +179,7 @@ enum ImageCommand {
             monitors: monitors.map { ($0.name, CanvasSize(width: $0.width, height: $0.height)) })
         let outputs = try OutputNaming.plan(request.output, entries, keepsSingleName: false)
         guard outputs.count == monitors.count else {
-            throw UsageError(
+            throw CommandFailure(
                 "--output: two monitors would get the same file; put {device} in the name so each gets its own",
                 option: "output")
         }
@@ -229,25 +220,16 @@ enum SeveralOutputs {
         var timings: [StageTimings] = []
     }
 
-    /// A render that failed, already reported, and the status it ends the run with.
-    struct Failed: Error {
-        let status: ExitCode
-    }
-
     static func run<Design>(
         _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, monitors: [Monitor],
         subject: String, _ output: StatusOutput
-    ) -> ExitCode {
-        if let refused = refusal(request, outputs, monitors: monitors) { return refused }
+    ) throws(CommandFailure) {
+        try checkBeforeStarting(request, outputs, monitors: monitors)
         let clock = ContinuousClock()
         let started = clock.now
-        let rendered: Rendered
-        switch render(request, outputs, span: span, output) {
-        case .success(let all): rendered = all
-        case .failure(let failed): return failed.status
-        }
+        let rendered = try render(request, outputs, span: span, output)
         for warning in rendered.warnings { Console.report(warning) }
-        if let failed = write(rendered.made, subject: subject, output) { return failed }
+        try write(rendered.made, subject: subject, output)
         if output.verbose { for timing in rendered.timings { Console.report(SingleOutput.describe(timing)) } }
         output.status(
             "Wrote \(rendered.made.count) pictures" + (span == nil ? "" : " spanning the monitors") + " in "
@@ -258,36 +240,28 @@ enum SeveralOutputs {
                 guard case .file(let path) = planned.target else { return nil }
                 return MonitorFile(name: monitor.name, path: path)
             }
-            return ApplyCommand.run(.monitors(pictures, of: monitors, desktop: apply.desktop), output)
+            try ApplyCommand.run(.monitors(pictures, of: monitors, desktop: apply.desktop), output)
         }
-        return .success
     }
 
-    /// Why the run cannot start, said: `--apply` with sizes that are not one per monitor,
-    /// or an output that cannot be written.
-    private static func refusal<Design>(
+    /// Refuses what cannot start: `--apply` with sizes that are not one per monitor, or an
+    /// output that cannot be written.
+    private static func checkBeforeStarting<Design>(
         _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], monitors: [Monitor]
-    ) -> ExitCode? {
+    ) throws(CommandFailure) {
         if request.applyAfterwards != nil && monitors.count != outputs.count {
-            Console.reportUsage(
-                "--apply sets one picture, or one per monitor (--device here, --span), and this makes \(outputs.count) sizes; apply one with wallgen apply FILE"
-            )
-            return .usage
+            throw CommandFailure(
+                "--apply sets one picture, or one per monitor (--device here, --span), and this makes \(outputs.count) sizes; apply one with wallgen apply FILE",
+                option: "apply")
         }
-        for planned in outputs {
-            if let (message, code) = SingleOutput.precheck(planned.target, derived: planned.derived) {
-                if code == .usage { Console.reportUsage(message) } else { Console.report("Error: \(message)") }
-                return code
-            }
-        }
-        return nil
+        for planned in outputs { try SingleOutput.precheck(planned.target, derived: planned.derived) }
     }
 
     /// Every picture rendered and encoded (from one decode of the picture), a step of the
     /// progress line each; nothing is written yet.
     private static func render<Design>(
         _ request: ImageRequest<Design>, _ outputs: [PlannedOutput], span: SpanLayout?, _ output: StatusOutput
-    ) -> Result<Rendered, Failed> {
+    ) throws(CommandFailure) -> Rendered {
         var rendered = Rendered()
         // The same line as a batch's, one step a picture made (they are written after).
         var sizes: [CanvasSize] = []
@@ -334,16 +308,15 @@ enum SeveralOutputs {
             }
         } catch {
             progress?.clear()
-            Console.report("Error: \(ErrorReport.message(for: error))")
-            return .failure(Failed(status: ErrorReport.exitCode(for: error)))
+            throw CommandFailure(error)
         }
         progress?.clear()
-        return .success(rendered)
+        return rendered
     }
 
     /// Writes each picture atomically and says so; a write that fails is named, with those
     /// written before it and those not written, and ends the run with its status.
-    private static func write(_ made: [Made], subject: String, _ output: StatusOutput) -> ExitCode? {
+    private static func write(_ made: [Made], subject: String, _ output: StatusOutput) throws(CommandFailure) {
         var written: [String] = []
         for (index, item) in made.enumerated() {
             let place = if case .file(let path) = item.target { path } else { "standard output" }
@@ -355,16 +328,15 @@ enum SeveralOutputs {
                 let after = made[(index + 1)...].compactMap {
                     if case .file(let path) = $0.target { path } else { nil }
                 }
-                Console.report(
-                    "Error: --output: \(error) (\(index + 1) of \(made.count); \(before)"
-                        + (after.isEmpty ? "" : "; not written: " + after.joined(separator: ", ")) + ")")
-                return error.exitCode
+                throw CommandFailure(
+                    "--output: \(error) (\(index + 1) of \(made.count); \(before)"
+                        + (after.isEmpty ? "" : "; not written: " + after.joined(separator: ", ")) + ")",
+                    option: "output", status: error.exitCode)
             }
             written.append(place)
             output.status(
                 "Wrote \(place): \(subject), \(item.size.width)x\(item.size.height), \(WallgenCLI.formatBytes(item.bytes.count))"
             )
         }
-        return nil
     }
 }

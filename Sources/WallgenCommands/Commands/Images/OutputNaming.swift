@@ -103,12 +103,12 @@ enum OutputNaming {
     /// Where each entry goes. `keepsSingleName`: one entry keeps `base` as it is.
     /// Entries landing on the same file with the same size are one; on the same file
     /// with different sizes, an error, before any work.
-    static func plan(_ base: OutputTarget, _ entries: [Entry], keepsSingleName: Bool) throws(UsageError)
+    static func plan(_ base: OutputTarget, _ entries: [Entry], keepsSingleName: Bool) throws(CommandFailure)
         -> [PlannedOutput]
     {
         guard case .file(let path) = base else {
             guard entries.count == 1 else {
-                throw UsageError(
+                throw CommandFailure(
                     "-o - writes one picture, not \(entries.count); give a file name (NAME.png becomes NAME-WxH.png) or a pattern with {w}, {h} or {device}"
                 )
             }
@@ -131,7 +131,7 @@ enum OutputNaming {
                 size: entry.size, target: .file(name), derived: DerivedPlace(pattern: path, file: name))
             if let same = planned.first(where: { $0.target == output.target }) {
                 guard same.size == output.size else {
-                    throw UsageError(
+                    throw CommandFailure(
                         "--output: \(name) would hold both \(same.size.width)x\(same.size.height) and \(entry.size.width)x\(entry.size.height); put {w}, {h} or {device} in the name",
                         option: "output")
                 }

@@ -24,16 +24,16 @@ public struct PictureRequest: Sendable {
     /// Reads and checks the fields; `today` decides a wallpaper's season when none is
     /// given. With `metadata` false the picture carries no note (`--no-metadata`).
     public init(fields: [String: ManifestValue], today: CivilDate = .today(), metadata: Bool = true)
-        throws(UsageError)
+        throws(CommandFailure)
     {
         let name: String
         switch fields["command"] {
         case nil: name = PictureCommand.wallpaper.rawValue
         case .text(let text)?: name = text
-        default: throw UsageError("'command' must be \(PictureCommand.namesInWords)")
+        default: throw CommandFailure("'command' must be \(PictureCommand.namesInWords)")
         }
         guard let picture = PictureCommand(named: name) else {
-            throw UsageError(
+            throw CommandFailure(
                 CommandRegistry.named(name) != nil
                     ? "command '\(name)' cannot be a row: a row makes one wallpaper or one term card"
                     : "unknown command '\(name)': a row's command is \(PictureCommand.namesInWords)")
@@ -46,22 +46,22 @@ public struct PictureRequest: Sendable {
         var term: String?
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "command" {
             if key == "term", picture == .term {
-                guard case .text(let text) = value else { throw UsageError("'term' must be a term's name") }
+                guard case .text(let text) = value else { throw CommandFailure("'term' must be a term's name") }
                 term = text
                 continue
             }
             if key == "output" {
-                guard case .text(let text) = value else { throw UsageError("'output' must be a file name") }
+                guard case .text(let text) = value else { throw CommandFailure("'output' must be a file name") }
                 output = text
                 continue
             }
             let declared = declaration.options.first { $0.long == key }
-            if let reason = declared?.role.refusedInRow { throw UsageError("'\(key)' \(reason)") }
+            if let reason = declared?.role.refusedInRow { throw CommandFailure("'\(key)' \(reason)") }
             guard let option = declared else {
                 let keys =
                     declaration.options.filter { $0.role.refusedInRow == nil }.map(\.long) + ["output", "command"]
                 let hint = closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
-                throw UsageError("unknown key '\(key)' for \(name)\(hint)")
+                throw CommandFailure("unknown key '\(key)' for \(name)\(hint)")
             }
             given += try Self.values(option, value).map { (option, $0) }
         }
@@ -92,7 +92,7 @@ public struct PictureRequest: Sendable {
 
     /// An option's values for a field: once per list item; a flag's nil when true (and
     /// none when false).
-    private static func values(_ option: any OptionDeclaration, _ value: ManifestValue) throws(UsageError)
+    private static func values(_ option: any OptionDeclaration, _ value: ManifestValue) throws(CommandFailure)
         -> [String?]
     {
         guard option.valueName != nil else {
@@ -101,23 +101,24 @@ public struct PictureRequest: Sendable {
             case .flag(let on): return on ? [nil] : []
             case .text(let text) where ["true", "yes", "1"].contains(text.lowercased()): return [nil]
             case .text(let text) where ["false", "no", "0"].contains(text.lowercased()): return []
-            default: throw UsageError("'\(option.long)' is a flag: true or false (yes or no, 1 or 0)")
+            default: throw CommandFailure("'\(option.long)' is a flag: true or false (yes or no, 1 or 0)")
             }
         }
         switch value {
         case .text(let text): return [text]
         case .list(let items): return items
         case .flag:
-            throw UsageError("'\(option.long)' needs a value (<\(option.valueName ?? "")>), not true or false")
+            throw CommandFailure("'\(option.long)' needs a value (<\(option.valueName ?? "")>), not true or false")
         }
     }
 
-    private static func checkOneCanvas(_ canvases: CanvasPlan) throws(UsageError) {
+    private static func checkOneCanvas(_ canvases: CanvasPlan) throws(CommandFailure) {
         switch canvases {
         case .sizes(let sizes) where sizes.count <= 1: return
-        case .sizes: throw UsageError("a row makes one picture: give each size or device a row of its own")
+        case .sizes: throw CommandFailure("a row makes one picture: give each size or device a row of its own")
         case .monitors, .screens:
-            throw UsageError("a row makes one picture of a given size: --device here and --span are not for batches")
+            throw CommandFailure(
+                "a row makes one picture of a given size: --device here and --span are not for batches")
         }
     }
 
@@ -189,10 +190,11 @@ public struct PictureRequest: Sendable {
     /// The same picture on another canvas, as a lossless PNG without a note: a preview,
     /// pixel for pixel what the command makes with `--size WxH --no-metadata`, the
     /// rest as asked. The canvas is checked as `--size` and `--max-pixels` check it.
-    public func preview(width: Int, height: Int) throws(UsageError) -> PictureRequest {
+    public func preview(width: Int, height: Int) throws(CommandFailure) -> PictureRequest {
         let sides = 1...CanvasSize.maxSide
         guard sides.contains(width), sides.contains(height) else {
-            throw UsageError("a preview's sides must be from 1 to \(CanvasSize.maxSide) pixels, got \(width)x\(height)")
+            throw CommandFailure(
+                "a preview's sides must be from 1 to \(CanvasSize.maxSide) pixels, got \(width)x\(height)")
         }
         try CanvasSize(width: width, height: height).check(maxPixels: settings.limits.maxPixels)
         var settings = settings

@@ -10,30 +10,29 @@ enum SingleOutput {
     /// A usage problem with the target that can be seen before any work: image bytes
     /// to a terminal, or a file whose folder is missing.
     static func precheck(_ target: OutputTarget, format: OutputFormat = .png, derived: DerivedPlace? = nil)
-        -> (String, ExitCode)?
+        throws(CommandFailure)
     {
         switch target {
         case .standardOutput where Console.isOutputClosed:
-            return ("-o -: standard output is closed; give a file name", .ioError)
+            throw CommandFailure(
+                "-o -: standard output is closed; give a file name", option: "output", status: .ioError)
         case .standardOutput where isatty(STDOUT_FILENO) != 0:
-            return (
+            throw CommandFailure(
                 "-o - would write \(format) data to the terminal; redirect it (> file.\(format.fileExtension)) or give a file name",
-                .usage
-            )
+                option: "output")
         case .standardOutput:
-            return nil
+            return
         case .file(let path):
             do {
                 // A derived name is checked beneath its folder (a pattern's folders are made
                 // when it is written; their root must be able to be).
                 if let derived {
                     try derived.check()
-                    return nil
+                } else {
+                    try AtomicFileWriter.checkDestination(path)
                 }
-                try AtomicFileWriter.checkDestination(path)
-                return nil
             } catch {
-                return ("--output: \(error)", error.exitCode)
+                throw .in("output", error, status: error.exitCode)
             }
         }
     }
@@ -69,15 +68,11 @@ enum SingleOutput {
         _ target: OutputTarget, format: OutputFormat = .png, subject: String, _ output: StatusOutput,
         thenApply: ApplyAfterwards? = nil, derived: DerivedPlace? = nil,
         _ make: (GrowingFile?) throws(PipelineError) -> RenderedImage
-    ) -> ExitCode {
+    ) throws(CommandFailure) {
         if thenApply != nil, target == .standardOutput {
-            Console.reportUsage("--apply needs a file to set, not -o -")
-            return .usage
+            throw CommandFailure("--apply needs a file to set, not -o -", option: "apply")
         }
-        if let (message, code) = precheck(target, format: format, derived: derived) {
-            if code == .usage { Console.reportUsage(message) } else { Console.report("Error: \(message)") }
-            return code
-        }
+        try precheck(target, format: format, derived: derived)
         let clock = ContinuousClock()
         let started = clock.now
         do {
@@ -101,11 +96,10 @@ enum SingleOutput {
                     + "\(rendered.format), \(WallgenCLI.formatBytes(rendered.byteCount)) in "
                     + PrintfNumber.format("%.2f", WallgenCLI.seconds(clock.now - started)) + " s")
             if let thenApply, case .file(let path) = target {
-                return ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
+                try ApplyCommand.run(.file(path, desktop: thenApply.desktop), output)
             }
-            return .success
         } catch {
-            return ErrorReport.reportWriting(error)
+            throw .writing(error)
         }
     }
 }

@@ -35,7 +35,7 @@ enum DynamicSchedule {
     static func make(
         _ request: ScheduleRequest, _ dynamic: Request, install: Bool, enable: Bool, locations: UserLocations,
         _ output: StatusOutput
-    ) throws -> ExitCode {
+    ) throws {
         if let note = dynamic.placeNote { output.status(note) }
         let folder = ScheduleCommand.absolutePath(request.folder)
         let wallgen = ScheduleCommand.executablePath()
@@ -63,7 +63,6 @@ enum DynamicSchedule {
             "Wrote \(folder): \(copy) and a timer at each of its \(timing.solar.isEmpty ? timing.times.count : timing.solar.count) frames' starts for \(days) days at \(dynamic.place), \(instants.count) in all"
         )
         if install { try ScheduleCommand.installFiles(files, locations: locations, enable: enable, output) }
-        return .success
     }
 
     /// The file's frames as its metadata times them (Apple's or KDE's); a file without

@@ -121,7 +121,8 @@ enum ScheduleCommand {
         UserLocations(environment: environment).dataHome + "/wallgen/schedule"
     }
 
-    static func validate(_ parsed: ParsedArguments, today: CivilDate, environment: [String: String]) throws(UsageError)
+    static func validate(_ parsed: ParsedArguments, today: CivilDate, environment: [String: String])
+        throws(CommandFailure)
         -> ScheduleRequest
     {
         try CommonOptions.rejectExtra(parsed.positionals)
@@ -131,22 +132,24 @@ enum ScheduleCommand {
         case (true, false, nil): action = .make(install: true, enable: parsed.has(enable))
         case (false, true, nil): action = .uninstall
         case (false, false, let instant?): action = .show(instant)
-        default: throw UsageError("--install, --uninstall and --at do different things; give one", option: "install")
+        default:
+            throw CommandFailure("--install, --uninstall and --at do different things; give one", option: "install")
         }
         if parsed.has(enable), action != .make(install: true, enable: true) {
-            throw UsageError("--enable starts what --install puts in place; give it with --install", option: "enable")
+            throw CommandFailure(
+                "--enable starts what --install puts in place; give it with --install", option: "enable")
         }
         let first = parsed[from] ?? today.year
         let count = parsed[required: years]
         let last = SolarTermCalendar.supportedYears.upperBound
         guard first + count - 1 <= last else {
-            throw UsageError(
+            throw CommandFailure(
                 "--years \(count) from \(first) goes past \(last), the last year the almanac computes", option: "years")
         }
         let choices = parsed[all: devices]
         let perMonitor = choices.contains(.here) || parsed.isGiven(monitors)
         if perMonitor, !parsed[all: sizes].isEmpty || choices.contains(where: { $0 != .here }) {
-            throw UsageError(
+            throw CommandFailure(
                 "--device here takes its sizes from the monitors; give no --size or other --device with it",
                 option: "device")
         }
@@ -155,7 +158,7 @@ enum ScheduleCommand {
             switch choice {
             case .preset(let preset): canvases.append(CanvasSize(width: preset.width, height: preset.height))
             case .all:
-                throw UsageError(
+                throw CommandFailure(
                     "--device all would make every preset's pictures; name the sizes you use", option: "device")
             case .here: break
             }
@@ -167,7 +170,7 @@ enum ScheduleCommand {
         for canvas in unique { try canvas.check(maxPixels: RenderOptions.limits(parsed).maxPixels) }
         let byTerms = parsed[required: by]
         if byTerms, SeasonRuleOptions.isGiven(parsed) {
-            throw UsageError("--season-rule and --hemisphere go with --by seasons", option: "season-rule")
+            throw CommandFailure("--season-rule and --hemisphere go with --by seasons", option: "season-rule")
         }
         let seasonRules = SeasonRuleOptions.read(parsed)
         let settings = try RenderOptions.read(parsed, output: nil)
@@ -186,20 +189,20 @@ enum ScheduleCommand {
 
     /// `--dynamic FILE` and its place, when given; the options that make pictures do not
     /// go with it.
-    static func dynamicRequest(_ parsed: ParsedArguments, action: ScheduleRequest.Action) throws(UsageError)
+    static func dynamicRequest(_ parsed: ParsedArguments, action: ScheduleRequest.Action) throws(CommandFailure)
         -> DynamicSchedule.Request?
     {
         guard let file = parsed[dynamic] else {
-            if parsed.isGiven(SkyOptions.place) { throw UsageError("--place goes with --dynamic", option: "place") }
+            if parsed.isGiven(SkyOptions.place) { throw CommandFailure("--place goes with --dynamic", option: "place") }
             return nil
         }
         if case .make = action {
         } else {
-            throw UsageError("--dynamic makes a schedule; --uninstall and --at take none", option: "dynamic")
+            throw CommandFailure("--dynamic makes a schedule; --uninstall and --at take none", option: "dynamic")
         }
         let picturing: [any OptionDeclaration] = [by, from, years, sizes, devices, monitors, CommonOptions.darkVariant]
         if let given = picturing.first(where: { parsed.isGiven($0) }) {
-            throw UsageError("--\(given.long) makes pictures; --dynamic follows the frames the file already has")
+            throw CommandFailure("--\(given.long) makes pictures; --dynamic follows the frames the file already has")
         }
         let zoneGiven = parsed[zone]
         let reading = try SkyOptions.read(
@@ -208,7 +211,7 @@ enum ScheduleCommand {
             file: file, place: reading.place, placeNote: reading.placeNote, zone: zoneGiven ?? reading.zone)
     }
 
-    static func run(_ request: ScheduleRequest, _ output: StatusOutput) -> ExitCode {
+    static func run(_ request: ScheduleRequest, _ output: StatusOutput) throws(CommandFailure) {
         let environment = ProcessEnvironment.variables
         let locations = UserLocations(environment: environment)
         do {
@@ -221,7 +224,6 @@ enum ScheduleCommand {
                 for line in cleanupLines(try ScheduleFolderCleanup.run(in: folder), folder: folder) {
                     output.status(line)
                 }
-                return .success
             case .show(let instant):
                 let path = request.folder + "/schedule.json"
                 let schedule = try ScheduleFile.read(path: path)
@@ -231,20 +233,16 @@ enum ScheduleCommand {
                     lines.append("  \(size) \(picture)")
                 }
                 Console.print(lines.joined(separator: "\n"))
-                return .success
             case .make(let shouldInstall, let shouldEnable):
                 if let dynamic = request.dynamic {
-                    return try DynamicSchedule.make(
+                    try DynamicSchedule.make(
                         request, dynamic, install: shouldInstall, enable: shouldEnable, locations: locations, output)
+                } else {
+                    try make(request, install: shouldInstall, enable: shouldEnable, locations: locations, output)
                 }
-                return try make(request, install: shouldInstall, enable: shouldEnable, locations: locations, output)
             }
-        } catch let error as PicturesFailed {
-            Console.report("Error: \(error)")
-            return error.status
         } catch {
-            Console.report("Error: \(error)")
-            return ErrorReport.exitCode(for: error)
+            throw .from(error)
         }
     }
 
@@ -260,7 +258,7 @@ enum ScheduleCommand {
     static func make(
         _ request: ScheduleRequest, install: Bool, enable: Bool = false, locations: UserLocations,
         _ output: StatusOutput
-    ) throws -> ExitCode {
+    ) throws {
         let clock = ContinuousClock()
         let started = clock.now
         let folder = absolutePath(request.folder)
@@ -312,7 +310,6 @@ enum ScheduleCommand {
             )
         }
         if install { try installFiles(files, locations: locations, enable: enable, output) }
-        return .success
     }
 
     /// `--install` (and `--enable`): the schedule's files put in place by Desktop's
@@ -438,7 +435,8 @@ extension ScheduleCommand: WallgenCommand {
                     """)
         ])
 
-    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ScheduleRequest {
+    static func validate(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ScheduleRequest
+    {
         try validate(parsed, today: context.today, environment: context.environment)
     }
 }

@@ -71,7 +71,10 @@ extension ScheduleCommand {
             progress: BatchProgress.onStandardError(total: pictures.count, unit: "pictures", quiet: quiet),
             label: { FilePath.name(of: $0.path) })
         guard tally.failed == 0 else {
-            throw PicturesFailed(tally: tally, total: pictures.count, folder: outputs.path)
+            throw CommandFailure(
+                lines: tally.failureLines + [
+                    "\(tally.failed) of \(pictures.count) pictures failed; \(tally.done) written to \(outputs.path); no schedule was written"
+                ], status: ExitCode(rawValue: tally.status) ?? .software)
         }
         return tally.done
     }
@@ -137,22 +140,6 @@ extension ScheduleCommand {
             } catch {
                 return .failed(.from(error, subject: subject))
             }
-        }
-    }
-
-    /// Pictures of the schedule that could not be made: each named, and the batch's status.
-    struct PicturesFailed: Error, CustomStringConvertible {
-        let tally: BatchTally
-        let total: Int
-        let folder: String
-
-        var status: ExitCode { ExitCode(rawValue: tally.status) ?? .software }
-
-        var description: String {
-            (tally.failureLines
-                + [
-                    "\(tally.failed) of \(total) pictures failed; \(tally.done) written to \(folder); no schedule was written"
-                ]).joined(separator: "\nError: ")
         }
     }
 }

@@ -24,7 +24,7 @@ extension ValueType where Value == DeviceChoice {
             case .here: "here"
             }
         },
-        parse: { name, flag throws(UsageError) in
+        parse: { name, flag throws(CommandFailure) in
             switch name.lowercased() {
             case "all": return .all
             case "here": return .here
@@ -92,7 +92,7 @@ struct CanvasOptions: OptionGroup {
     /// The sizes asked for, each within `maxPixels` (checked before any file is read).
     /// `applies`: the picture is to be set as the wallpaper (`--apply`), so with no size
     /// asked for it is made at the screen's own (`.screens`), never the phone's default.
-    static func read(_ parsed: ParsedArguments, maxPixels: Int, applies: Bool = false) throws(UsageError)
+    static func read(_ parsed: ParsedArguments, maxPixels: Int, applies: Bool = false) throws(CommandFailure)
         -> CanvasPlan
     {
         let givenSizes = parsed[all: sizes]
@@ -104,19 +104,19 @@ struct CanvasOptions: OptionGroup {
         }
         if spans || choices.contains(.here) {
             guard givenSizes.isEmpty, choices.allSatisfy({ $0 == .here }) else {
-                throw UsageError(
+                throw CommandFailure(
                     "\(spans ? "--span" : "--device here") takes its sizes from the monitors; give no --size or other --device with it"
                 )
             }
             guard !landscape else {
-                throw UsageError(
+                throw CommandFailure(
                     "--landscape turns presets and sizes; monitors already have their own orientation",
                     option: "landscape")
             }
             return .monitors(span: spans, file: parsed[monitors])
         }
         if parsed.isGiven(monitors) {
-            throw UsageError(
+            throw CommandFailure(
                 "--monitors goes with --device here, --span, or --apply without a size", option: "monitors")
         }
         var canvases = givenSizes.map { NamedCanvas(size: $0, device: nil) }
@@ -152,11 +152,11 @@ struct OneCanvasOptions: OptionGroup {
 
     /// The canvas from `--size` or `--device`, within `--max-pixels`: the canvas is
     /// refused before any file is read, so a low limit never blames a picture.
-    static func read(_ parsed: ParsedArguments, maxPixels: Int) throws(UsageError) -> CanvasSize {
+    static func read(_ parsed: ParsedArguments, maxPixels: Int) throws(CommandFailure) -> CanvasSize {
         let canvas: CanvasSize
         switch (parsed[size], parsed[device]) {
         case (_?, _?):
-            throw UsageError("--size and --device both set the canvas size; give only one", option: "size")
+            throw CommandFailure("--size and --device both set the canvas size; give only one", option: "size")
         case (let given?, nil):
             canvas = given
         case (nil, let preset?):
@@ -172,9 +172,9 @@ struct OneCanvasOptions: OptionGroup {
 
 extension CanvasSize {
     /// Refuses a canvas above `maxPixels` (`--max-pixels`).
-    func check(maxPixels limit: Int) throws(UsageError) {
+    func check(maxPixels limit: Int) throws(CommandFailure) {
         guard width * height <= limit else {
-            throw UsageError(
+            throw CommandFailure(
                 "the canvas \(width)x\(height) is \(width * height) pixels, above the limit of \(limit) (--max-pixels raises it)",
                 option: "size")
         }
@@ -193,7 +193,7 @@ extension DevicePreset {
 extension CanvasPlan {
     /// Refuses, before any work, a size the format cannot hold (the monitors' sizes
     /// are checked when they are known).
-    func check(_ settings: RenderSettings) throws(UsageError) {
+    func check(_ settings: RenderSettings) throws(CommandFailure) {
         guard case .sizes(let canvases) = self else { return }
         for canvas in canvases { try settings.check(canvas: canvas.size) }
     }

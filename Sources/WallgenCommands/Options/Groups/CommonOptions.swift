@@ -48,10 +48,10 @@ enum CommonOptions {
     }
 
     /// Words left over after the options are a mistake; the likeliest one is named.
-    static func rejectExtra(_ positionals: [String]) throws(UsageError) {
+    static func rejectExtra(_ positionals: [String]) throws(CommandFailure) {
         guard let extra = positionals.first else { return }
         let suggestion = closest(to: extra, in: CommandRegistry.names).map { " (did you mean '\($0)'?)" }
-        throw UsageError("unexpected argument '\(extra)'\(suggestion ?? "")")
+        throw CommandFailure("unexpected argument '\(extra)'\(suggestion ?? "")")
     }
 
 }

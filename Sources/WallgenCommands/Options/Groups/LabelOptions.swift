@@ -25,7 +25,7 @@ struct LabelOptions: OptionGroup {
         [Self.text, Self.maxCharacters, Self.strict, Self.textColor, Self.position, Self.vertical]
     }
 
-    static func read(_ parsed: ParsedArguments) throws(UsageError) -> LabelSettings {
+    static func read(_ parsed: ParsedArguments) throws(CommandFailure) -> LabelSettings {
         let (words, warnings) = try text(parsed)
         let textColor = parsed[textColor]
         let position = parsed[required: position]
@@ -37,7 +37,7 @@ struct LabelOptions: OptionGroup {
 
     /// `text` (the option carrying the words: the label's or a card's title) checked
     /// and cut to `--max-chars`, with any warning to show.
-    static func text(_ parsed: ParsedArguments, from text: Option<String> = text) throws(UsageError) -> (
+    static func text(_ parsed: ParsedArguments, from text: Option<String> = text) throws(CommandFailure) -> (
         String?, [String]
     ) {
         let limit = parsed[required: maxCharacters]
@@ -45,13 +45,13 @@ struct LabelOptions: OptionGroup {
         let refusesLonger = parsed.has(strict)
         guard let given = parsed[text] else { return (nil, []) }
         if let control = LabelText.firstControlCharacter(in: given) {
-            throw UsageError(
+            throw CommandFailure(
                 "\(text.flagName) contains the control character \(codePoint(control)); remove it", option: text.long)
         }
         let (cut, count) = LabelText.limited(given, maxCharacters: limit)
         guard count > limit else { return (given, []) }
         if refusesLonger {
-            throw UsageError(
+            throw CommandFailure(
                 "\(text.flagName) has \(count) characters, more than the limit of \(limit) (--max-chars)",
                 option: text.long)
         }
@@ -65,9 +65,9 @@ struct LabelOptions: OptionGroup {
 
     /// Refuses `--vertical` for text in a script that stacking would break (see
     /// `VerticalScripts`): a clear refusal beats a column of unjoined letters.
-    static func checkVertical(_ text: String?, isVertical: Bool) throws(UsageError) {
+    static func checkVertical(_ text: String?, isVertical: Bool) throws(CommandFailure) {
         guard isVertical, let text, let (script, reason) = VerticalScripts.unstackable(in: text) else { return }
-        throw UsageError(
+        throw CommandFailure(
             "--vertical sets Chinese and Japanese top to bottom; \(script) \(reason) — drop --vertical",
             option: "vertical")
     }
@@ -108,7 +108,7 @@ struct TitleOptions: OptionGroup {
         [Self.title, LabelOptions.maxCharacters, LabelOptions.strict, Self.vertical]
     }
 
-    static func read(_ parsed: ParsedArguments) throws(UsageError) -> TitleSettings {
+    static func read(_ parsed: ParsedArguments) throws(CommandFailure) -> TitleSettings {
         let (words, warnings) = try LabelOptions.text(parsed, from: title)
         let isVertical = parsed.has(vertical)
         try LabelOptions.checkVertical(words, isVertical: isVertical)

@@ -11,10 +11,10 @@ struct PreviewOptions: OptionGroup {
     var declarations: [any OptionDeclaration] { [Self.preview] }
 
     /// Whether it was asked for; refused with `-o -`, whose standard output is the picture.
-    static func read(_ parsed: ParsedArguments, output: OutputTarget?) throws(UsageError) -> Bool {
+    static func read(_ parsed: ParsedArguments, output: OutputTarget?) throws(CommandFailure) -> Bool {
         guard parsed.has(preview) else { return false }
         if output == .standardOutput {
-            throw UsageError(
+            throw CommandFailure(
                 "--preview needs a file to show; -o - writes the picture to standard output", option: "preview")
         }
         return true

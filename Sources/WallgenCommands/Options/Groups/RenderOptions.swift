@@ -73,7 +73,7 @@ struct RenderOptions: OptionGroup {
 
     /// Every option of the group into settings. `output` is the file asked for (its
     /// extension may choose the format), nil for a folder.
-    static func read(_ parsed: ParsedArguments, output: OutputTarget?) throws(UsageError) -> RenderSettings {
+    static func read(_ parsed: ParsedArguments, output: OutputTarget?) throws(CommandFailure) -> RenderSettings {
         RenderSettings(
             limits: limits(parsed), encoding: try encoding(parsed, output: output), dithers: parsed[required: dither])
     }
@@ -83,17 +83,17 @@ struct RenderOptions: OptionGroup {
     /// write, or one that contradicts `--format`, is refused, so no file is ever written
     /// in one format under another's name. Folders (nil `output`) and `-o -` take
     /// `--format`, else PNG.
-    static func encoding(_ parsed: ParsedArguments, output: OutputTarget?) throws(UsageError) -> OutputEncoding {
+    static func encoding(_ parsed: ParsedArguments, output: OutputTarget?) throws(CommandFailure) -> OutputEncoding {
         let asked = parsed[format]
         var named: OutputFormat?
         if case .file(let path)? = output, let suffix = fileExtension(of: path) {
             guard let format = OutputFormat(fileExtension: suffix) else {
-                throw UsageError(
+                throw CommandFailure(
                     "--output '\(path)': wallgen cannot write .\(suffix) files; it writes \(OutputFormat.listedWithExtensions)",
                     option: "output")
             }
             if let asked, asked != format {
-                throw UsageError(
+                throw CommandFailure(
                     "--output '\(path)' names a \(format) file, but --format asks for \(asked); give a .\(asked.fileExtension) name, or leave --format out",
                     option: "output")
             }
@@ -102,14 +102,15 @@ struct RenderOptions: OptionGroup {
         switch asked ?? named ?? .png {
         case .png:
             if parsed.isGiven(quality) {
-                throw UsageError(
+                throw CommandFailure(
                     "--quality is for \(lossyNames); PNG is lossless (--compression trades its size against time)",
                     option: "quality")
             }
             return .png(parsed[required: compression])
         case let lossy:
             if parsed.isGiven(compression) {
-                throw UsageError("--compression is for PNG; \(lossy) takes --quality instead", option: "compression")
+                throw CommandFailure(
+                    "--compression is for PNG; \(lossy) takes --quality instead", option: "compression")
             }
             return OutputEncoding(
                 lossy, quality: parsed[quality] ?? OutputEncoding.defaultQuality, png: parsed[required: compression])
@@ -162,22 +163,22 @@ struct RenderSettings: Equatable, Sendable {
 
     /// Refuses, before any work, a canvas larger than the format can hold (WebP: 16383
     /// pixels a side).
-    func check(canvas: CanvasSize) throws(UsageError) {
+    func check(canvas: CanvasSize) throws(CommandFailure) {
         let format = encoding.format
         guard let side = format.declaration.largestSide, max(canvas.width, canvas.height) > side else { return }
-        throw UsageError(
+        throw CommandFailure(
             "the canvas \(canvas.width)x\(canvas.height) is larger than a \(format) picture can be (\(side) pixels a side); make it smaller or choose another --format",
             option: "format")
     }
 
     /// Refuses, before any work, a note larger than the format's place for it holds (a
     /// JPEG comment: 65533 bytes).
-    func check(note: Provenance?) throws(UsageError) {
+    func check(note: Provenance?) throws(CommandFailure) {
         let place = encoding.format.declaration.note
         guard let note, let limit = place.largestSize else { return }
         let size = place.size(of: note)
         guard size > limit else { return }
-        throw UsageError(
+        throw CommandFailure(
             "the note of how the picture was made would take \(size) bytes, more than \(place) holds (\(limit)); give --no-metadata or a shorter --text, or choose another --format",
             option: "text")
     }

@@ -20,14 +20,14 @@ struct SchemeOptions: OptionGroup {
     /// The folder and the variants, or nil when no scheme was asked for; refused with
     /// `-o -`, where there is no picture on disk to name and read.
     static func read(_ parsed: ParsedArguments, output: OutputTarget?, season: Season, isDark: Bool)
-        throws(UsageError) -> SchemeChoice?
+        throws(CommandFailure) -> SchemeChoice?
     {
         guard let folder = parsed[scheme] else {
-            if parsed.has(both) { throw UsageError("--scheme-both needs --scheme <folder>", option: "scheme-both") }
+            if parsed.has(both) { throw CommandFailure("--scheme-both needs --scheme <folder>", option: "scheme-both") }
             return nil
         }
         if output == .standardOutput {
-            throw UsageError(
+            throw CommandFailure(
                 "--scheme needs the picture in a file; -o - writes it to standard output", option: "scheme")
         }
         return SchemeChoice(

@@ -52,12 +52,13 @@ struct SeasonOptions: OptionGroup {
     }
 
     /// The season asked for; `today` decides it when neither --season nor --date is given.
-    static func read(_ parsed: ParsedArguments, today: CivilDate) throws(UsageError) -> Season {
+    static func read(_ parsed: ParsedArguments, today: CivilDate) throws(CommandFailure) -> Season {
         switch (parsed[season], parsed[date]) {
-        case (_?, _?): throw UsageError("--season and --date both choose the season; give only one", option: "season")
+        case (_?, _?):
+            throw CommandFailure("--season and --date both choose the season; give only one", option: "season")
         case (let chosen?, nil):
             if SeasonRuleOptions.isGiven(parsed) {
-                throw UsageError(
+                throw CommandFailure(
                     "--season names the season; --season-rule and --hemisphere go with --date", option: "season")
             }
             return chosen
@@ -75,12 +76,12 @@ struct SeasonOptions: OptionGroup {
 
     /// The season of a day by the rule: the season in effect at the day's end (as a term
     /// is "in effect on a day" once it has begun by then).
-    static func season(on day: CivilDate, _ rules: SeasonRuleChoice, zone: Zone) throws(UsageError) -> Season {
+    static func season(on day: CivilDate, _ rules: SeasonRuleChoice, zone: Zone) throws(CommandFailure) -> Season {
         let end = day.start(in: zone).addingTimeInterval(86_399)
         do {
             return try rules.rule.season(at: end, zone: zone, hemisphere: rules.hemisphere)
         } catch {
-            throw UsageError("--date \(day): \(error)", option: "date")
+            throw CommandFailure("--date \(day): \(error)", option: "date")
         }
     }
 }

@@ -45,7 +45,7 @@ struct SkyOptions: OptionGroup {
     /// alone (`dynamic`, whose instants are the Sun's) says `withInstant: false`.
     static func read(
         _ parsed: ParsedArguments, fallbackZone: Zone, required: Bool = false, withInstant: Bool = true
-    ) throws(UsageError) -> Reading? {
+    ) throws(CommandFailure) -> Reading? {
         guard required || parsed.isGiven(place) || (withInstant && parsed.isGiven(at)) else { return nil }
         let database = ZoneDatabase.system()
         var placeNote: String?
@@ -55,7 +55,7 @@ struct SkyOptions: OptionGroup {
         } else {
             let machineZone = database.localZone()
             guard let found = PlaceFinder(database: database).place(ofZone: machineZone.name) else {
-                throw UsageError(
+                throw CommandFailure(
                     "--place is needed: this machine's zone, \(machineZone.name), has no place in the tz database's tables; give \(PlaceError.forms)",
                     option: "place")
             }
@@ -67,7 +67,7 @@ struct SkyOptions: OptionGroup {
         let instant = (given ?? .instant(Date())).instant(localZone: zone)
         let year = CivilDate.on(instant, in: zone).year
         guard Sky.supportedYears.contains(year) else {
-            throw UsageError(
+            throw CommandFailure(
                 "--at falls in \(year); the sky is computed for \(Sky.supportedYears.lowerBound) to \(Sky.supportedYears.upperBound)",
                 option: "at")
         }

@@ -24,13 +24,13 @@ enum TermOptions {
         defaultText: "those CPUs")
 
     /// The day a term begins in a given year, written for the card.
-    static func exactDate(_ term: SolarTerm, year: Int, zone: Zone, _ language: CardLanguage) throws(UsageError)
+    static func exactDate(_ term: SolarTerm, year: Int, zone: Zone, _ language: CardLanguage) throws(CommandFailure)
         -> String
     {
         let calendarYear = term.calendarYear(inTermYear: year)
         guard let instant = try? SolarTermCalendar.instant(of: term, inYear: calendarYear) else {
             let range = SolarTermCalendar.supportedYears
-            throw UsageError(
+            throw CommandFailure(
                 "--year \(year): \(term.name) of that term year begins in \(calendarYear), outside the supported years \(range.lowerBound)-\(range.upperBound)",
                 option: "year")
         }

@@ -6,9 +6,9 @@ extension ValueType where Value == Date {
     /// `2026-12-22T04:50:15+08:00`), or a local date and time (`2026-12-22 04:50:15`,
     /// `2026-12-22T04:50`) read in this machine's zone.
     static let instant = ValueType(placeholder: "time", completion: .none, kind: .instant) {
-        text, flag throws(UsageError) in
+        text, flag throws(CommandFailure) in
         guard let date = InstantText.reading(text)?.instant(localZone: ZoneDatabase.system().localZone()) else {
-            throw UsageError(
+            throw CommandFailure(
                 "\(flag) must be now, or a date and time as 2026-12-21T20:50:15Z, 2026-12-22T04:50:15+08:00 or 2026-12-22 04:50 (this machine's zone), got '\(text)'"
             )
         }
@@ -21,9 +21,9 @@ extension ValueType where Value == InstantText.Reading {
     /// kept as a wall-clock reading for the command to place in the zone it means (the
     /// sky's place), rather than this machine's.
     static let placedInstant = ValueType(placeholder: "time", completion: .none, kind: .instant) {
-        text, flag throws(UsageError) in
+        text, flag throws(CommandFailure) in
         guard let reading = InstantText.reading(text) else {
-            throw UsageError(
+            throw CommandFailure(
                 "\(flag) must be now, or a date and time as 2026-12-21T20:50:15Z, 2026-12-22T04:50:15+08:00 or 2026-12-22 04:50 (the place's zone), got '\(text)'"
             )
         }

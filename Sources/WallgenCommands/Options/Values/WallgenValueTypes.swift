@@ -25,11 +25,11 @@ extension ValueType where Value == Season {
         kind: .choice(
             Season.allCases.map { ControlChoice($0.rawValue, label: $0.displayName, chineseLabel: $0.chineseName) }),
         write: { $0.rawValue },
-        parse: { name, _ throws(UsageError) in
+        parse: { name, _ throws(CommandFailure) in
             guard let season = Season(name: name) else {
                 let names = Season.allCases.map(\.rawValue)
                 let suggestion = closest(to: name, in: names).map { " (did you mean '\($0)'?)" }
-                throw UsageError(
+                throw CommandFailure(
                     "unknown season '\(name)'\(suggestion ?? ""); use one of \(names.joined(separator: ", "))")
             }
             return season
@@ -40,9 +40,9 @@ extension ValueType where Value == CivilDate {
     static let date = ValueType(
         placeholder: "yyyy-mm-dd", completion: .none, kind: .date, write: { "\($0)" },
         parse: {
-            text, flag throws(UsageError) in
+            text, flag throws(CommandFailure) in
             guard let date = CivilDate(iso: text) else {
-                throw UsageError("\(flag) must be a real date as YYYY-MM-DD, got '\(text)'")
+                throw CommandFailure("\(flag) must be a real date as YYYY-MM-DD, got '\(text)'")
             }
             return date
         })
@@ -76,10 +76,10 @@ extension ValueType where Value == DayChoice {
             }
         },
         parse: {
-            text, flag throws(UsageError) in
+            text, flag throws(CommandFailure) in
             if let offset = DayChoice.words[text.lowercased()] { return .fromToday(offset) }
             guard let date = CivilDate(iso: text) else {
-                throw UsageError(
+                throw CommandFailure(
                     "\(flag) must be a real date as YYYY-MM-DD, or today, tomorrow or yesterday, got '\(text)'")
             }
             return .date(date)
@@ -91,18 +91,18 @@ extension ValueType where Value == CanvasSize {
     static let canvasSize = ValueType(
         placeholder: "WxH", completion: .none, kind: .canvasSize(minimumSide: 1, maximumSide: CanvasSize.maxSide),
         write: { "\($0.width)x\($0.height)" },
-        parse: { text, flag throws(UsageError) in
+        parse: { text, flag throws(CommandFailure) in
             let parts = text.lowercased().replacing("×", with: "x")
                 .split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2,
                 parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
                 let width = Int(parts[0]), let height = Int(parts[1])
             else {
-                throw UsageError("\(flag) must be WIDTHxHEIGHT in pixels, like 1170x2532, got '\(text)'")
+                throw CommandFailure("\(flag) must be WIDTHxHEIGHT in pixels, like 1170x2532, got '\(text)'")
             }
             let sides = 1...CanvasSize.maxSide
             guard sides.contains(width), sides.contains(height) else {
-                throw UsageError("\(flag) sides must be from 1 to \(CanvasSize.maxSide) pixels, got \(text)")
+                throw CommandFailure("\(flag) sides must be from 1 to \(CanvasSize.maxSide) pixels, got \(text)")
             }
             return CanvasSize(width: width, height: height)
         })
@@ -112,10 +112,10 @@ extension ValueType where Value == DevicePreset {
     static let device = ValueType(
         placeholder: "name", completion: .words(DevicePreset.all.map(\.name)),
         kind: .choice(DevicePreset.all.map(\.choice)), write: { $0.name },
-        parse: { name, _ throws(UsageError) in
+        parse: { name, _ throws(CommandFailure) in
             guard let preset = DevicePreset.named(name) else {
                 let suggestion = closest(to: name, in: DevicePreset.all.map(\.name)).map { " (did you mean '\($0)'?)" }
-                throw UsageError("unknown device '\(name)'\(suggestion ?? ""); `wallgen devices` lists them")
+                throw CommandFailure("unknown device '\(name)'\(suggestion ?? ""); `wallgen devices` lists them")
             }
             return preset
         })
@@ -126,10 +126,10 @@ extension ValueType where Value == Color {
     /// name in any case (`midnightblue`); a near-miss of a name gets a suggestion.
     static let opaqueColor = ValueType(
         placeholder: "colour", completion: .words(CSSColorNames.names), kind: .colour, write: { "\($0)" },
-        parse: { text, flag throws(UsageError) in
+        parse: { text, flag throws(CommandFailure) in
             if let color = parseOpaqueColor(text) { return color }
             let suggestion = closest(to: text, in: CSSColorNames.names).map { " (did you mean '\($0)'?)" }
-            throw UsageError(
+            throw CommandFailure(
                 "\(flag) must be a colour as #RGB, #RRGGBB or a CSS name such as midnightblue, got '\(text)'\(suggestion ?? "")"
             )
         })
@@ -155,9 +155,9 @@ extension ValueType where Value == Color {
 extension ValueType where Value == OutputTarget {
     /// A file, or `-` for standard output.
     static let outputFile = ValueType(placeholder: "file", completion: .file, kind: .outputFile) {
-        text, flag throws(UsageError) in
+        text, flag throws(CommandFailure) in
         switch text {
-        case "": throw UsageError("\(flag) needs a file name")
+        case "": throw CommandFailure("\(flag) needs a file name")
         case "-": return .standardOutput
         default: return .file(text)
         }
@@ -169,7 +169,7 @@ extension ValueType where Value == Zone {
     /// (`+08:00`, `UTC+8`).
     static let zone = ValueType(
         placeholder: "zone", completion: .zones, kind: .zone, write: { $0.name },
-        parse: { text, flag throws(UsageError) in try ZoneNames.zone(named: text, flag: flag) })
+        parse: { text, flag throws(CommandFailure) in try ZoneNames.zone(named: text, flag: flag) })
 }
 
 extension ValueType where Value == Int {
@@ -198,11 +198,11 @@ extension ValueType where Value == Place {
     static let place = ValueType(
         placeholder: "place", completion: .none, kind: .text,
         write: { $0.zoneName ?? "\($0.latitude),\($0.longitude)" },
-        parse: { text, flag throws(UsageError) in
+        parse: { text, flag throws(CommandFailure) in
             do {
                 return try PlaceFinder().place(text)
             } catch {
-                throw UsageError("\(flag): \(error)")
+                throw CommandFailure("\(flag): \(error)")
             }
         })
 }

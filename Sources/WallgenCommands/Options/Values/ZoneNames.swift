@@ -4,7 +4,7 @@ import FoundationEssentials
 /// Reads the time zones people type: the system tz database's names in any case,
 /// offsets, `UTC`, `local`.
 enum ZoneNames {
-    static func zone(named text: String, flag: String, database: ZoneDatabase = .system()) throws(UsageError)
+    static func zone(named text: String, flag: String, database: ZoneDatabase = .system()) throws(CommandFailure)
         -> Zone
     {
         let lowered = text.lowercased()
@@ -19,11 +19,11 @@ enum ZoneNames {
                 names.isEmpty
                 ? " (there is no tz database in \(database.folder): install tzdata)"
                 : WallgenCommands.closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError(
+            throw CommandFailure(
                 "\(flag) must be an IANA time zone such as Asia/Taipei or Europe/Paris, an offset such as +08:00 or UTC+8, or local; got '\(text)'\(hint)"
             )
         } catch {
-            throw UsageError("\(flag) \(text): \(error)")
+            throw CommandFailure("\(flag) \(text): \(error)")
         }
     }
 

@@ -1,23 +1,3 @@
-/// A mistake in the command line: reported with a hint and exit status 64.
-public struct UsageError: Error, Equatable {
-    public let message: String
-    /// The option the mistake is in (its long name, `alpha`), when it is in one: the
-    /// studio shows the message beside that option's control.
-    public private(set) var option: String?
-
-    init(_ message: String, option: String? = nil) {
-        self.message = message
-        self.option = option
-    }
-
-    /// The same error, said to be in `option` unless it already names where it is.
-    func about(_ option: String) -> UsageError {
-        var error = self
-        if error.option == nil { error.option = option }
-        return error
-    }
-}
-
 /// Edit distance counting a swap of two neighbours as one edit (optimal string
 /// alignment), so `sesaon` is one step from `season`, as a person's typo is.
 func editDistance(_ a: String, _ b: String) -> Int {
