@@ -158,7 +158,9 @@ let package = Package(
         .testTarget(name: "SceneryTests", dependencies: ["Scenery"]),
         .testTarget(
             name: "WallgenCommandsTests",
-            dependencies: ["WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "TestSupport"]),
+            dependencies: [
+                "WallgenCommands", "Almanac", "Batch", "Compositor", "Designs", "Files", "Studio", "TestSupport",
+            ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "Compositor", "TestSupport"]),
         .testTarget(name: "SchemesTests", dependencies: ["Schemes", "TestSupport"]),

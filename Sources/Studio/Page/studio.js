@@ -8,67 +8,14 @@
 
   // MARK: words of the page, in both languages
 
-  const WORDS = {
-    en: {
-      studio: "studio", wallpaper: "Wallpaper", terms: "Terms", language: "Language",
-      season: "Season", date: "Date", "season-rule": "Season rule", hemisphere: "Hemisphere",
-      alpha: "Picture opacity", label: "Label", text: "Your text", position: "Label position",
-      vertical: "Vertical", base: "Base colour", "text-color": "Text colour", dark: "Dark variant",
-      device: "Device", size: "Size", background: "Your picture", format: "Format", quality: "Quality",
-      "card-lang": "Card language", title: "Title", copy: "Copy", copied: "Copied", save: "Save",
-      apply: "Apply", schedule: "Schedule", cancel: "Cancel", go: "Go ahead", today: "today",
-      dropHint: "Drop a picture here", custom: "Custom size…", here: "This screen", automatic: "automatic",
-      remove: "Remove", over: "More than {max}: drawn as “{shown}”", choosePicture: "Choose a picture…",
-      changePicture: "Change…", notRunning: "Installed, but nothing runs yet",
-      stepSize: "size", large: "large", medium: "medium", small: "small",
-      applyTitle: "Set as this desktop's wallpaper?",
-      applyText: "The picture is made at this screen's own size (each monitor's) and set as this desktop's wallpaper, as this command does:",
-      scheduleTitle: "Install the solar-term schedule?",
-      scheduleText: "The 24 cards are rendered at this screen's own size and a timer is installed that changes the wallpaper as each term begins, as this command does:",
-      scheduleDrops: "These choices of the page do not go into a schedule:",
-      working: "Working…", done: "Done", failed: "Failed (exit status {status})",
-      picture: "Picture", style: "Style", file: "File", canvas: "Canvas", when: "Season and date", words: "Label and text",
-      sky: "Sky of a place", place: "Place", hour: "Hour", placeHint: "Taipei, or 25.03,121.56",
-      months: "By month", astronomical: "Astronomical", "solar-terms": "Solar terms",
-      north: "Northern", south: "Southern", top: "Top", center: "Centre", bottom: "Bottom",
-      on: "On", off: "Off", zh: "中文", en: "English", png: "PNG", jpeg: "JPEG", webp: "WebP", avif: "AVIF",
-      spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter",
-      previous: "Previous term", next: "Next term", saved: "Saved {name}",
-      saveScheme: "Save scheme", light: "Light", darkScheme: "Dark",
-    },
-    "zh-Hant": {
-      studio: "工作室", wallpaper: "桌布", terms: "節氣", language: "語言",
-      season: "季節", date: "日期", "season-rule": "季節規則", hemisphere: "半球",
-      alpha: "圖片不透明度", label: "標籤", text: "自訂文字", position: "標籤位置",
-      vertical: "直書", base: "底色", "text-color": "文字顏色", dark: "深色版",
-      device: "裝置", size: "尺寸", background: "自選圖片", format: "格式", quality: "品質",
-      "card-lang": "卡片語言", title: "標題", copy: "複製", copied: "已複製", save: "儲存",
-      apply: "套用", schedule: "排程", cancel: "取消", go: "確定", today: "今日",
-      dropHint: "將圖片拖放到這裡", custom: "自訂尺寸…", here: "這個螢幕", automatic: "自動",
-      remove: "移除", over: "超過 {max} 字：畫上的是「{shown}」", choosePicture: "選擇圖片…",
-      changePicture: "更換…", notRunning: "已安裝，但還沒開始執行",
-      stepSize: "字級", large: "大", medium: "中", small: "小",
-      applyTitle: "設為這台電腦的桌布？",
-      applyText: "以這個螢幕的尺寸（每台顯示器各自的）製作圖片並設為這個桌面的桌布，與這個指令相同：",
-      scheduleTitle: "安裝節氣排程？",
-      scheduleText: "將以這個螢幕的尺寸繪製 24 張節氣卡，並安裝在每個節氣開始時更換桌布的計時器，與這個指令相同：",
-      scheduleDrops: "頁面上的這些選擇無法帶入排程：",
-      working: "處理中…", done: "完成", failed: "失敗（結束碼 {status}）",
-      picture: "圖片", style: "樣式", file: "檔案", canvas: "畫布", when: "季節與日期", words: "標籤與文字",
-      sky: "某地的天空", place: "地點", hour: "時刻", placeHint: "Taipei，或 25.03,121.56",
-      months: "按月份", astronomical: "天文", "solar-terms": "節氣",
-      north: "北半球", south: "南半球", top: "上", center: "中", bottom: "下",
-      on: "開", off: "關", zh: "中文", en: "English", png: "PNG", jpeg: "JPEG", webp: "WebP", avif: "AVIF",
-      spring: "春", summer: "夏", autumn: "秋", winter: "冬",
-      previous: "上一個節氣", next: "下一個節氣", saved: "已儲存 {name}",
-      saveScheme: "儲存配色", light: "淺色", darkScheme: "深色",
-    },
-  };
-
+  // The words come with the controls (/api/controls: words), from wallgen's one
+  // catalogue of the page's words; before they arrive the page says nothing but the
+  // locked notice, which is in both languages in the page itself.
   let language = (navigator.languages || [navigator.language || "en"]).some((tag) => /^zh/i.test(tag)) ? "zh-Hant" : "en";
 
   function say(key, values) {
-    let text = (WORDS[language] && WORDS[language][key]) || WORDS.en[key] || key;
+    const words = (data && data.words) || {};
+    let text = (words[language] && words[language][key]) || (words.en && words.en[key]) || key;
     for (const name in values || {}) text = text.split("{" + name + "}").join(String(values[name]));
     return text;
   }
@@ -150,8 +97,8 @@
     if (options.place && tab === "wallpaper" && options.alpha === undefined) {
       options.alpha = String(current.alpha !== undefined ? current.alpha : control("alpha").default);
     }
-    // On the Chinese page the wallpaper's label says the season in Chinese (冬天), not
-    // the command line's English name, unless the person wrote their own.
+    // On the Chinese page the wallpaper's label says the season in Chinese (the words'
+    // label-winter), not the command line's English name, unless the person wrote their own.
     const automatic = automaticLabel();
     if (automatic && options.text === undefined) options.text = automatic;
     const made = { command: tab, options: options };
@@ -159,14 +106,12 @@
     return made;
   }
 
-  const CHINESE_SEASON_LABELS = { spring: "春天", summer: "夏天", autumn: "秋天", winter: "冬天" };
-
   // The label the wallpaper gets when no text is written: the season's Chinese name on
   // the Chinese page; null where the command's own default (the English name) is right.
   function automaticLabel() {
     if (tab !== "wallpaper" || language !== "zh-Hant" || values.wallpaper.label === "off") return null;
     const season = seasonMode === "season" ? values.wallpaper.season : description && description.season;
-    return CHINESE_SEASON_LABELS[season] || null;
+    return season ? say("label-" + season) : null;
   }
 
   function screenSize() {
@@ -414,7 +359,7 @@
   }
 
   function row(c, field, labelFor) {
-    const label = element("label", { text: say(tab === "term" && c.id === "text" ? "title" : c.id), title: c.help });
+    const label = element("label", { text: say(c.label), title: c.help });
     if (labelFor) label.htmlFor = labelFor;
     const made = element("div", { className: "row" }, [label, element("div", { className: "field" }, field)]);
     made.dataset.control = c.id;
@@ -469,7 +414,7 @@
     input.value = value || "";
     input.setAttribute("list", "colour-names");
     const swatch = element("input", { type: "color", title: c.help });
-    swatch.setAttribute("aria-label", say(c.id));
+    swatch.setAttribute("aria-label", say(c.label));
     // The swatch shows what the text names: #RRGGBB, or a CSS name's value (midnightblue).
     function showSwatch() {
       const text = (input.value || c.default || "").trim();
@@ -633,16 +578,26 @@
     const panel = $("controls");
     panel.textContent = "";
     const current = values[tab];
-    const groups = tab === "wallpaper"
-      ? [["when", ["season", "date", "season-rule", "hemisphere"]], ["picture", ["alpha", "base", "dark", "background"]],
-         ["words", ["label", "text", "position", "vertical", "text-color"]], ["sky", ["place", "hour"]],
-         ["canvas", ["device", "format", "quality"]]]
-      : [["style", ["card-lang", "alpha", "text", "vertical", "base", "text-color", "dark", "background"]],
-         ["sky", ["place", "hour"]], ["canvas", ["device", "format", "quality"]]];
+    // The groups and their order are the declarations' (each control's group).
+    const groups = [];
+    for (const c of tabData().controls) {
+      const last = groups[groups.length - 1];
+      if (last && last[0] === c.group) last[1].push(c.id);
+      else groups.push([c.group, [c.id]]);
+    }
     const sky = skyControls(current);
+    let skyDrawn = false;
     for (const [group, ids] of groups) {
       panel.appendChild(title(group));
-      for (const id of ids) {
+      for (let id of ids) {
+        if (id === "place" || id === "hour") {
+          // The place and its hour are one widget, drawn once: the place first, as it
+          // brings the hour to life.
+          if (skyDrawn) continue;
+          skyDrawn = true;
+          panel.appendChild(row(control("place"), sky.place, "control-place"));
+          id = "hour";
+        }
         const c = control(id);
         if (!c) continue;
         let field;
@@ -667,8 +622,8 @@
             }
           });
           field = [input];
-        } else if (id === "place" || id === "hour") {
-          field = sky[id];
+        } else if (id === "hour") {
+          field = sky.hour;
         } else if (id === "text") {
           field = textControl(c, current.text);
         } else if (id === "device") {

@@ -10,7 +10,7 @@ enum TermCommand: WallgenCommand {
         help:
             "Instead of a name: the term in effect on that day (the last one begun by the day's end in --tz); today, tomorrow and yesterday are read in --tz."
     )
-    static let background = CommonOptions.background(replacing: "the term's picture")
+    static let background = CommonOptions.background(replacing: "the term's picture").inStudio(.picture)
     static let output = Option(
         "output", short: "o", .outputFile,
         help:

@@ -7,11 +7,14 @@ import FoundationEssentials
 enum WallpaperCommand: WallgenCommand {
     static let alpha = Option(
         "alpha", short: "a", .fraction,
-        help: "Opacity of the picture over the base colour (1 with --at or --place: the sky whole).", default: 0.5)
+        help: "Opacity of the picture over the base colour (1 with --at or --place: the sky whole).", default: 0.5
+    ).inStudio(.picture)
     static let label = Option("label", short: "l", .onOff, help: "Show the season's name.", default: true, shown: "on")
-    static let background = CommonOptions.background(replacing: "the season's picture")
+        .inStudio(.words)
+    static let background = CommonOptions.background(replacing: "the season's picture").inStudio(.picture)
     static let base = Option(
-        "base", .opaqueColor, help: "Colour under the faded picture.", default: .white)
+        "base", .opaqueColor, help: "Colour under the faded picture.", default: .white
+    ).inStudio(.picture)
     static let font = Option("font", .file, help: "Your own TrueType or OpenType font for the label.")
     static let output = Option(
         "output", short: "o", .outputFile,

@@ -137,6 +137,13 @@ struct Option<Value: Sendable>: OptionDeclaration {
         return copy
     }
 
+    /// The same option, shown on the studio's page in `group` (see `StudioPlace`).
+    func inStudio(_ group: StudioPlace.Group, id: String? = nil, label: String? = nil) -> Option {
+        var copy = self
+        copy.role.studio = StudioPlace(group: group, id: id, label: label)
+        return copy
+    }
+
     func parse(_ text: String) throws(CommandFailure) -> Value {
         try valueType.parse(text, flagName)
     }
@@ -151,7 +158,7 @@ struct Flag: OptionDeclaration {
     let long: String
     let short: Character?
     let help: String
-    let role: OptionRole
+    private(set) var role: OptionRole
 
     init(_ long: String, short: Character? = nil, help: String, role: OptionRole = .picture) {
         self.long = long
@@ -166,6 +173,13 @@ struct Flag: OptionDeclaration {
     var kind: ValueKind { .flag }
     var defaultArgument: String? { nil }
     var isRepeatable: Bool { false }
+
+    /// The same flag, shown on the studio's page in `group` (see `StudioPlace`).
+    func inStudio(_ group: StudioPlace.Group) -> Flag {
+        var copy = self
+        copy.role.studio = StudioPlace(group: group)
+        return copy
+    }
 
     func parseValue(_ text: String) throws(CommandFailure) -> any Sendable {
         throw CommandFailure("\(flagName) takes no value")

@@ -1,7 +1,7 @@
 /// What an option of a picture command is for, beyond the value it takes, said where it
 /// is declared: whether it shapes the picture (and so is recorded in the picture's note
-/// and its hash), whether a batch's row may give it, and whether the studio's preview,
-/// drawn at the page's own size as PNG, leaves it out.
+/// and its hash), whether a batch's row may give it, whether the studio's preview,
+/// drawn at the page's own size as PNG, leaves it out, and where the studio's page shows it.
 struct OptionRole: Sendable, Equatable {
     /// It changes the pixels: recorded in the note, so `wallgen <command> <args…>` makes
     /// the same picture again.
@@ -10,6 +10,8 @@ struct OptionRole: Sendable, Equatable {
     var refusedInRow: String? = nil
     /// The canvas or the file's format, which a studio preview sets itself.
     var isCanvasOrFormat = false
+    /// Where the studio's page shows it; nil when the page does not.
+    var studio: StudioPlace? = nil
 
     /// An option of the picture (the default).
     static let picture = OptionRole()
@@ -22,6 +24,22 @@ struct OptionRole: Sendable, Equatable {
     static func notInARow(_ reason: String) -> OptionRole {
         OptionRole(isRecorded: false, refusedInRow: reason)
     }
+}
+
+/// Where the studio's page shows an option: under which group, by which `data-testid`,
+/// and labelled by which of the page's words (`PageWords`).
+struct StudioPlace: Sendable, Equatable {
+    /// The page's groups of controls, in the order they stand; within a group the
+    /// controls stand in the command's own order.
+    enum Group: String, CaseIterable, Sendable {
+        case when, picture, words, sky, canvas
+    }
+
+    var group: Group
+    /// The control's `data-testid` and word; the option's long name when nil.
+    var id: String? = nil
+    /// The word that labels it, when it is not the id's (a card's --text is its "title").
+    var label: String? = nil
 }
 
 extension Sequence where Element == any OptionDeclaration {

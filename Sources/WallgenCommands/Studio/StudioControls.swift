@@ -9,13 +9,18 @@ import Studio
 /// choices, default and help, as the parser checks them), so the page holds no second copy
 /// of any range or word list. The page reads this as JSON (`GET /api/controls`).
 ///
-/// What is the page's own is only which options each tab shows, in what order, under
-/// which `data-testid`, and the widget a kind becomes.
+/// Which options each tab shows, under which group, `data-testid` and word, is said on
+/// each option's declaration (`OptionRole.studio`); the page's words in its two languages
+/// are one catalogue (`PageWords`) served with the controls. What is the page's own is
+/// only the widget a kind becomes.
 enum StudioControls {
-    /// One control: `id` is its `data-testid` on the page, `option` the long name it sets.
+    /// One control: `id` is its `data-testid` on the page, `option` the long name it sets,
+    /// `group` and `label` the page's words (`PageWords`) for its group and itself.
     struct Control: Encodable {
         var id: String
         var option: String
+        var group = ""
+        var label = ""
         var kind: Kind
         var help: String
         var placeholder: String?
@@ -33,7 +38,7 @@ enum StudioControls {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, option, kind, help, placeholder, choices, minimum, maximum, step
+            case id, option, group, label, kind, help, placeholder, choices, minimum, maximum, step
             case defaultValue = "default"
             case defaultText
         }
@@ -83,45 +88,27 @@ enum StudioControls {
         /// Each CSS colour name's sRGB value, `#RRGGBB`, so the page's swatch shows the
         /// colour a name stands for.
         var colours: [String: String]
+        /// The page's words, language by language (`PageWords.catalogue`).
+        var words: [String: [String: String]]
     }
 
     // MARK: the tabs
 
-    /// Each tab's options: the page's `data-testid`, then the option's long name.
-    static let layout: [PictureCommand: [(id: String, option: String)]] = [
-        // The season app's controls and the engraving app's text.
-        .wallpaper: [
-            ("season", "season"), ("date", "date"), ("season-rule", "season-rule"), ("hemisphere", "hemisphere"),
-            ("alpha", "alpha"), ("label", "label"), ("text", "text"), ("position", "label-position"),
-            ("vertical", "vertical"), ("base", "base"), ("text-color", "text-color"), ("dark", "dark"),
-        ] + sky + canvasAndFile,
-        // The card's language and its own style.
-        .term: [
-            ("card-lang", "lang"), ("alpha", "alpha"), ("text", "text"), ("vertical", "vertical"), ("base", "base"),
-            ("text-color", "text-color"), ("dark", "dark"),
-        ] + sky + canvasAndFile,
-    ]
-
-    /// The real sky: a place, and the hour of the day, a slider the page turns into --at.
-    private static let sky: [(id: String, option: String)] = [("place", "place"), ("hour", "at")]
-
-    /// What both tabs share: the canvas, the person's picture and the file format.
-    private static let canvasAndFile: [(id: String, option: String)] = [
-        ("device", "device"), ("size", "size"), ("background", "background"), ("format", "format"),
-        ("quality", "quality"),
-    ]
-
     static var wallpaper: Tab { tab(.wallpaper) }
     static var term: Tab { tab(.term) }
 
-    /// A tab's controls, each the command's own description of that option.
+    /// A tab's controls: every option of the command that its declaration places on the
+    /// page (`OptionRole.studio`), group by group, in the command's own order within each.
     private static func tab(_ command: PictureCommand) -> Tab {
-        let described = command.declaration.controls.flatMap(\.controls)
-        let controls = (layout[command] ?? []).map { id, option in
-            guard let description = described.first(where: { $0.name == option }) else {
-                preconditionFailure("wallgen \(command) declares no --\(option)")
+        let placed = command.declaration.options.compactMap { option in option.role.studio.map { (option, $0) } }
+        let controls = StudioPlace.Group.allCases.flatMap { group in
+            placed.filter { $0.1.group == group }.map { option, place in
+                let id = place.id ?? option.long
+                var made = control(id, ControlDescription(option))
+                made.group = group.rawValue
+                made.label = place.label ?? id
+                return made
             }
-            return control(id, description)
         }
         return Tab(command: command.rawValue, controls: controls)
     }
@@ -207,7 +194,7 @@ enum StudioControls {
             colours: CSSColorNames.table.mapValues { value in
                 let hex = String(value, radix: 16, uppercase: true)
                 return "#" + String(repeating: "0", count: 6 - hex.count) + hex
-            })
+            }, words: PageWords.catalogue)
     }
 
     static func json(today: CivilDate) -> [UInt8] {
@@ -218,7 +205,11 @@ enum StudioControls {
 
     /// The options the page may set on a command: its controls' (the term's name comes apart).
     static func options(of command: String) -> Set<String> {
-        Set(PictureCommand(named: command).flatMap { layout[$0] }?.map(\.option) ?? [])
+        switch PictureCommand(named: command) {
+        case .wallpaper?: Set(wallpaper.controls.map(\.option))
+        case .term?: Set(term.controls.map(\.option))
+        case nil: []
+        }
     }
 
     /// What the page may set, from the tabs' own controls: a flag control takes on/off,

@@ -60,12 +60,12 @@ struct CanvasOptions: OptionGroup {
     static let sizes = OneCanvasOptions.size.repeatable(
         help:
             "Canvas size in pixels, 1 to \(CanvasSize.maxSide) per side; 1920x1080, 1920X1080 and 1920×1080 all work. Several make one picture each, named NAME-WxH.png."
-    ).role(.canvasOrFormat)
+    ).role(.canvasOrFormat).inStudio(.canvas)
     static let devices = Option(
         "device", .deviceChoice,
         help:
             "Canvas size of a device (`wallgen devices` lists them); all for every preset; here for one picture per connected monitor, named by its output (NAME-DP-1.png)."
-    ).repeatable().role(.canvasOrFormat)
+    ).repeatable().role(.canvasOrFormat).inStudio(.canvas)
     static let landscape = Flag(
         "landscape", help: "Put the longer side across: turns a phone's or tablet's preset, or a --size, on its side.",
         role: .canvasOrFormat)
@@ -144,8 +144,10 @@ struct OneCanvasOptions: OptionGroup {
         "size", .canvasSize,
         help:
             "Canvas size in pixels, 1 to \(CanvasSize.maxSide) per side; 1920x1080, 1920X1080 and 1920×1080 all work.",
-        defaultText: "\(CanvasSize.standard.width)x\(CanvasSize.standard.height)")
+        defaultText: "\(CanvasSize.standard.width)x\(CanvasSize.standard.height)"
+    ).inStudio(.canvas)
     static let device = Option("device", .device, help: "Canvas size of a device; `wallgen devices` lists them.")
+        .inStudio(.canvas)
 
     var name: String { "canvas" }
     var declarations: [any OptionDeclaration] { [Self.size, Self.device, CanvasOptions.landscape] }

@@ -7,10 +7,13 @@ import Designs
 struct CardStyleOptions: OptionGroup {
     static let alpha = Option(
         "alpha", short: "a", .fraction, help: "Opacity of the picture over --base; the app's card shows it whole.",
-        default: 1)
-    static let base = Option("base", .opaqueColor, help: "Colour under a faded picture.", default: .white)
+        default: 1
+    ).inStudio(.picture)
+    static let base = Option("base", .opaqueColor, help: "Colour under a faded picture.", default: .white).inStudio(
+        .picture)
     static let textColor = Option(
-        "text-color", .opaqueColor, help: "The colour of the title, date and description.", defaultText: "white")
+        "text-color", .opaqueColor, help: "The colour of the title, date and description.", defaultText: "white"
+    ).inStudio(.words)
     static let font = Option("font", .file, help: "Your own TrueType or OpenType font for the title.")
 
     var name: String { "card-style" }

@@ -30,7 +30,7 @@ enum CommonOptions {
         "dark",
         help:
             "Make the variant for a desktop's dark style (a deeper, dimmer picture; -dark is added to default file names)."
-    )
+    ).inStudio(.picture)
 
     static let noMetadata = Flag(
         "no-metadata",

@@ -6,7 +6,8 @@ import Designs
 /// where and how it is set.
 struct LabelOptions: OptionGroup {
     static let text = Option(
-        "text", short: "t", .text(), help: "Your own label instead of the season's name (emoji welcome).")
+        "text", short: "t", .text(), help: "Your own label instead of the season's name (emoji welcome)."
+    ).inStudio(.words)
     static let maxCharacters = Option(
         "max-chars", .wholeNumber(atLeast: 1),
         help: "Characters --text may have, as a person counts them: 👍🏽 is one. More are cut, with a warning.",
@@ -14,11 +15,13 @@ struct LabelOptions: OptionGroup {
     static let strict = Flag("strict", help: "Refuse a --text over --max-chars instead of cutting it.")
     static let textColor = Option(
         "text-color", .opaqueColor, help: "The label's colour.",
-        defaultText: "white or the season's ink, whichever reads better on the picture")
+        defaultText: "white or the season's ink, whichever reads better on the picture"
+    ).inStudio(.words)
     static let position = Option(
         "label-position", .choice(["top": LabelPosition.top, "center": .center, "bottom": .bottom]),
-        help: "Where the label sits.", default: .top, shown: "top")
-    static let vertical = Flag("vertical", help: "Set the label top to bottom, as Chinese is written.")
+        help: "Where the label sits.", default: .top, shown: "top"
+    ).inStudio(.words, id: "position")
+    static let vertical = Flag("vertical", help: "Set the label top to bottom, as Chinese is written.").inStudio(.words)
 
     var name: String { "label" }
     var declarations: [any OptionDeclaration] {
@@ -100,8 +103,9 @@ struct LabelSettings: Sendable, Equatable {
 /// A card's own title, read into `TitleSettings`: `--text` with the label's rules, and
 /// `--vertical`.
 struct TitleOptions: OptionGroup {
-    static let title = Option("text", short: "t", .text(), help: "Your own title instead of the term's name.")
-    static let vertical = Flag("vertical", help: "Set the title top to bottom.")
+    static let title = Option("text", short: "t", .text(), help: "Your own title instead of the term's name.").inStudio(
+        .words, label: "title")
+    static let vertical = Flag("vertical", help: "Set the title top to bottom.").inStudio(.words)
 
     var name: String { "title" }
     var declarations: [any OptionDeclaration] {

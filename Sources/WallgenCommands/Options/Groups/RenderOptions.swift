@@ -23,7 +23,8 @@ struct RenderOptions: OptionGroup {
         help: ". Without it, --output's extension decides ("
             + OutputFormat.allCases.map { OutputFormat.listed($0.fileExtensions.map { "." + $0 }) }
             .joined(separator: ", ") + "); a name with another extension is refused.",
-        defaultText: "from --output's extension, else png")
+        defaultText: "from --output's extension, else png"
+    ).inStudio(.canvas)
     /// --format where -o is a folder (`terms`, `schedule`): no extension to decide.
     static let folderFormat = formatOption(
         help: "; the pictures, contact sheet and gallery page in the folder take its extension ("
@@ -56,7 +57,7 @@ struct RenderOptions: OptionGroup {
             + "\(both(OutputFormat.lossy.filter { $0.declaration.quality == .losslessAtBest }.map(\.description))) lossless at \(OutputEncoding.qualities.upperBound). "
             + "Not for \(OutputFormat.allCases.filter { !$0.declaration.takesQuality }.map(\.description).joinedAsProse()).",
         defaultText: "\(OutputEncoding.defaultQuality)"
-    ).role(.canvasOrFormat)
+    ).role(.canvasOrFormat).inStudio(.canvas)
     static let dither = Option(
         "dither", .onOff,
         help:

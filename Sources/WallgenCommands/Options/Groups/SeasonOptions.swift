@@ -9,10 +9,12 @@ struct SeasonRuleOptions: OptionGroup {
         .choice(["months": SeasonRule.months, "astronomical": .astronomical, "solar-terms": .solarTerms]),
         help:
             "When a season begins: months (Mar-May spring, Jun-Aug summer..., as the app), astronomical (at the equinoxes and solstices) or solar-terms (at 立春, 立夏, 立秋 and 立冬, the Chinese convention).",
-        default: .months, shown: "months")
+        default: .months, shown: "months"
+    ).inStudio(.when)
     static let hemisphere = Option(
         "hemisphere", .choice(["north": Hemisphere.north, "south": .south]),
-        help: "south shifts the seasons by half a year: March is autumn.", default: .north, shown: "north")
+        help: "south shifts the seasons by half a year: March is autumn.", default: .north, shown: "north"
+    ).inStudio(.when)
 
     var name: String { "season-rule" }
     var declarations: [any OptionDeclaration] { [Self.rule, Self.hemisphere] }
@@ -38,10 +40,12 @@ struct SeasonRuleChoice: Sendable, Equatable {
 struct SeasonOptions: OptionGroup {
     static let season = Option(
         "season", short: "s", .season, help: "spring, summer, autumn (or fall) or winter.",
-        defaultText: "the season of --date, or of today")
+        defaultText: "the season of --date, or of today"
+    ).inStudio(.when)
     static let date = Option(
         "date", short: "d", .date,
-        help: "A date whose season to show, by --season-rule (by month, as the app, unless told otherwise).")
+        help: "A date whose season to show, by --season-rule (by month, as the app, unless told otherwise)."
+    ).inStudio(.when)
     static let zone = Option(
         "tz", .zone, help: "The zone --date and today are read in, for the rules that begin at an instant.",
         defaultText: "this machine's zone")

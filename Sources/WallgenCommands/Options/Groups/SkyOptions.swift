@@ -10,12 +10,14 @@ struct SkyOptions: OptionGroup {
         "place", .place,
         help:
             "Where: LAT,LON in decimal degrees (north and east positive: 25.03,121.56), a time zone (Asia/Taipei) or its city (Taipei, New York), located by the tz database's own tables.",
-        defaultText: "this machine's zone's place")
+        defaultText: "this machine's zone's place"
+    ).inStudio(.sky)
     static let at = Option(
         "at", .placedInstant,
         help:
             "When: now, or a date and time (2026-12-21T18:00:00+11:00); without an offset it is read in the place's zone.",
-        defaultText: "now")
+        defaultText: "now"
+    ).inStudio(.sky, id: "hour")
 
     var name: String { "sky" }
     var declarations: [any OptionDeclaration] { [Self.at, Self.place] }

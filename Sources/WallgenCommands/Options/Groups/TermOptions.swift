@@ -7,7 +7,8 @@ import FoundationEssentials
 enum TermOptions {
     static let language = Option(
         "lang", .choice(["zh": CardLanguage.chinese, "en": .english]),
-        help: "Card texts in Traditional Chinese (zh) or English (en).", default: .chinese, shown: "zh")
+        help: "Card texts in Traditional Chinese (zh) or English (en).", default: .chinese, shown: "zh"
+    ).inStudio(.words, id: "card-lang")
     static let year = Option(
         "year", short: "y", .year,
         help:
