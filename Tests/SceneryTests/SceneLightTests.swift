@@ -106,6 +106,86 @@ import Testing
         #expect(noon == 0, "\(noon) orange pixels at noon")
     }
 
+    /// A tree on a white ground, painted under a Sun 15° up to the left of the view
+    /// (facing south, the Sun in the south-east) and to the right of it (south-west).
+    static func paintedTree(sunAzimuth: Double) -> Canvas {
+        let canvas = Canvas(width: 320, height: 240)
+        canvas.lighting = LightPlan(Self.light(sun: (15, sunAzimuth)), view: SceneView())
+        for index in 0..<(canvas.width * canvas.height) { canvas.pixels[index] = RGB(1, 1, 1) }
+        canvas.draw(
+            BroadleafTree(
+                base: Vec2(1600, 2000), height: 1400, crownWidth: 1200, crownHeight: 800, trunkWidth: 90,
+                foliage: .summer(), groundShadow: RGB(0.3, 0.3, 0.3), seed: 7))
+        return canvas
+    }
+
+    static func brightness(_ canvas: Canvas, columns: Range<Int>, rows: Range<Int>) -> Float {
+        var sum: Float = 0
+        for y in rows {
+            for x in columns { sum += (canvas.pixels[y * canvas.width + x] * RGB(0.2126, 0.7152, 0.0722)).sum() }
+        }
+        return sum / Float(columns.count * rows.count)
+    }
+
+    /// Under the real sky a tree is lit on the Sun's side, and its shadow falls on the
+    /// other: the crown's left half is the brighter under a Sun on the left, the right
+    /// half under one on the right; the ground's shadow lies right of the trunk, then left.
+    @Test func aTreeIsLitOnTheSunsSideAndCastsItsShadowAway() {
+        let morning = Self.paintedTree(sunAzimuth: 125)
+        let afternoon = Self.paintedTree(sunAzimuth: 235)
+        // The crown spans columns 100 to 220 and rows 60 to 140 (design 1000-2200, 600-1400).
+        func leftOverRight(_ canvas: Canvas) -> Float {
+            Self.brightness(canvas, columns: 105..<160, rows: 70..<130)
+                - Self.brightness(canvas, columns: 160..<215, rows: 70..<130)
+        }
+        #expect(leftOverRight(morning) > 0.02, "\(leftOverRight(morning))")
+        #expect(leftOverRight(afternoon) < -0.02, "\(leftOverRight(afternoon))")
+        // The shadow at the foot, rows 200 to 206: darker right of the trunk in the morning.
+        func shadowLeftOverRight(_ canvas: Canvas) -> Float {
+            Self.brightness(canvas, columns: 120..<155, rows: 200..<206)
+                - Self.brightness(canvas, columns: 165..<200, rows: 200..<206)
+        }
+        #expect(shadowLeftOverRight(morning) > 0.01, "\(shadowLeftOverRight(morning))")
+        #expect(shadowLeftOverRight(afternoon) < -0.01, "\(shadowLeftOverRight(afternoon))")
+    }
+
+    /// A lake under the real sky, the scene's own glitter path at the centre: its sum of
+    /// brightness, column by column, over the water's rows 150 to 200.
+    static func lakeColumns(_ light: SceneLight) -> [Float] {
+        let canvas = Canvas(width: 320, height: 240)
+        canvas.lighting = LightPlan(light, view: SceneView())
+        for index in 0..<(canvas.width * canvas.height) { canvas.pixels[index] = RGB(0.5, 0.6, 0.8) }
+        canvas.draw(
+            Water(
+                horizonY: 1350, farColor: RGB(hex: 0x6FB6E2), nearColor: RGB(hex: 0x165A9E), glitterX: 1600,
+                seed: 3))
+        return (0..<320).map { x in
+            (150..<200).reduce(Float(0)) { sum, y in
+                sum + (canvas.pixels[y * 320 + x] * RGB(0.2126, 0.7152, 0.0722)).sum()
+            }
+        }
+    }
+
+    /// The glitter lies under the Sun where it stands, not where the scene put it: a Sun
+    /// 15° left of the view's centre (facing south, at azimuth 165) stands at design x
+    /// 1066, column 107 here; behind the viewer it makes no path. By night the Moon's path
+    /// lies under the Moon, 20° right of centre: design x 2311, column 231.
+    @Test func theGlitterPathLiesUnderTheSunOrTheMoon() {
+        func brightest(_ light: SceneLight, over plain: SceneLight) -> (column: Int, gain: Float) {
+            let lit = Self.lakeColumns(light)
+            let unlit = Self.lakeColumns(plain)
+            let gain = zip(lit, unlit).map { $0 - $1 }
+            let column = gain.indices.max { gain[$0] < gain[$1] }!
+            return (column, gain[column])
+        }
+        let sun = brightest(Self.light(sun: (20, 165)), over: Self.light(sun: (20, 345)))
+        #expect(abs(sun.column - 107) <= 6 && sun.gain > 5, "\(sun)")
+        let moon = brightest(
+            Self.light(sun: (-40, 0), moon: (25, 200), lit: 0.9),
+            over: Self.light(sun: (-40, 0), moon: (25, 20), lit: 0.9))
+        #expect(abs(moon.column - 231) <= 6 && moon.gain > 2, "\(moon)")
+    }
+
     @Test func aLightIsRoundedAsItIsNamed() {
         let light = Self.light(sun: (12.34, 181.26), moon: (-5.55, 90.04), lit: 0.456, limb: 33.6)
         #expect(light.quantized.sunAltitude == 12.3 && light.quantized.moonIllumination == 0.46)

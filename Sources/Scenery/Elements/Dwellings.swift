@@ -21,8 +21,10 @@ struct Farmhouse: Element {
     var snow: Float = 0
     var snowColor: RGB = RGB(hex: 0xF4F6FC)
     var chimney = true
-    /// Multiplied shadow on the ground at the foot.
+    /// Multiplied shadow on the ground at the foot, and how far it is moved to the right,
+    /// in widths (away from the light).
     var groundShadow: RGB? = nil
+    var shadowShift: Float = 0.05
     var seed: UInt64 = 1
 
     /// Top of the chimney, where smoke starts.
@@ -44,7 +46,7 @@ struct Farmhouse: Element {
         let eaveY = base.y - wallHeight
         if let gs = groundShadow {
             canvas.fill(
-                Ellipse(center: base + Vec2(w * 0.05, 0), radii: Vec2(w * 0.62, w * 0.05)), color: gs,
+                Ellipse(center: base + Vec2(w * shadowShift, 0), radii: Vec2(w * 0.62, w * 0.05)), color: gs,
                 softness: w * 0.05, opacity: 0.6, mode: .multiply)
         }
         // Walls, shaded under the eaves, on a darker stone plinth.

@@ -41,6 +41,11 @@ extension Canvas {
     }
 
     private func drawWithWings(_ element: Element) {
+        var element = element
+        // Under the real sky, shaded by the Sun's or the Moon's light where it stands.
+        if let light = lighting?.shapingLight, let shaded = element as? any ShadedByLight {
+            element = shaded.shaded(by: light)
+        }
         element.draw(on: self)
         if let cover = element as? GroundCover { drawWings(of: cover) }
     }

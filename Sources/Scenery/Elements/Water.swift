@@ -35,7 +35,17 @@ struct Water: Element {
         // Material colours, in the light the scene is painted under.
         let farColor = canvas.lit(farColor)
         let nearColor = canvas.lit(nearColor)
-        let glitterColor = canvas.lit(glitterColor)
+        var glitterColor = canvas.lit(glitterColor)
+        var glitterX = glitterX
+        var glitter = glitter
+        // Under the real sky a glitter path lies under the Sun, or by night under the Moon
+        // in its own pale light, where it stands; none when neither is over the water.
+        if glitterX != nil, let lighting = canvas.lighting {
+            let path = lighting.glitter()
+            glitterX = path?.x
+            glitter *= path?.strength ?? 0
+            if path?.moonlit == true { glitterColor = RGB(hex: 0xD8E2F4) }
+        }
         let noise = Noise(seed: seed)
         let fine = Noise(seed: seed &+ 9)
         let top = horizonY

@@ -25,6 +25,9 @@ final class LightPlan {
     /// 0 by day, 1 from a little after sunset: how much lamps are lit (a farmhouse's
     /// windows, the light they spill on the snow).
     let lamps: Float
+    /// The direction toward the light that shapes the land (`ShadedByLight`), nil when
+    /// neither the Sun nor a bright enough Moon is up.
+    let shapingLight: SIMD3<Float>?
     /// The sky as `SkyGradient` painted it, row by row, and its mottling: what is still sky
     /// when the scene is done is known by these.
     var skyRows: [RGB]?
@@ -48,6 +51,7 @@ final class LightPlan {
         sceneSkyWeight = view.overcast ? 1 : exp(-abs(altitude - view.paintedAltitude) / 6)
         starlight = view.overcast ? 0 : smoothstep(-4, -14, altitude)
         lamps = smoothstep(2, -4, altitude)
+        shapingLight = view.overcast ? nil : Self.shapingLight(light, view: view)
     }
 
     /// Keyframes of the land's light by the Sun's altitude: white by day, warm at golden
