@@ -186,6 +186,35 @@ import Testing
         #expect(abs(moon.column - 231) <= 6 && moon.gain > 2, "\(moon)")
     }
 
+    /// 冬至 and 秋分 are painted at night; by day under the real sky they have day colours,
+    /// not the night lit up: 冬至's snow (the bottom sixth) is white in blue shade by noon, violet
+    /// at midnight; 秋分's far trees (a band just below its horizon at 1280) are green by
+    /// noon, grey-violet at night.
+    @Test func aNightSceneHasADayVersion() throws {
+        func mean(_ scene: String, _ light: SceneLight, rows: Range<Int>) throws -> (r: Double, g: Double, b: Double) {
+            let rgb = try #require(ScenePainter.paint(scene, width: 320, height: 240, light: light))
+            var sum = (r: 0.0, g: 0.0, b: 0.0)
+            for y in rows {
+                for x in 0..<320 {
+                    let i = (y * 320 + x) * 3
+                    sum = (sum.r + Double(rgb[i]), sum.g + Double(rgb[i + 1]), sum.b + Double(rgb[i + 2]))
+                }
+            }
+            let n = Double(rows.count * 320)
+            return (sum.r / n, sum.g / n, sum.b / n)
+        }
+        let noon = Self.light(sun: (35, 180))
+        let midnight = Self.light(sun: (-50, 0), moon: (30, 160), lit: 0.4)
+        let dayDongzhi = try mean("dongzhi", noon, rows: 200..<240)
+        let nightDongzhi = try mean("dongzhi", midnight, rows: 200..<240)
+        #expect(dayDongzhi.g > 180 && dayDongzhi.b - dayDongzhi.r < 45, "\(dayDongzhi)")
+        #expect(nightDongzhi.b - nightDongzhi.r > 30 && nightDongzhi.g < 150, "\(nightDongzhi)")
+        let dayQiufen = try mean("qiufen", noon, rows: 124..<127)
+        let nightQiufen = try mean("qiufen", midnight, rows: 124..<127)
+        #expect(dayQiufen.g > dayQiufen.r && dayQiufen.g > dayQiufen.b, "\(dayQiufen)")
+        #expect(nightQiufen.b > nightQiufen.g, "\(nightQiufen)")
+    }
+
     @Test func aLightIsRoundedAsItIsNamed() {
         let light = Self.light(sun: (12.34, 181.26), moon: (-5.55, 90.04), lit: 0.456, limb: 33.6)
         #expect(light.quantized.sunAltitude == 12.3 && light.quantized.moonIllumination == 0.46)

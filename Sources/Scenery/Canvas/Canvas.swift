@@ -170,6 +170,13 @@ final class Canvas {
 
     @inline(__always) func lit(_ color: RGB?) -> RGB? { color.map { lit($0) } }
 
+    /// A colour of a scene with a day version (`SceneView.dayAltitude`): `night` as it was
+    /// painted, turning to `day` as the real Sun rises (`LightPlan.daylight`).
+    func byDay(_ night: RGB, _ day: RGB) -> RGB {
+        guard let daylight = lighting?.daylight, daylight > 0 else { return night }
+        return mix(night, day, daylight)
+    }
+
     @inline(__always) func composite(_ i: Int, _ color: RGB, _ alpha: Float, _ mode: BlendMode) {
         // Paint is lit as the scene is; a multiply is a shadow's tint, not paint.
         let color = mode == .multiply ? color : lit(color)

@@ -28,6 +28,10 @@ final class LightPlan {
     /// The direction toward the light that shapes the land (`ShadedByLight`), nil when
     /// neither the Sun nor a bright enough Moon is up.
     let shapingLight: SIMD3<Float>?
+    /// For a scene with a day version (`SceneView.dayAltitude`): 0 while the Sun is more
+    /// than 6° down, 1 once it is 4° up; how far its colours have turned to the day's.
+    /// Always 0 for any other scene.
+    let daylight: Float
     /// The sky as `SkyGradient` painted it, row by row, and its mottling: what is still sky
     /// when the scene is done is known by these.
     var skyRows: [RGB]?
@@ -42,13 +46,24 @@ final class LightPlan {
             let moonHeight = clamp01(Float(sin(light.moonAltitude * .pi / 180)) * 2)
             now += RGB(0.10, 0.11, 0.15) * Float(light.moonIllumination) * moonHeight
         }
-        let painted = Self.landLight(view.paintedAltitude)
-        // A scene painted at night cannot be lit to noon, nor a day scene darkened past
-        // black: the ratio is kept within what its own colours can show.
-        let ratio = now / painted
-        grade = RGB(min(ratio.x, 1.6), min(ratio.y, 1.6), min(ratio.z, 1.6))
+        daylight = view.dayAltitude == nil ? 0 : smoothstep(-6, 4, altitude)
+        // The land's light now over the light its colours were painted in. A scene painted
+        // at night cannot be lit to noon, nor a day scene darkened past black: the ratio
+        // is kept within what its own colours can show. A night with a day version is
+        // never lit up: its day colours, graded against the day's light, bring the day.
+        func ratio(paintedAt paintedAltitude: Float, most: Float) -> RGB {
+            let ratio = now / Self.landLight(paintedAltitude)
+            return RGB(min(ratio.x, most), min(ratio.y, most), min(ratio.z, most))
+        }
+        var paintedAltitude = view.paintedAltitude
+        if let day = view.dayAltitude {
+            grade = mix(ratio(paintedAt: view.paintedAltitude, most: 1), ratio(paintedAt: day, most: 1.6), daylight)
+            paintedAltitude += (day - paintedAltitude) * daylight
+        } else {
+            grade = ratio(paintedAt: view.paintedAltitude, most: 1.6)
+        }
         (zenith, horizon) = Self.skyColours(altitude)
-        sceneSkyWeight = view.overcast ? 1 : exp(-abs(altitude - view.paintedAltitude) / 6)
+        sceneSkyWeight = view.overcast ? 1 : exp(-abs(altitude - paintedAltitude) / 6)
         starlight = view.overcast ? 0 : smoothstep(-4, -14, altitude)
         lamps = smoothstep(2, -4, altitude)
         shapingLight = view.overcast ? nil : Self.shapingLight(light, view: view)

@@ -11,6 +11,10 @@ struct SceneView {
     var paintedAltitude: Float = 25
     /// A sky of cloud: no Sun, Moon or stars show, and the sky dims with the land.
     var overcast = false
+    /// For a scene painted at night, the Sun's altitude its day colours are painted for:
+    /// under the real sky its colours turn from the night's to the day's as the Sun
+    /// rises (`Canvas.byDay`), so its noon is a day, not the night lit up.
+    var dayAltitude: Float? = nil
 
     /// Design units per degree of sky: the grid's 3200 units span 90°.
     static let unitsPerDegree: Float = 3200 / 90
@@ -40,13 +44,13 @@ struct SceneView {
         "liqiu": SceneView(horizonY: 1350, paintedAltitude: 26),
         "chushu": SceneView(facing: 250, horizonY: 1250, paintedAltitude: 4.5),
         "bailu": SceneView(facing: 120, horizonY: 1300, paintedAltitude: 11),
-        "qiufen": SceneView(facing: 100, horizonY: 1280, paintedAltitude: -12),
+        "qiufen": SceneView(facing: 100, horizonY: 1280, paintedAltitude: -12, dayAltitude: 25),
         "hanlu": SceneView(horizonY: 1330, paintedAltitude: 20),
         "shuangjiang": SceneView(facing: 120, horizonY: 1330, paintedAltitude: 2),
         "lidong": SceneView(horizonY: 1280, paintedAltitude: 10, overcast: true),
         "xiaoxue": SceneView(horizonY: 1300, paintedAltitude: 15, overcast: true),
         "daxue": SceneView(horizonY: 1300, paintedAltitude: 15, overcast: true),
-        "dongzhi": SceneView(horizonY: 1350, paintedAltitude: -30),
+        "dongzhi": SceneView(horizonY: 1350, paintedAltitude: -30, dayAltitude: 20),
         "xiaohan": SceneView(horizonY: 1300, paintedAltitude: 9.6),
         "dahan": SceneView(facing: 200, horizonY: 1450, paintedAltitude: 18),
     ]
