@@ -51,6 +51,30 @@ import Testing
         #expect(filled == [3], "冬至 is the fourth term of winter")
     }
 
+    /// A landscape card's text climbs higher than a phone's: its shade begins 15% of the
+    /// height above the text's top, so the title never stands on the scene unshaded. A
+    /// phone's card keeps the shade from mid-height.
+    @Test func aLandscapeCardsShadeBeginsAboveItsTitle() throws {
+        func shade(_ width: Int, _ height: Int) throws -> (LinearGradient, top: Double) {
+            let spec = TermCardSpec(term: SolarTerm.find("冬至")!, width: width, height: height)
+            let scene = try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts)
+            guard case .gradient(let bottom) = scene.layers[2] else { throw CardTestFailure.noShade }
+            let tops = scene.layers.compactMap { layer -> Double? in
+                guard case .text(let text) = layer, case .baseline(_, let y, _) = text.placement else { return nil }
+                return (y - text.size) / Double(height)
+            }
+            return (bottom, tops.min()!)
+        }
+        let (landscape, titleTop) = try shade(3840, 2160)
+        #expect(titleTop < 0.65, "the title's top at \(titleTop)")
+        #expect(abs(landscape.stops[0].position - max(0.3, titleTop - 0.15)) < 0.02, "\(landscape.stops)")
+        #expect(landscape.stops.map(\.alpha) == [0, 1])
+        let (phone, _) = try shade(1170, 2532)
+        #expect(phone == TermCard.bottomShade)
+    }
+
+    enum CardTestFailure: Error { case noShade }
+
     /// A card with a person's own title shares everything but that title with the cards
     /// that differ only in it (one card per customer): the title is drawn last and the
     /// layers before it are marked as repeated. Cards without one share only the picture

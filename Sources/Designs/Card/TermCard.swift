@@ -83,6 +83,17 @@ public struct CardFonts: Sendable {
 public enum TermCard {
     /// A card's gradient reaches full black at the bottom, under the text.
     public static let bottomShade = SeasonWallpaper.bottomShade(endAlpha: 1)
+
+    /// The bottom shade under text whose top is at `textTop` (a share of the height): the
+    /// card's own, clear from mid-height, while the text stays below 65% (a phone's
+    /// card); higher text (a landscape card's title, over the scene's land) has the shade
+    /// begin 15% above it, so the title never stands on a bright tree or snow unshaded.
+    static func bottomShade(textTop: Double) -> LinearGradient {
+        let start = max(0.3, min(0.5, textTop - 0.15))
+        guard start < 0.5 else { return bottomShade }
+        return LinearGradient(
+            axis: .vertical, color: .black, stops: [.init(start, alpha: 0), .init(1, alpha: 1)], easing: .smooth)
+    }
     /// Text stays below this share of the height, where the shade has begun.
     public static let textTop = 0.52
     static let white = Color.white
@@ -125,7 +136,6 @@ public enum TermCard {
         if spec.alpha < 1 || spec.baseColor != nil { layers.append(.solid(spec.baseColor ?? .white)) }
         layers.append(.picture(PictureLayer(picture: picture, opacity: spec.alpha)))
         if spec.isDark { layers.append(.solid(Color.black.withOpacity(darkVeil))) }
-        layers += [.gradient(SeasonWallpaper.edgeShade), .gradient(bottomShade)]
         // Text that does not fit after twelve tries is left out.
         var text = CardText(layers: [], titleStart: 0, top: height, titleBottom: 0)
         for _ in 0..<12 {
@@ -136,6 +146,7 @@ public enum TermCard {
             }
             metrics = metrics.scaled(max(0.5, (height - textTop * height) / (height - tried.top)) * 0.98)
         }
+        layers += [.gradient(SeasonWallpaper.edgeShade), .gradient(bottomShade(textTop: text.top / height))]
         // A person's own title: cards that differ only in it (a shop's card per customer)
         // share everything else, drawn once. So the title comes last, after the page dots,
         // when they lie wholly below it (then the order changes no pixel; a card a few
