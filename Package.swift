@@ -92,7 +92,7 @@ let package = Package(
             name: "Scenery", dependencies: ["Platform"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Paints the bundled pictures (Tools/painter/paint-assets.sh).
-        .executableTarget(name: "wallgen-painter", dependencies: ["Scenery", "Platform"]),
+        .executableTarget(name: "wallgen-painter", dependencies: ["Scenery", "Almanac", "Platform"]),
         // What the pictures are about: seasons, their themes, dates. Knows nothing of pixels.
         .target(name: "Almanac", dependencies: ["Platform"]),
         // One escaper per output language (HTML, links, JSON, XML, systemd, desktop entries,

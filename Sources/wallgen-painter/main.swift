@@ -1,13 +1,17 @@
+import Almanac
 import FoundationEssentials
 import Glibc
 import Platform
 import Scenery
 
 // The front of the Scenery module that paints wallgen's bundled pictures (driven by
-// Tools/painter/paint-assets.sh): `wallgen-painter [name ...] [--scale S | --size WxH]
+// Tools/painter/paint-assets.sh) and the docs' contact sheet (Scripts/contact-sheet):
+// `wallgen-painter [name ...] [--scale S | --size WxH] [--light L | --sky LAT,LON,SECONDS]
 // [--out DIR]`. A name is a season, a term's slug (`dongzhi`) or file stem
-// (`22-dongzhi`), `seasons` (or `all`) or `terms`; none paints the four seasons. Each
-// picture is written as `<file stem>.ppm`.
+// (`22-dongzhi`), `seasons` (or `all`) or `terms`; none paints the four seasons. `--sky`
+// lights the scenes by the real sky over a place (decimal degrees, north and east
+// positive) at an instant (seconds since 1970, UTC), as `wallgen --place --at` does.
+// Each picture is written as `<file stem>.ppm`.
 
 func fail(_ message: String) -> Never {
     StandardError.write("wallgen-painter: \(message)\n")
@@ -39,6 +43,17 @@ while let argument = arguments.popFirst() {
         light = SceneLight(
             sunAltitude: values[0], sunAzimuth: values[1], moonAltitude: values[2], moonAzimuth: values[3],
             moonIllumination: values[4], moonBrightLimbFromZenith: values[5])
+    case "--sky":
+        let values = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Double($0) }
+        guard values.count == 3, (-90...90).contains(values[0]), (-180...180).contains(values[1]) else {
+            fail("--sky takes latitude,longitude,seconds since 1970 (UTC)")
+        }
+        let view = Sky.view(
+            at: Date(timeIntervalSince1970: values[2]), from: Place(latitude: values[0], longitude: values[1]))
+        light = SceneLight(
+            sunAltitude: view.sun.altitude, sunAzimuth: view.sun.azimuth, moonAltitude: view.moon.altitude,
+            moonAzimuth: view.moon.azimuth, moonIllumination: view.moonIllumination,
+            moonBrightLimbFromZenith: view.moonBrightLimbFromZenith)
     case "--out":
         guard let value = arguments.popFirst() else { fail("--out needs a folder") }
         folder = value
