@@ -6,6 +6,7 @@ import Escaping
 import FoundationEssentials
 import Schemes
 import Studio
+import Synchronization
 
 /// The page's settings read as a `PictureRequest` (each value through its option's own
 /// parser and the command's own validation, as a manifest row is) and rendered by a
@@ -20,6 +21,21 @@ final class StudioRendering: Sendable {
     /// and its cache of decoded pictures lets a slider's next preview skip the decode.
     /// Nil with the reason when wallgen's pictures and fonts cannot be found.
     private let maker: Result<PictureMaker, PipelineError>
+    /// The last preview drawn and what it was drawn for. The page asks for its preview,
+    /// then for that preview's colour schemes (`/api/scheme`) with the same settings: the
+    /// second is answered from the first's pixels, not from a second render. An upload is
+    /// stored under a new file each time, so the same settings are the same picture.
+    private let lastPreview = Mutex<KeptPreview?>(nil)
+    /// How many previews were rendered (not found kept): for the tests.
+    let previewsRendered = Atomic<Int>(0)
+
+    private struct KeptPreview: Sendable {
+        let settings: StudioSettings
+        let width: Int
+        let height: Int
+        let request: PictureRequest
+        let rendered: RenderedImage
+    }
 
     init() {
         maker = Result { () throws(PipelineError) in
@@ -161,12 +177,27 @@ final class StudioRendering: Sendable {
         if settings.options["background"] != nil, settings.backgroundFile == nil {
             throw StudioFailure(option: "background", message: "--background: the picture was not uploaded")
         }
+        if let preview,
+            let kept = lastPreview.withLock({ kept in
+                kept.flatMap { $0.settings == settings && ($0.width, $0.height) == preview ? $0 : nil }
+            })
+        {
+            return (kept.request, kept.rendered)
+        }
         let request = try Self.uploaded(Self.request(settings, preview: preview), settings)
+        let rendered: RenderedImage
         do {
-            return (request, try maker.get().render(request))
+            rendered = try maker.get().render(request)
         } catch {
             throw Self.failure(error, settings)
         }
+        if let preview {
+            previewsRendered.add(1, ordering: .relaxed)
+            let kept = KeptPreview(
+                settings: settings, width: preview.width, height: preview.height, request: request, rendered: rendered)
+            lastPreview.withLock { $0 = kept }
+        }
+        return (request, rendered)
     }
 
     // MARK: colour schemes
