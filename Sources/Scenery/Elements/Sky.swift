@@ -63,10 +63,14 @@ struct Glow: Element {
             minX: center.x - reach, minY: center.y - reach / squash,
             maxX: center.x + reach, maxY: center.y + reach / squash)
         let inv = 1 / radius
+        // The falloff, exp(-r^falloff), read from a table over the box's distances: a
+        // `pow` and an `exp` at every pixel of a glow as wide as the sky were a tenth of a
+        // sunny scene's time. Read between 4,096 steps, it is within 5e-5 of the curve,
+        // far below the half of an 8-bit step the glow's reach is cut at.
+        let falloffTable = FalloffTable(falloff: falloff, upTo: reach * 1.415 * inv)
         canvas.shade(box) { p, c in
             let d = (p - center) * Vec2(1, squash)
-            let r = length(d) * inv
-            let a = strength * exp(-pow(r, falloff))
+            let a = strength * falloffTable.value(at: length(d) * inv)
             return c + (RGB(1, 1, 1) - c) * color * min(a, 1)
         }
     }
@@ -157,5 +161,26 @@ struct Stars: Element {
             }
             canvas.fill(Circle(center: p, radius: r), color: color, softness: r * 0.6, opacity: a, mode: .screen)
         }
+    }
+}
+
+/// exp(-r^falloff) for r from 0 to `upTo`, read between 4,096 equal steps (a glow's
+/// falloff, `Glow`); past `upTo` it is the last step's value.
+struct FalloffTable {
+    private let values: [Float]
+    private let stepsPerUnit: Float
+
+    init(falloff: Float, upTo end: Float) {
+        let steps = 4096
+        let end = max(end, 1e-3)
+        stepsPerUnit = Float(steps) / end
+        values = (0...(steps + 1)).map { exp(-pow(Float($0) * end / Float(steps), falloff)) }
+    }
+
+    @inline(__always) func value(at r: Float) -> Float {
+        let t = min(max(r * stepsPerUnit, 0), Float(values.count - 2))
+        let i = Int(t)
+        let below = values[i]
+        return below + (values[i + 1] - below) * (t - Float(i))
     }
 }
