@@ -1,8 +1,9 @@
 import Almanac
 import Compositor
-import Designs
 import Foundation
 import Testing
+
+@testable import Designs
 
 @Suite struct TermCardTests {
     static let fonts: CardFonts = try! CardFonts.bundled(data)
@@ -51,26 +52,33 @@ import Testing
         #expect(filled == [3], "冬至 is the fourth term of winter")
     }
 
-    /// A landscape card's text climbs higher than a phone's: its shade begins 15% of the
-    /// height above the text's top, so the title never stands on the scene unshaded. A
-    /// phone's card keeps the shade from mid-height.
-    @Test func aLandscapeCardsShadeBeginsAboveItsTitle() throws {
-        func shade(_ width: Int, _ height: Int) throws -> (LinearGradient, top: Double) {
-            let spec = TermCardSpec(term: SolarTerm.find("冬至")!, width: width, height: height)
-            let scene = try TermCard.scene(spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts)
-            guard case .gradient(let bottom) = scene.layers[2] else { throw CardTestFailure.noShade }
-            let tops = scene.layers.compactMap { layer -> Double? in
-                guard case .text(let text) = layer, case .baseline(_, let y, _) = text.placement else { return nil }
-                return (y - text.size) / Double(height)
+    /// A wider card's text climbs higher than a phone's: its shade begins higher, at
+    /// least 5% of the height above the title's top in either language, and is the
+    /// same for both (by the shape alone, so they share their background). A phone's card
+    /// keeps the shade from mid-height.
+    @Test(arguments: [(3840, 2160), (3440, 1440), (5120, 1440), (1000, 1000), (2048, 2732)])
+    func aWideCardsShadeBeginsAboveItsTitle(width: Int, height: Int) throws {
+        var starts: Set<Double> = []
+        for language in CardLanguage.allCases {
+            for name in ["冬至", "立春", "清明"] {
+                let spec = TermCardSpec(term: SolarTerm.find(name)!, width: width, height: height, language: language)
+                let scene = try TermCard.scene(
+                    spec, picture: DecodedPicture(Image(width: 8, height: 8)), fonts: Self.fonts)
+                guard case .gradient(let bottom) = scene.layers[2] else { throw CardTestFailure.noShade }
+                let tops = scene.layers.compactMap { layer -> Double? in
+                    guard case .text(let text) = layer, case .baseline(_, let y, _) = text.placement else { return nil }
+                    return (y - text.size) / Double(height)
+                }
+                let titleTop = try #require(tops.min())
+                #expect(
+                    bottom.stops[0].position <= titleTop - 0.05, "\(width)x\(height) \(language) \(name): \(titleTop)")
+                starts.insert(bottom.stops[0].position)
             }
-            return (bottom, tops.min()!)
         }
-        let (landscape, titleTop) = try shade(3840, 2160)
-        #expect(titleTop < 0.65, "the title's top at \(titleTop)")
-        #expect(abs(landscape.stops[0].position - max(0.3, titleTop - 0.15)) < 0.02, "\(landscape.stops)")
-        #expect(landscape.stops.map(\.alpha) == [0, 1])
-        let (phone, _) = try shade(1170, 2532)
-        #expect(phone == TermCard.bottomShade)
+        #expect(starts.count == 1, "\(starts)")
+        for (width, height) in [(1170, 2532), (180, 320), (1080, 1920)] {
+            #expect(TermCard.shadeUnderText(width: width, height: height) == TermCard.bottomShade)
+        }
     }
 
     enum CardTestFailure: Error { case noShade }

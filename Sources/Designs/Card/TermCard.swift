@@ -84,12 +84,16 @@ public enum TermCard {
     /// A card's gradient reaches full black at the bottom, under the text.
     public static let bottomShade = SeasonWallpaper.bottomShade(endAlpha: 1)
 
-    /// The bottom shade under text whose top is at `textTop` (a share of the height): the
-    /// card's own, clear from mid-height, while the text stays below 65% (a phone's
-    /// card); higher text (a landscape card's title, over the scene's land) has the shade
-    /// begin 15% above it, so the title never stands on a bright tree or snow unshaded.
-    static func bottomShade(textTop: Double) -> LinearGradient {
-        let start = max(0.3, min(0.5, textTop - 0.15))
+    /// The bottom shade of a `width` x `height` card: the card's own, clear from
+    /// mid-height, on a phone's shape (1.6 times as tall as wide, or taller), where the
+    /// text sits low; beginning higher the wider the card, up to 38% of the height on a
+    /// 4:3 landscape or wider, where the text, measured in the shorter side, climbs
+    /// higher and the title would stand on the scene's land unshaded (a 4K card's over
+    /// 冬至's left pine). By the shape alone, never by the text: cards of one picture in
+    /// either language, or with a person's own title, share their background.
+    static func shadeUnderText(width: Int, height: Int) -> LinearGradient {
+        let tallness = Double(height) / Double(max(width, 1))
+        let start = 0.38 + 0.12 * min(max((tallness - 0.75) / (1.6 - 0.75), 0), 1)
         guard start < 0.5 else { return bottomShade }
         return LinearGradient(
             axis: .vertical, color: .black, stops: [.init(start, alpha: 0), .init(1, alpha: 1)], easing: .smooth)
@@ -136,6 +140,9 @@ public enum TermCard {
         if spec.alpha < 1 || spec.baseColor != nil { layers.append(.solid(spec.baseColor ?? .white)) }
         layers.append(.picture(PictureLayer(picture: picture, opacity: spec.alpha)))
         if spec.isDark { layers.append(.solid(Color.black.withOpacity(darkVeil))) }
+        layers += [
+            .gradient(SeasonWallpaper.edgeShade), .gradient(shadeUnderText(width: spec.width, height: spec.height)),
+        ]
         // Text that does not fit after twelve tries is left out.
         var text = CardText(layers: [], titleStart: 0, top: height, titleBottom: 0)
         for _ in 0..<12 {
@@ -146,7 +153,6 @@ public enum TermCard {
             }
             metrics = metrics.scaled(max(0.5, (height - textTop * height) / (height - tried.top)) * 0.98)
         }
-        layers += [.gradient(SeasonWallpaper.edgeShade), .gradient(bottomShade(textTop: text.top / height))]
         // A person's own title: cards that differ only in it (a shop's card per customer)
         // share everything else, drawn once. So the title comes last, after the page dots,
         // when they lie wholly below it (then the order changes no pixel; a card a few
