@@ -81,35 +81,51 @@ struct Lightning: Element {
         var box = Rect.bounding(segs.flatMap { [$0.a, $0.b] })
         box = Rect(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
         let px = canvas.pixelSize
-        // The channels whose box, widened by the reach, holds the row: the others are
-        // passed by below at every pixel of it. In their order, so the same one wins.
-        let channelsOnRow = { (y: Float) -> [Int] in
-            segs.indices.filter { segs[$0].minY - reach <= y && y <= segs[$0].maxY + reach }
+        // The channels in runs of 16 (a stretch of one channel, or the end of one and the
+        // start of the next), each with its box and widest radius: a pixel passes a run
+        // whole when the run's box is farther than the nearest core so far and than the
+        // brightest glow can reach, as it would pass each of its channels.
+        let runs = stride(from: 0, to: segs.count, by: 16).map { start in
+            ChannelRun(segs[start..<min(start + 16, segs.count)], from: start)
         }
-        canvas.shade(box, row: channelsOnRow) { p, c, channels in
+        // The runs whose box, widened by the reach, holds the row, nearest the row first
+        // (so the nearest core is found early and the farther runs passed).
+        let runsOnRow = { (y: Float) -> [Int] in
+            runs.indices.filter { runs[$0].box.minY - reach <= y && y <= runs[$0].box.maxY + reach }
+                .sorted { abs(runs[$0].centerY - y) < abs(runs[$1].centerY - y) }
+        }
+        canvas.shade(box, row: runsOnRow) { p, c, runsHere in
             var dCore: Float = .infinity
             var glowSum: Float = 0
             // A channel glows here by at most exp(-d / glowRadius) (its width's share is at
             // most 1): farther than where that falls to the brightest glow so far (with a
             // thousandth of the radius to spare for rounding), it cannot win, and its
-            // exponential is not worked out.
+            // exponential is not worked out. The brightest glow and the nearest core are the
+            // same whatever order the channels are met in.
             var dimmerBeyond: Float = .infinity
-            for index in channels {
-                let s = segs[index]
-                let lo = Vec2(min(s.a.x, s.b.x), min(s.a.y, s.b.y)) - Vec2(reach, reach)
-                let hi = Vec2(max(s.a.x, s.b.x), max(s.a.y, s.b.y)) + Vec2(reach, reach)
-                if p.x < lo.x || p.y < lo.y || p.x > hi.x || p.y > hi.y { continue }
-                let ab = s.b - s.a, ap = p - s.a
-                let t = clamp01(dot(ap, ab) / max(dot(ab, ab), 1e-6))
-                let d = length(ap - ab * t)
-                let r = lerp(s.ra, s.rb, t)
-                dCore = min(dCore, d - r)
-                // Wider channels glow further; the brightest one wins.
-                if d > dimmerBeyond { continue }
-                let glowHere = exp(-d / glowRadius) * min(r / (width * 0.5), 1)
-                if glowHere > glowSum {
-                    glowSum = glowHere
-                    dimmerBeyond = -glowRadius * log(glowSum) + glowRadius * 0.001
+            for run in runsHere {
+                let channels = runs[run]
+                // A hundredth of a design unit to spare: a channel's distance, worked out
+                // another way, may round a little below its box's.
+                let away = channels.box.distance(to: p) - 0.01
+                if away - channels.widest >= dCore && away > dimmerBeyond { continue }
+                for index in channels.indices {
+                    let s = segs[index]
+                    let lo = Vec2(min(s.a.x, s.b.x), min(s.a.y, s.b.y)) - Vec2(reach, reach)
+                    let hi = Vec2(max(s.a.x, s.b.x), max(s.a.y, s.b.y)) + Vec2(reach, reach)
+                    if p.x < lo.x || p.y < lo.y || p.x > hi.x || p.y > hi.y { continue }
+                    let ab = s.b - s.a, ap = p - s.a
+                    let t = clamp01(dot(ap, ab) / max(dot(ab, ab), 1e-6))
+                    let d = length(ap - ab * t)
+                    let r = lerp(s.ra, s.rb, t)
+                    dCore = min(dCore, d - r)
+                    // Wider channels glow further; the brightest one wins.
+                    if d > dimmerBeyond { continue }
+                    let glowHere = exp(-d / glowRadius) * min(r / (width * 0.5), 1)
+                    if glowHere > glowSum {
+                        glowSum = glowHere
+                        dimmerBeyond = -glowRadius * log(glowSum) + glowRadius * 0.001
+                    }
                 }
             }
             if dCore == .infinity { return c }
@@ -117,6 +133,21 @@ struct Lightning: Element {
             // A tight bright halo hugging the channel.
             out = mix(out, glow.lighter(0.6), exp(-max(dCore, 0) / (width * 0.9)) * 0.7)
             return mix(out, core, clamp01(0.5 - dCore / px))
+        }
+    }
+
+    /// Consecutive channels of a bolt: their indices, the box around them and the widest
+    /// radius among them.
+    struct ChannelRun {
+        let indices: Range<Int>
+        let box: Rect
+        let widest: Float
+        var centerY: Float { (box.minY + box.maxY) / 2 }
+
+        init(_ bolts: ArraySlice<Bolt>, from start: Int) {
+            indices = start..<(start + bolts.count)
+            box = Rect.bounding(bolts.flatMap { [$0.a, $0.b] })
+            widest = bolts.map { max($0.ra, $0.rb) }.max() ?? 0
         }
     }
 }
