@@ -178,6 +178,9 @@ struct CloudDeck: Element {
     var stretch: Float = 2.2
     var opacity: Float = 1
     var seed: UInt64
+    /// Whether the billows may be sampled every few pixels where that shows no difference
+    /// (see `draw`); the tests draw them at every pixel too, to compare.
+    var samplesBillows = true
 
     func draw(on canvas: Canvas) {
         // Material colours, in the light the scene is painted under.
@@ -191,8 +194,7 @@ struct CloudDeck: Element {
             minX: canvas.bounds.minX, minY: max(top, 0), maxX: canvas.bounds.maxX, maxY: bottom + scale * 0.2)
         let eps = scale * 0.04
         // The warp is smooth (its finest detail a quarter of `scale` across): sampled every
-        // 3.5 % of `scale`, it moves the billows by under a design unit. The billows
-        // themselves, six octaves down to a 32nd, are worked out per pixel.
+        // 3.5 % of `scale`, it moves the billows by under a design unit.
         let rows = canvas.rows(from: box.minY - eps, to: box.maxY + eps)
         let warpStep = max(1, Int(scale * 0.035 * canvas.scale))
         let warpXRow = { (y: Float) in FbmRow(warp, y: y / scale, octaves: 3) }
@@ -203,10 +205,25 @@ struct CloudDeck: Element {
         let warpY = SmoothField(on: canvas, step: warpStep, rows: rows, row: warpYRow) { p, along in
             along.value(p.x / (scale * 1.5) + 7) * scale * 0.2
         }
-        func density(_ x: Float, _ y: Float) -> Float {
-            let at = Vec2(x, y)
+        func billows(_ at: Vec2) -> Float {
             let wx = warpX.at(at), wy = warpY.at(at)
-            let n = noise.fbm((x + wx) / scale, (y + wy) / scale * stretch, octaves: 6, gain: 0.5) * 0.5 + 0.5
+            return noise.fbm((at.x + wx) / scale, (at.y + wy) / scale * stretch, octaves: 6, gain: 0.5) * 0.5 + 0.5
+        }
+        // On a canvas where the finest octave (a 32nd of `scale`) spans a dozen pixels or
+        // more (4K and up for a storm deck), the billows are sampled every few pixels,
+        // six samples to that octave's period, and read back bilinearly: the same cloud, a
+        // quarter of the noise or less, where two six-octave noises a pixel (the deck and,
+        // for its rim, the deck a little toward the light) were a fifth of a storm's time.
+        let billowStep = Int(scale / 32 / 6 * canvas.scale)
+        // Its rows reach past the canvas's top and bottom by the rim's offset, where the
+        // deck toward the light is read.
+        let reachedRows =
+            Int(((box.minY - eps) * canvas.scale).rounded(.down))..<Int(((box.maxY + eps) * canvas.scale).rounded(.up))
+        let sampled =
+            samplesBillows && billowStep >= 2
+            ? SmoothField(on: canvas, step: billowStep, rows: reachedRows, billows) : nil
+        func density(_ x: Float, _ y: Float) -> Float {
+            let n = sampled?.at(Vec2(x, y)) ?? billows(Vec2(x, y))
             let fall = smoothstep(bottom, top + (bottom - top) * 0.15, y)
             return n - (1 - coverage * fall) * 0.75
         }
