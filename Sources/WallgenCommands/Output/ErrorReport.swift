@@ -132,18 +132,10 @@ extension ImageDecodingError {
 }
 
 extension BatchFailure {
-    /// An item of `terms` or `schedule` that failed with `error`, its status and words as the
-    /// command line would report them (a pipeline's message, a file's, or 70 for the rest).
+    /// An item of `terms` or `schedule` that failed with `error` (a pipeline's or a file's),
+    /// its status and words as the command line would report them (`CommandFailure.from`).
     static func from(_ error: any Error, subject: String) -> BatchFailure {
-        switch error {
-        case let error as PipelineError:
-            BatchFailure(
-                status: ErrorReport.exitCode(for: error).rawValue, subject: subject,
-                reason: ErrorReport.message(for: error))
-        case let error as FileError:
-            BatchFailure(status: error.exitCode.rawValue, subject: subject, reason: "\(error)")
-        default:
-            BatchFailure(status: ExitCode.software.rawValue, subject: subject, reason: "\(error)")
-        }
+        let failure = CommandFailure.from(error)
+        return BatchFailure(status: failure.status.rawValue, subject: subject, reason: failure.message)
     }
 }
