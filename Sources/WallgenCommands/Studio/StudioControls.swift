@@ -203,13 +203,10 @@ enum StudioControls {
         return (try? encoder.encode(document(today: today))).map { [UInt8]($0) } ?? Array("{}".utf8)
     }
 
-    /// The options the page may set on a command: its controls' (the term's name comes apart).
+    /// The options the page may set on a command: its controls' (the term's name comes
+    /// apart), as the allow list, made once from them, holds them.
     static func options(of command: String) -> Set<String> {
-        switch PictureCommand(named: command) {
-        case .wallpaper?: Set(wallpaper.controls.map(\.option))
-        case .term?: Set(term.controls.map(\.option))
-        case nil: []
-        }
+        Set(allowList.commands[command].map { Array($0.keys) } ?? [])
     }
 
     /// What the page may set, from the tabs' own controls: a flag control takes on/off,
