@@ -26,7 +26,7 @@ enum PaintedScenery {
     /// 16 bytes a pixel while it is made (12 in floats, 4 in the image it is made for).
     static let maximumPaintedPixels = 50_000_000
     /// Bumped whenever a scene paints differently, so that no older painting is used.
-    static let revision = 9
+    static let revision = 10
     /// Quality of the kept painting: above the bundled pictures' (85 to 88).
     static let quality = 92
 

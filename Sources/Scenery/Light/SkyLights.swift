@@ -69,6 +69,17 @@ extension LightPlan {
         }
     }
 
+    /// How far the farthest corner of `box` lies from `center`, its y stretched by
+    /// `squash` as a glow's is: how far a glow's falloff table must reach. The glows are
+    /// read from one (`FalloffTable`, as `Glow` is), not a `pow` and an `exp` at every
+    /// pixel of a glow as wide as the sky.
+    private static func reach(of box: Rect, from center: Vec2, squash: Vec2 = Vec2(1, 1)) -> Float {
+        let corners = [
+            Vec2(box.minX, box.minY), Vec2(box.maxX, box.minY), Vec2(box.minX, box.maxY), Vec2(box.maxX, box.maxY),
+        ]
+        return corners.map { length(($0 - center) * squash) }.max()!
+    }
+
     /// The light on the horizon below and around the Sun from before sunrise to after
     /// sunset, strongest as it crosses, warmer the lower it is.
     private func drawHorizonGlow(_ canvas: Canvas, _ skyness: UnsafeMutablePointer<Float>, _ altitude: Float) {
@@ -78,9 +89,10 @@ extension LightPlan {
         let center = Vec2(sun.x, view.horizonY)
         let radius: Float = 1500
         let box = Rect(minX: center.x - radius * 3, minY: 0, maxX: center.x + radius * 3, maxY: view.horizonY + 300)
+        let squash = Vec2(1, 2.6)
+        let falloff = FalloffTable(falloff: 1.3, upTo: Self.reach(of: box, from: center, squash: squash) / radius)
         screen(canvas, box, skyness, throughLand: 0.25) { p in
-            let d = (p - center) * Vec2(1, 2.6)
-            return (color, strength * exp(-pow(length(d) / radius, 1.3)))
+            (color, strength * falloff.value(at: length((p - center) * squash) / radius))
         }
     }
 
@@ -89,8 +101,10 @@ extension LightPlan {
         let core = mix(RGB(hex: 0xFFFDF5), RGB(hex: 0xFFB26E), low)
         let glowColor = mix(RGB(hex: 0xFFF2D2), RGB(hex: 0xFF9A56), low)
         let glowRadius: Float = 640
-        screen(canvas, Rect(center: center, radius: glowRadius * 4), skyness, throughLand: 0.2) { p in
-            (glowColor, 0.75 * exp(-pow(length(p - center) / glowRadius, 1.1)))
+        let glowBox = Rect(center: center, radius: glowRadius * 4)
+        let glow = FalloffTable(falloff: 1.1, upTo: Self.reach(of: glowBox, from: center) / glowRadius)
+        screen(canvas, glowBox, skyness, throughLand: 0.2) { p in
+            (glowColor, 0.75 * glow.value(at: length(p - center) / glowRadius))
         }
         let radius: Float = 44
         screen(canvas, Rect(center: center, radius: radius * 2.5), skyness) { p in
@@ -112,8 +126,10 @@ extension LightPlan {
         let across = Vec2(-toward.y, toward.x)
         let halo = (1 - daylight) * 0.45 * lit
         if halo > 0.01 {
-            screen(canvas, Rect(center: center, radius: radius * 12), skyness) { p in
-                (RGB(hex: 0xB9C7EA), halo * exp(-pow(length(p - center) / (radius * 3.2), 1.3)))
+            let haloBox = Rect(center: center, radius: radius * 12)
+            let falloff = FalloffTable(falloff: 1.3, upTo: Self.reach(of: haloBox, from: center) / (radius * 3.2))
+            screen(canvas, haloBox, skyness) { p in
+                (RGB(hex: 0xB9C7EA), halo * falloff.value(at: length(p - center) / (radius * 3.2)))
             }
         }
         let color = RGB(hex: 0xF6F2E4)
