@@ -13,6 +13,17 @@ public enum ScenePainter {
     /// (`22-dongzhi`), as the bundled pictures are named.
     public static func fileStem(of name: String) -> String? { scene(named: name)?.fileName }
 
+    /// Whether a canvas of `width` x `height` made from the scene's grid picture (its middle,
+    /// the grid's full height, as the bundled pictures are cropped) would cut what the
+    /// scene is about (`Scene.subject`): such a canvas is painted instead, the scene
+    /// composed for its shape. False for a name no scene has.
+    public static func cropCutsSubject(of name: String, width: Int, height: Int) -> Bool {
+        guard let subject = scene(named: name)?.subject, width > 0, height > 0 else { return false }
+        let halfWidth = Canvas.designSize.y * Float(width) / Float(height) / 2
+        let centre = Canvas.designSize.x / 2
+        return subject.lowerBound < centre - halfWidth || subject.upperBound > centre + halfWidth
+    }
+
     /// The scene `name` (a season, a term's slug or its file stem) painted at `width` x
     /// `height` pixels, as 8-bit RGB rows, dithered so that its skies show no bands;
     /// nil for a name no scene has.

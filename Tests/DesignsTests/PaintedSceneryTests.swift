@@ -33,6 +33,20 @@ import Testing
         #expect(PaintedScenery.isPainted((width, height)) == painted)
     }
 
+    /// A canvas whose middle of the grid cuts its scene's subject is painted with the scene
+    /// brought in: 春分's two trees on the README's phone and a square tablet, not on 16:10;
+    /// a scene that keeps to the middle third (冬至, winter) stays the bundled picture there,
+    /// so the README's command is the same bytes.
+    @Test(arguments: [
+        ("chunfen", 1170, 2532, true), ("04-chunfen", 2048, 2048, true), ("chunfen", 2560, 1600, false),
+        ("summer", 1170, 2532, true), ("qingming", 1080, 2340, true), ("mangzhong", 1170, 2532, true),
+        ("winter", 1170, 2532, false), ("22-dongzhi", 1170, 2532, false),
+    ])
+    func aSubjectTheCropWouldCutIsPainted(scene: String, width: Int, height: Int, painted: Bool) {
+        #expect(PaintedScenery.isPainted((width, height), scene: scene) == painted)
+        #expect(!PaintedScenery.isPainted((width, height)), "no scene named: the bundled picture serves it")
+    }
+
     /// A painting is kept whole in the folder given, found there the next time (the same
     /// bytes, not painted again), and is a JPEG of the canvas's size.
     @Test func aPaintingIsKeptAndFoundAgain() throws {

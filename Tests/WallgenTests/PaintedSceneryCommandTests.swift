@@ -35,6 +35,28 @@ import Testing
         }
     }
 
+    /// On a phone, summer's twin trees would be cut from its bundled picture: the scene is
+    /// painted with the trees brought in, said so, and kept; winter on the same phone is the
+    /// bundled picture.
+    @Test func aPhoneThatWouldCutTheSubjectIsPainted() throws {
+        try withTemporaryFolder { folder in
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = folder + "/cache"
+            let summer = try launch(
+                ["--season", "summer", "--size", "117x253", "-o", "summer.png"], in: folder, environment: environment)
+            #expect(summer.status == 0, "\(summer.standardError)")
+            #expect(
+                summer.standardError.contains(
+                    "Painting summer for 117x253, composed for this shape, which would cut its picture's subject"),
+                "\(summer.standardError)")
+            let winter = try launch(
+                ["--season", "winter", "--size", "117x253", "-o", "winter.png"], in: folder, environment: environment)
+            #expect(winter.status == 0 && !winter.standardError.contains("Painting"), "\(winter.standardError)")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/wallgen/scenery")
+            #expect(kept.count == 1 && kept[0].hasPrefix("summer-117x253-r"), "\(kept)")
+        }
+    }
+
     /// A painting the process cannot have memory for stops as any pixel buffer does: 75,
     /// the message, nothing written, nothing kept. (6000x6000 is painted in 6 bytes a
     /// pixel and made into an image of 4: 343 MiB, past the 293 MiB allowed here.)

@@ -186,7 +186,7 @@ public struct DesignPipeline<Design: PictureDesign>: Sendable {
     static func paintedPicture(_ spec: Design.Spec) -> (scene: String, light: SceneLight?)? {
         guard let scene = Design.paintedScene(of: spec) else { return nil }
         let light = Design.light(of: spec)
-        guard light != nil || PaintedScenery.isPainted(Design.canvas(of: spec)) else { return nil }
+        guard light != nil || PaintedScenery.isPainted(Design.canvas(of: spec), scene: scene) else { return nil }
         return (scene, light)
     }
 

@@ -6,8 +6,10 @@ import Scenery
 
 /// wallgen's own scenes painted at a canvas's own size and shape, for the canvases the
 /// bundled pictures do not serve: enlarged more than `BackgroundEnlargement.bundledLimit`
-/// times (a 5K or 6K monitor), or wider than the 16:9 band or narrower than the middle
-/// third they were composed to survive (21:9, 32:9, a span of monitors).
+/// times (a 5K or 6K monitor), wider than the 16:9 band or narrower than the middle
+/// third they were composed to survive (21:9, 32:9, a span of monitors), or narrow enough
+/// to cut a scene's subject that reaches past the middle third (春分's two trees on a
+/// phone), which the painting brings in (`ScenePainter.cropCutsSubject`).
 ///
 /// A painting is kept in `$XDG_CACHE_HOME/wallgen/scenery` (or `~/.cache/wallgen/scenery`)
 /// as a JPEG, and every render, the first included, reads it from there: the same command
@@ -26,12 +28,13 @@ enum PaintedScenery {
     /// 16 bytes a pixel while it is made (12 in floats, 4 in the image it is made for).
     static let maximumPaintedPixels = 50_000_000
     /// Bumped whenever a scene paints differently, so that no older painting is used.
-    static let revision = 10
+    static let revision = 11
     /// Quality of the kept painting: above the bundled pictures' (85 to 88).
     static let quality = 92
 
-    /// Whether `canvas` is painted rather than drawn from the bundled picture.
-    static func isPainted(_ canvas: (width: Int, height: Int)) -> Bool {
+    /// Whether `canvas` is painted rather than drawn from the bundled picture of `scene`
+    /// (a season, or a term's slug or file stem; nil for what every scene shares).
+    static func isPainted(_ canvas: (width: Int, height: Int), scene: String? = nil) -> Bool {
         guard canvas.width > 0, canvas.height > 0 else { return false }
         let shape = Double(canvas.width) / Double(canvas.height)
         guard paintableShapes.contains(shape), canvas.width * canvas.height <= maximumPaintedPixels else {
@@ -39,6 +42,7 @@ enum PaintedScenery {
         }
         return BackgroundEnlargement.factor(bundledSize, covering: canvas) > BackgroundEnlargement.bundledLimit
             || !bundledShapes.contains(shape)
+            || scene.map { ScenePainter.cropCutsSubject(of: $0, width: canvas.width, height: canvas.height) } == true
     }
 
     /// The folder paintings are kept in, from the environment; nil without a home.
@@ -70,7 +74,14 @@ enum PaintedScenery {
             return (kept, display, false)
         }
         let kept = folder.map { " (once: kept in \($0))" } ?? ""
-        let why = light == nil ? "a shape or size its picture does not serve" : "under the sky asked for"
+        let why =
+            if light != nil {
+                "under the sky asked for"
+            } else if isPainted(canvas) {
+                "a shape or size its picture does not serve"
+            } else {
+                "composed for this shape, which would cut its picture's subject"
+            }
         announce?("Painting \(scene) for \(canvas.width)x\(canvas.height), \(why)\(kept)")
         let image = Image(width: canvas.width, height: canvas.height)
         let painted = ScenePainter.paint(

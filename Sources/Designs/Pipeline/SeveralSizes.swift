@@ -15,8 +15,8 @@ extension DesignPipeline {
     ) throws(PipelineError) {
         // A canvas the bundled picture does not serve has a painting of its own: each
         // canvas is then made on its own, from its own picture.
-        if Design.paintedScene(of: spec) != nil,
-            Design.light(of: spec) != nil || canvases.contains(where: PaintedScenery.isPainted)
+        if let scene = Design.paintedScene(of: spec),
+            Design.light(of: spec) != nil || canvases.contains(where: { PaintedScenery.isPainted($0, scene: scene) })
         {
             for (index, canvas) in canvases.enumerated() {
                 let sized = Design.spec(spec, width: canvas.width, height: canvas.height)

@@ -96,6 +96,26 @@ final class Canvas {
     /// How many times wider the canvas is than the grid (less than 1 on a phone).
     var widthInGrids: Float { (bounds.maxX - bounds.minX) / Canvas.designSize.x }
 
+    /// The design width of a 9:19.5 phone's canvas: the narrowest shape a scene is
+    /// composed for (`byShape`).
+    static let phoneWidth: Float = designSize.y * 9 / 19.5
+
+    /// How far the canvas has narrowed from the grid's 4:3 toward a 9:19.5 phone's shape:
+    /// 0 on the grid's shape and wider, 1 on a phone's and narrower, in proportion to the
+    /// design width between.
+    var narrowing: Float {
+        let width = bounds.maxX - bounds.minX
+        return min(max((Canvas.designSize.x - width) / (Canvas.designSize.x - Canvas.phoneWidth), 0), 1)
+    }
+
+    /// A scene's placement for this canvas's shape: `grid` where the grid composed it (4:3
+    /// and wider canvases), `phone` on a 9:19.5 phone's, moving in proportion between. A
+    /// subject the middle of the grid would cut (twin trees framing a lake) is brought in
+    /// by it, and shapes between the two show it whole too, as both ends do.
+    @inline(__always) func byShape(_ grid: Float, phone: Float) -> Float {
+        grid + (phone - grid) * narrowing
+    }
+
     /// The design x of the centre of pixel column `column`.
     @inline(__always) func designX(_ column: Int) -> Float { (Float(column) + 0.5) * pixelSize + left }
 

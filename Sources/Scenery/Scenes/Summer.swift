@@ -4,6 +4,8 @@ import Glibc
 /// glitter path, towering white cumulus, lush green shores.
 struct SummerScene: Scene {
     let name = "summer"
+    /// The two trees framing the lake.
+    let subject: ClosedRange<Float>? = 0...3200
 
     func paint(on c: Canvas) {
         let horizon: Float = 1340
@@ -66,11 +68,15 @@ struct SummerScene: Scene {
                 horizonY: horizon, farColor: RGB(hex: 0x6FB6E2), nearColor: RGB(hex: 0x165A9E),
                 reflectivity: 0.62, glitterX: sun.x, glitterWidth: 260, glitter: 1.0, seed: 30))
 
+        // The near meadow rises on both sides under a tree; on a narrow canvas the two close
+        // in to frame the lake.
+        let leftTree = c.byShape(260, phone: 1130)
+        let rightTree = c.byShape(2960, phone: 2080)
         let meadow = Hills(
             baseY: 2060, amplitude: 50, wavelength: 1100,
             mounds: [
-                Mound(x: 200, width: 900, height: 170),
-                Mound(x: 3050, width: 900, height: 200),
+                Mound(x: c.byShape(200, phone: 1000), width: c.byShape(900, phone: 520), height: 170),
+                Mound(x: c.byShape(3050, phone: 2200), width: c.byShape(900, phone: 520), height: 200),
             ],
             seed: 32, color: RGB(hex: 0x5BAA3E), crestColor: RGB(hex: 0xA6D964), crestDepth: 45,
             deepColor: RGB(hex: 0x3E8A36), deepDepth: 350, slopeLight: 1)
@@ -82,11 +88,13 @@ struct SummerScene: Scene {
                 color: RGB(hex: 0x2F4A78), seed: 37))
         c.draw(
             BroadleafTree(
-                base: Vec2(260, meadow.skyline(260) + 40), height: 1250, crownWidth: 1080, crownHeight: 900,
+                base: Vec2(leftTree, meadow.skyline(leftTree) + 40), height: c.byShape(1250, phone: 1150),
+                crownWidth: c.byShape(1080, phone: 760), crownHeight: c.byShape(900, phone: 760),
                 trunkWidth: 96, foliage: FoliageStyle.summer(), seed: 33))
         c.draw(
             BroadleafTree(
-                base: Vec2(2960, meadow.skyline(2960) + 40), height: 1080, crownWidth: 960, crownHeight: 780,
+                base: Vec2(rightTree, meadow.skyline(rightTree) + 40), height: c.byShape(1080, phone: 980),
+                crownWidth: c.byShape(960, phone: 660), crownHeight: c.byShape(780, phone: 660),
                 trunkWidth: 84, foliage: FoliageStyle.summer(), seed: 34))
         c.draw(
             Grass(

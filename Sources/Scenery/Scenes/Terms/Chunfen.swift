@@ -6,6 +6,8 @@ import Glibc
 /// The composition itself is balanced, almost mirror-symmetric.
 struct ChunfenScene: Scene {
     let name = "chunfen"
+    /// The two trees, trunk to crown.
+    let subject: ClosedRange<Float>? = 300...2900
 
     func paint(on c: Canvas) {
         let horizon: Float = 1330
@@ -58,10 +60,16 @@ struct ChunfenScene: Scene {
                 reflectivity: 0.78, rippleContrast: 0.05, distortion: 16, glitterX: sun.x, glitterWidth: 180,
                 glitter: 0.7, sparkle: 0.12, seed: 1407))
 
-        // Banks on both sides, each with a tree in full bloom leaning in.
+        // Banks on both sides, each with a tree in full bloom leaning in; on a narrow canvas
+        // they close in, the crowns framing the Sun between them.
+        let bankX = c.byShape(250, phone: 900)
+        let bankWidth = c.byShape(1300, phone: 760)
         let banks = Hills(
             baseY: 2500, amplitude: 16, wavelength: 800,
-            mounds: [Mound(x: 250, width: 1300, height: 900), Mound(x: 2950, width: 1300, height: 900)],
+            mounds: [
+                Mound(x: bankX, width: bankWidth, height: 900),
+                Mound(x: Canvas.designSize.x - bankX, width: bankWidth, height: 900),
+            ],
             seed: 1408, color: RGB(hex: 0x78B45E), crestColor: RGB(hex: 0xA6D37C), crestDepth: 50,
             deepColor: RGB(hex: 0x5A9A4C), deepDepth: 500, slopeLight: 0.5)
         c.draw(banks)
@@ -73,10 +81,16 @@ struct ChunfenScene: Scene {
         var peach = FoliageStyle.cherryBlossom()
         peach.palette = [RGB(hex: 0xF2A3BD), RGB(hex: 0xEE93B0), RGB(hex: 0xF6B5C9)]
         peach.shadow = RGB(hex: 0xB45A82)
-        for (i, (x, lean, style)) in [(Float(480), Float(260), pink), (2720, -260, peach)].enumerated() {
+        let treeX = c.byShape(480, phone: 1150)
+        let lean = c.byShape(260, phone: 80)
+        let crownWidth = c.byShape(1180, phone: 680)
+        let crownHeight = c.byShape(640, phone: 580)
+        let trees = [(treeX, lean, pink), (Canvas.designSize.x - treeX, -lean, peach)]
+        for (i, (x, lean, style)) in trees.enumerated() {
             c.draw(
                 BroadleafTree(
-                    base: Vec2(x, banks.skyline(x) + 40), height: 1120, crownWidth: 1180, crownHeight: 640,
+                    base: Vec2(x, banks.skyline(x) + 40), height: 1120, crownWidth: crownWidth,
+                    crownHeight: crownHeight,
                     trunkWidth: 62, bark: RGB(hex: 0x5B3F47), barkShadow: RGB(hex: 0x372630),
                     foliage: style, lean: lean, underside: 0.6,
                     light: SIMD3(i == 0 ? 0.3 : -0.3, -0.8, 0.5), seed: 1410 + UInt64(i)))

@@ -6,6 +6,8 @@ import Glibc
 /// in the grass.
 struct JingzheScene: Scene {
     let name = "jingzhe"
+    /// The lone tree beside the storm.
+    let subject: ClosedRange<Float>? = 1500...2660
 
     func paint(on c: Canvas) {
         c.draw(
@@ -21,9 +23,14 @@ struct JingzheScene: Scene {
             CloudDeck(
                 top: -50, bottom: 1060, dark: RGB(hex: 0x1D2136), light: RGB(hex: 0x4E5676),
                 rim: RGB(hex: 0x9C9FBC), lightDir: Vec2(0.6, 1), coverage: 0.95, scale: 520, stretch: 1.5, seed: 1302))
-        // The flash lights the cloud around the bolt.
-        let from = Vec2(1520, 560), to = Vec2(1700, 1210)
-        c.draw(Glow(center: Vec2(1580, 700), radius: 420, color: RGB(hex: 0x8E86D8), strength: 0.45, falloff: 1.2))
+        // The flash lights the cloud around the bolt, which strikes further left on a narrow
+        // canvas to leave the tree its own side.
+        let boltShift = c.byShape(0, phone: -180)
+        let from = Vec2(1520 + boltShift, 560), to = Vec2(1700 + boltShift, 1210)
+        c.draw(
+            Glow(
+                center: Vec2(1580 + boltShift, 700), radius: 420, color: RGB(hex: 0x8E86D8), strength: 0.45,
+                falloff: 1.2))
         c.draw(
             Lightning(
                 from: from, to: to, width: 9, forks: 5, jaggedness: 0.2, glowRadius: 80, glowStrength: 0.9, seed: 1303))
@@ -57,13 +64,17 @@ struct JingzheScene: Scene {
                 palette: [RGB(hex: 0x5F9142), RGB(hex: 0x6C9E48), RGB(hex: 0x537F3E)],
                 highlight: RGB(hex: 0xB5DA7A), shadow: RGB(hex: 0x2E4E32), trunk: RGB(hex: 0x3E3A34), seed: 1309))
         let meadow = Hills(
-            baseY: 1780, amplitude: 60, wavelength: 1000, mounds: [Mound(x: 2300, width: 900, height: 120)],
+            baseY: 1780, amplitude: 60, wavelength: 1000,
+            mounds: [Mound(x: c.byShape(2300, phone: 1850), width: 900, height: 120)],
             seed: 1310, color: RGB(hex: 0x5E9A3A), crestColor: RGB(hex: 0x8CC252), crestDepth: 60,
             deepColor: RGB(hex: 0x3B6A30), deepDepth: 600, slopeLight: 0.6)
         c.draw(meadow)
+        // The lone tree in leaf, brought in on a narrow canvas.
+        let tree = c.byShape(2380, phone: 1900)
         c.draw(
             BroadleafTree(
-                base: Vec2(2380, meadow.skyline(2380) + 30), height: 620, crownWidth: 560, crownHeight: 420,
+                base: Vec2(tree, meadow.skyline(tree) + 30), height: 620, crownWidth: c.byShape(560, phone: 460),
+                crownHeight: c.byShape(420, phone: 380),
                 trunkWidth: 40, bark: RGB(hex: 0x3E3433), barkShadow: RGB(hex: 0x241E20),
                 foliage: FoliageStyle(
                     palette: [RGB(hex: 0x6FA64A), RGB(hex: 0x7EB552), RGB(hex: 0x8CC25C)],

@@ -6,6 +6,8 @@ import Glibc
 /// of rice seedlings.
 struct MangzhongScene: Scene {
     let name = "mangzhong"
+    /// The farmers at the planting front.
+    let subject: ClosedRange<Float>? = 1500...2300
 
     func paint(on c: Canvas) {
         let horizon: Float = 1200
@@ -68,10 +70,14 @@ struct MangzhongScene: Scene {
         }
         c.draw(
             Seedlings(
-                view: view, uRange: (dikeU + 0.05)...0.55, zRange: 1.2...9, rowStep: 0.045, depthStep: 0.3, size: 46,
+                view: view, uRange: (dikeU + 0.05)...c.byShape(0.55, phone: 0.28), zRange: 1.2...9, rowStep: 0.045,
+                depthStep: 0.3, size: 46,
                 color: RGB(hex: 0x5E9E44), tip: RGB(hex: 0xA8D868), seed: 1909))
+        // The farmers at the planting front, which comes in toward the dike on a narrow
+        // canvas so that they stand on it.
         for (u, z, h, f) in [
-            (Float(0.62), Float(4.2), Float(150), false), (0.7, 2.6, 170, true), (0.6, 6.5, 120, false),
+            (c.byShape(0.62, phone: 0.34), Float(4.2), Float(150), false),
+            (c.byShape(0.7, phone: 0.4), 2.6, 170, true), (c.byShape(0.6, phone: 0.32), 6.5, 120, false),
         ] {
             c.draw(
                 Farmer(

@@ -5,6 +5,8 @@ import Glibc
 /// water, and yellow rapeseed fields glow on the far shore.
 struct QingmingScene: Scene {
     let name = "qingming"
+    /// The two willows, and the banks the kites are flown from.
+    let subject: ClosedRange<Float>? = 300...3100
 
     func paint(on c: Canvas) {
         let horizon: Float = 1360
@@ -57,19 +59,27 @@ struct QingmingScene: Scene {
                 horizonY: horizon + 24, farColor: RGB(hex: 0xB5DDE8), nearColor: RGB(hex: 0x3E8AA8),
                 reflectivity: 0.7, rippleContrast: 0.06, distortion: 18, sparkle: 0.15, seed: 1509))
 
+        // The banks close in on a narrow canvas, each with its willow.
         let bank = Hills(
             baseY: 2500, amplitude: 20, wavelength: 800,
-            mounds: [Mound(x: 400, width: 1500, height: 880), Mound(x: 3000, width: 900, height: 640)],
+            mounds: [
+                Mound(x: c.byShape(400, phone: 1000), width: c.byShape(1500, phone: 900), height: 880),
+                Mound(x: c.byShape(3000, phone: 2250), width: c.byShape(900, phone: 560), height: 640),
+            ],
             seed: 1510, color: RGB(hex: 0x7DBA58), crestColor: RGB(hex: 0xAEDB7A), crestDepth: 50,
             deepColor: RGB(hex: 0x5A9C48), deepDepth: 500, slopeLight: 0.6)
         c.draw(bank)
+        let smallWillow = c.byShape(2960, phone: 2080)
+        let bigWillow = c.byShape(820, phone: 1150)
         c.draw(
             WillowTree(
-                base: Vec2(2960, bank.skyline(2960) + 40), height: 980, crownWidth: 620, trunkWidth: 54, lean: -120,
+                base: Vec2(smallWillow, bank.skyline(smallWillow) + 40), height: 980,
+                crownWidth: c.byShape(620, phone: 480), trunkWidth: 54, lean: c.byShape(-120, phone: -60),
                 strands: 80, hemY: 1600, sway: 20, leafSize: 20, seed: 1511))
         c.draw(
             WillowTree(
-                base: Vec2(820, bank.skyline(820) + 50), height: 1350, crownWidth: 1150, trunkWidth: 86, lean: 300,
+                base: Vec2(bigWillow, bank.skyline(bigWillow) + 50), height: 1350,
+                crownWidth: c.byShape(1150, phone: 820), trunkWidth: 86, lean: c.byShape(300, phone: 140),
                 strands: 180, hemY: 1560, sway: 40, leafSize: 25, seed: 1512))
         c.draw(
             Grass(
@@ -81,15 +91,15 @@ struct QingmingScene: Scene {
         c.draw(
             Kite(
                 center: Vec2(1560, 470), size: 170, rotation: 0.2, colors: (RGB(hex: 0xE0403A), RGB(hex: 0xF6C343)),
-                tailColor: RGB(hex: 0xE0403A), anchor: Vec2(600, 1900), seed: 1514))
+                tailColor: RGB(hex: 0xE0403A), anchor: Vec2(c.byShape(600, phone: 1120), 1900), seed: 1514))
         c.draw(
             Kite(
                 center: Vec2(1980, 700), size: 110, rotation: -0.15, colors: (RGB(hex: 0x2E6FC0), RGB(hex: 0xFFFFFF)),
-                tailColor: RGB(hex: 0x2E6FC0), anchor: Vec2(2900, 1950), seed: 1515))
+                tailColor: RGB(hex: 0x2E6FC0), anchor: Vec2(c.byShape(2900, phone: 2100), 1950), seed: 1515))
         c.draw(
             Kite(
                 center: Vec2(1250, 820), size: 80, rotation: 0.35, colors: (RGB(hex: 0x3EA66A), RGB(hex: 0xF29BB8)),
-                tailColor: RGB(hex: 0xF29BB8), anchor: Vec2(500, 2000), seed: 1516))
+                tailColor: RGB(hex: 0xF29BB8), anchor: Vec2(c.byShape(500, phone: 1090), 2000), seed: 1516))
         c.draw(Grain(amount: 0.004))
     }
 }

@@ -24,5 +24,6 @@ struct TermScene: Scene {
     let scene: Scene
     var name: String { scene.name }
     var fileName: String { (number < 10 ? "0\(number)-" : "\(number)-") + scene.name }
+    var subject: ClosedRange<Float>? { scene.subject }
     func paint(on canvas: Canvas) { scene.paint(on: canvas) }
 }
