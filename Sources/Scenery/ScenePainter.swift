@@ -103,12 +103,17 @@ public enum ScenePainter {
     /// Quantises to 8 bits with a triangular dither of about one step: big smooth skies
     /// otherwise break into bands. The dither is a function of the pixel's place, so
     /// the bytes stay the same from run to run. With four channels the fourth is opaque.
+    /// The scene's closing grain, when it was left to this pass (`CoverPlan`), is applied
+    /// to each pixel as it is read.
     static func quantize(_ canvas: Canvas, into rows: UnsafeMutablePointer<UInt8>, bytesPerRow: Int, channels: Int) {
         let width = canvas.width
+        let grain = canvas.grainLeft
         canvas.forEachRow(0..<canvas.height, columns: width) { y in
             let row = rows + y * bytesPerRow
             for x in 0..<width {
-                let c = canvas.pixels[y * width + x]
+                var c = canvas.pixels[y * width + x]
+                // Held as the canvas would hold it, as when the grain is laid on it.
+                if let grain { c = CanvasPixels.held(c * grain.factor(x, y)) }
                 let o = x * channels
                 for k in 0..<3 {
                     let d =

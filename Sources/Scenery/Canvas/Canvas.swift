@@ -60,6 +60,8 @@ final class Canvas {
     var coverPlan: CoverPlan?
     /// Set while `CoverPlan` makes its dry run: elements drawn are recorded, not painted.
     var coverRecorder: CoverRecorder?
+    /// The scene's closing grain, left for the quantiser to apply (`CoverPlan`).
+    var grainLeft: Grain?
     /// How many elements the scene itself has drawn so far, and how deep the drawing is
     /// (an element drawing others).
     var elementsDrawn = 0

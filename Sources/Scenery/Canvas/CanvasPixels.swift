@@ -54,5 +54,11 @@ struct CanvasPixels: @unchecked Sendable {
         }
     }
 
+    /// `value` as a pixel holds it: each channel rounded to its step and held in range, as
+    /// storing it and reading it back gives.
+    @inline(__always) static func held(_ value: RGB) -> RGB {
+        RGB(decode(encode(value.x)), decode(encode(value.y)), decode(encode(value.z)))
+    }
+
     func free() { Glibc.free(channels) }
 }

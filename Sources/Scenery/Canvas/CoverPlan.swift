@@ -42,6 +42,11 @@ struct CoverPlan {
     /// Per element drawn by the scene itself (not those elements draw), in order: the row
     /// below which it need not paint.
     private let rowsEnd: [Int]
+    /// The index of the scene's closing grain, when it is the last thing laid on an unlit
+    /// canvas: it is left to the quantiser (`ScenePainter.quantize`), which multiplies each
+    /// pixel by it as it reads it, the same arithmetic in one pass over the canvas rather
+    /// than two. Under the real sky the lights are drawn after it, and it is drawn.
+    let grainLeftToQuantizer: Int?
 
     init(scene: Scene, canvas: Canvas) {
         let recorder = CoverRecorder()
@@ -60,6 +65,8 @@ struct CoverPlan {
             }
         }
         rowsEnd = ends
+        let last = recorder.elements.count - 1
+        grainLeftToQuantizer = canvas.lighting == nil && recorder.elements.last is Grain ? last : nil
     }
 
     /// The row below which the scene's `index`th element need not paint.

@@ -83,11 +83,16 @@ struct Grain: Element {
     func draw(on canvas: Canvas) {
         canvas.forEachRow(0..<canvas.height, columns: canvas.width) { y in
             for x in 0..<canvas.width {
-                let n = hashUnit(x, y, seed) + hashUnit(x, y, seed &+ 1) - 1
                 let i = y * canvas.width + x
-                canvas.pixels[i] = canvas.pixels[i] * (1 + n * amount)
+                canvas.pixels[i] = canvas.pixels[i] * factor(x, y)
             }
         }
+    }
+
+    /// What the grain multiplies pixel (`x`, `y`) by: a triangular noise about 1.
+    @inline(__always) func factor(_ x: Int, _ y: Int) -> Float {
+        let n = hashUnit(x, y, seed) + hashUnit(x, y, seed &+ 1) - 1
+        return 1 + n * amount
     }
 }
 

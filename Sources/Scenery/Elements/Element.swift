@@ -30,8 +30,13 @@ extension Canvas {
     func draw(_ element: Element) {
         guard elementDepth == 0 else { return drawWithWings(element) }
         if let recorder = coverRecorder { return recorder.elements.append(element) }
-        rowsEnd = coverPlan?.rowsEnd(ofElement: elementsDrawn, canvasHeight: height) ?? height
+        let index = elementsDrawn
         elementsDrawn += 1
+        if index == coverPlan?.grainLeftToQuantizer, let grain = element as? Grain {
+            grainLeft = grain
+            return
+        }
+        rowsEnd = coverPlan?.rowsEnd(ofElement: index, canvasHeight: height) ?? height
         elementDepth += 1
         defer {
             elementDepth -= 1
