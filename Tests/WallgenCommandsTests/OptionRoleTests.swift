@@ -33,6 +33,19 @@ import Testing
                 == ["size", "device", "landscape", "format", "quality", "compression"])
     }
 
+    /// A role and a studio place may be declared in either order: a role that names no
+    /// place keeps the one given before it.
+    @Test func aRoleKeepsTheStudioPlaceGivenBeforeIt() {
+        let placedFirst = Option("x", .text(), help: "x").inStudio(.sky, id: "hour").role(.fileOnly)
+        let placedAfter = Option("x", .text(), help: "x").role(.fileOnly).inStudio(.sky, id: "hour")
+        #expect(placedFirst.role == placedAfter.role)
+        #expect(placedFirst.role.studio == StudioPlace(group: .sky, id: "hour"))
+        #expect(!placedFirst.role.isRecorded)
+        let moved = Option("x", .text(), help: "x").inStudio(.sky)
+            .role(OptionRole(studio: StudioPlace(group: .canvas)))
+        #expect(moved.role.studio?.group == .canvas, "a role that names a place sets it")
+    }
+
     /// The picture commands are the two a note, a row and the studio name.
     @Test func thePictureCommands() {
         #expect(PictureCommand.allCases.map(\.rawValue) == ["wallpaper", "term"])

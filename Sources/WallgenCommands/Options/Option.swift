@@ -130,10 +130,12 @@ struct Option<Value: Sendable>: OptionDeclaration {
         return copy
     }
 
-    /// The same option with `role` (`OptionRole.picture` unless given).
+    /// The same option with `role` (`OptionRole.picture` unless given), still where the
+    /// studio's page shows it when `role` names no place: the two may be given in either order.
     func role(_ role: OptionRole) -> Option {
         var copy = self
         copy.role = role
+        copy.role.studio = role.studio ?? self.role.studio
         return copy
     }
 
