@@ -125,7 +125,7 @@ struct RenderPlan: Equatable {
     {
         let rest = last + 1..<scene.layers.count
         guard request.takesFinishedRows, !request.hasBackground, !request.keepsBackground,
-            picture.picture.progress?.isDecoding == true, RowFinisher.overlays(of: scene, rest) != nil
+            picture.picture.progress?.isDecoding == true, RowFinisher.drawsByBands(scene, rest)
         else { return nil }
         return rest
     }

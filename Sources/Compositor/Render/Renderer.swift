@@ -165,7 +165,7 @@ public struct Renderer: Sendable {
             let dithers = renderer.dithers
             let finisher = finishing.map { finishing in
                 RowFinisher(
-                    overlays: RowFinisher.overlays(of: scene, finishing.layers)!, textAhead: textAhead,
+                    overlays: RowFinisher.overlays(of: scene, finishing.layers), textAhead: textAhead,
                     canvasHeight: scene.height, rowsFinished: finishing.rowsFinished)
             }
             canvas = renderer.fit(picture, width: scene.width, height: scene.height, reusingPages: reusesPages) {

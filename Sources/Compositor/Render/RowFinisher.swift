@@ -57,18 +57,26 @@ final class RowFinisher: @unchecked Sendable {
         self.rowsFinished = rowsFinished
     }
 
-    /// The overlays for the layers of `scene` in `layers`, or nil when one of them is not
-    /// drawn by rows (a picture, a solid or a gradient covers the whole canvas).
-    static func overlays(of scene: Scene, _ layers: Range<Int>) -> [Overlay]? {
-        var overlays: [Overlay] = []
-        for index in layers {
+    /// Whether every layer of `scene` in `layers` can be drawn band by band: text and
+    /// shapes can; a picture, a solid or a gradient covers the whole canvas.
+    static func drawsByBands(_ scene: Scene, _ layers: Range<Int>) -> Bool {
+        layers.allSatisfy { index in
             switch scene.layers[index] {
-            case .text(let text): overlays.append(.text(layer: index, text))
-            case .shape(let shape): overlays.append(.shape(shape.mask, shape.color.premultiplied))
-            default: return nil
+            case .text, .shape: true
+            default: false
             }
         }
-        return overlays
+    }
+
+    /// The overlays for the layers of `scene` in `layers`, which `drawsByBands` allows.
+    static func overlays(of scene: Scene, _ layers: Range<Int>) -> [Overlay] {
+        layers.map { index in
+            switch scene.layers[index] {
+            case .text(let text): .text(layer: index, text)
+            case .shape(let shape): .shape(shape.mask, shape.color.premultiplied)
+            default: preconditionFailure("only text and shapes are drawn band by band")
+            }
+        }
     }
 
     /// `rows` of `canvas` are composited: draws the overlays that now can be, and
