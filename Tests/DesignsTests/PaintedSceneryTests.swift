@@ -40,6 +40,7 @@ import Testing
     @Test(arguments: [
         ("chunfen", 1170, 2532, true), ("04-chunfen", 2048, 2048, true), ("chunfen", 2560, 1600, false),
         ("summer", 1170, 2532, true), ("qingming", 1080, 2340, true), ("mangzhong", 1170, 2532, true),
+        ("11-xiaoshu", 1536, 2048, true), ("lixia", 1170, 2532, true), ("jingzhe", 1170, 2532, true),
         ("winter", 1170, 2532, false), ("22-dongzhi", 1170, 2532, false),
     ])
     func aSubjectTheCropWouldCutIsPainted(scene: String, width: Int, height: Int, painted: Bool) {

@@ -6,6 +6,8 @@ import Glibc
 /// rising on their stalks: summer beginning, not yet in flower.
 struct LixiaScene: Scene {
     let name = "lixia"
+    /// The pond and the tree on its bank.
+    let subject: ClosedRange<Float>? = 1000...3150
 
     func paint(on c: Canvas) {
         let horizon: Float = 1330
@@ -61,13 +63,19 @@ struct LixiaScene: Scene {
         // Lush banks to the sides.
         let banks = Hills(
             baseY: 2600, amplitude: 20, wavelength: 800,
-            mounds: [Mound(x: 0, width: 900, height: 1000), Mound(x: 3200, width: 900, height: 1100)],
+            mounds: [
+                Mound(x: c.byShape(0, phone: 900), width: c.byShape(900, phone: 500), height: 1000),
+                Mound(x: c.byShape(3200, phone: 2250), width: c.byShape(900, phone: 560), height: 1100),
+            ],
             seed: 1709, color: RGB(hex: 0x3F8E3E), crestColor: RGB(hex: 0x79BC55), crestDepth: 50,
             deepColor: RGB(hex: 0x2C6E36), deepDepth: 500, slopeLight: -0.5)
         c.draw(banks)
+        // The tree on the right bank, which comes in on a narrow canvas.
+        let tree = c.byShape(2980, phone: 2000)
         c.draw(
             BroadleafTree(
-                base: Vec2(2980, banks.skyline(2980) + 60), height: 1150, crownWidth: 900, crownHeight: 800,
+                base: Vec2(tree, banks.skyline(tree) + 60), height: c.byShape(1150, phone: 1000),
+                crownWidth: c.byShape(900, phone: 560), crownHeight: c.byShape(800, phone: 560),
                 trunkWidth: 70, foliage: FoliageStyle.summer(), light: SIMD3(0.55, -0.65, 0.5), seed: 1710))
         c.draw(
             Grass(

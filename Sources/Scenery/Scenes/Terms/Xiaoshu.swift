@@ -5,6 +5,8 @@ import Glibc
 /// shade trees (where the cicadas sing) frame the path.
 struct XiaoshuScene: Scene {
     let name = "xiaoshu"
+    /// The two trees framing the cloud, trunk to crown.
+    let subject: ClosedRange<Float>? = 0...3200
 
     func paint(on c: Canvas) {
         let horizon: Float = 1320
@@ -72,7 +74,13 @@ struct XiaoshuScene: Scene {
                 hazeAmount: 0.35,
                 waves: 0.4, seed: 2114))
         c.draw(field)
-        for (i, (x, h)) in [(Float(300), Float(1500)), (2950, 1400)].enumerated() {
+        // On a narrow canvas the trees come in, smaller, to stand under the cloud rather than
+        // be cut to a piece of crown at each side.
+        let trees = [
+            (c.byShape(300, phone: 1200), c.byShape(1500, phone: 760)),
+            (c.byShape(2950, phone: 2010), c.byShape(1400, phone: 700)),
+        ]
+        for (i, (x, h)) in trees.enumerated() {
             var f = FoliageStyle.summer()
             f.palette = [RGB(hex: 0x2F6E3A), RGB(hex: 0x3A7C3E), RGB(hex: 0x468A44), RGB(hex: 0x549650)]
             f.shadow = RGB(hex: 0x143A28)
