@@ -31,7 +31,7 @@ struct StudioRoutes: Sendable {
     /// The launcher's form is a token and nothing else.
     static let launchBodyLimit = 1 << 10
 
-    func respond(to exchange: HTTPExchange, token: StudioToken) -> HTTPResponse {
+    func respond(to exchange: some IncomingRequest, token: StudioToken) -> HTTPResponse {
         // `/../x`, `/%2e%2e/x`, `/./x` and `//x` are answered as the unknown paths they are,
         // never cleaned into a known one.
         guard case .plain(let path) = exchange.path else { return .text(404, "not found") }
@@ -81,7 +81,7 @@ struct StudioRoutes: Sendable {
     /// `POST /launch` from the launcher file (`Launcher`): with the right token, to the page
     /// with the token in the fragment, where only the page reads it. The only redirect the
     /// studio answers, always to that same-origin path.
-    private func launch(_ exchange: HTTPExchange, token: StudioToken) -> HTTPResponse {
+    private func launch(_ exchange: some IncomingRequest, token: StudioToken) -> HTTPResponse {
         let (end, body) = exchange.readBody(limit: Self.launchBodyLimit)
         guard end == .complete,
             let given = AccessGuard.queryValue("token", in: String(validating: body, as: UTF8.self)),
@@ -165,7 +165,7 @@ struct StudioRoutes: Sendable {
 
     /// `POST /api/upload?name=NAME` with the picture's bytes: written to a new file in the
     /// private folder as it arrives, and known from then on by NAME.
-    private func upload(_ exchange: HTTPExchange) -> HTTPResponse {
+    private func upload(_ exchange: some IncomingRequest) -> HTTPResponse {
         let name = AccessGuard.queryValue("name", in: exchange.query) ?? ""
         if let problem = PageRequest.problem(withPictureName: name) {
             return failures([StudioFailure(option: "background", message: problem)])

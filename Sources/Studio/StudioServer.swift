@@ -102,7 +102,7 @@ public enum StudioServer {
     static let unopenedAfter: Duration = .seconds(300)
 
     /// The guard first, then the routes.
-    static func answer(_ exchange: HTTPExchange, _ guard: AccessGuard, _ routes: StudioRoutes) -> HTTPResponse {
+    static func answer(_ exchange: some IncomingRequest, _ guard: AccessGuard, _ routes: StudioRoutes) -> HTTPResponse {
         let decision = `guard`.decide(
             AccessGuard.Request(
                 method: exchange.method, path: exchange.path, hosts: exchange.headers("Host"),

@@ -26,19 +26,10 @@ struct HTTPResponse: Sendable {
     }
 }
 
-/// How reading a request's body ended.
-enum BodyEnd: Equatable {
-    case complete
-    /// More than the limit: the rest is left unread and the connection closed after the answer.
-    case tooLarge
-    /// The client went away or stopped sending (the server's read timeout).
-    case failed
-}
-
 /// A request as civetweb parsed it, valid only while the handler runs.
 /// Used by one thread at a time: the civetweb thread that received the request waits while
 /// the thread answering it reads and writes.
-struct HTTPExchange: @unchecked Sendable {
+struct HTTPExchange: IncomingRequest, @unchecked Sendable {
     private let request: OpaquePointer
 
     init(_ request: OpaquePointer) {
@@ -46,18 +37,13 @@ struct HTTPExchange: @unchecked Sendable {
     }
 
     var method: String { String(cString: wg_http_method(request)) }
-    /// The path as sent, still percent-encoded and not cleaned, without the query.
     var rawPath: String { String(cString: wg_http_path(request)) }
-    /// The path percent-decoded (see `RequestPath`).
-    var path: RequestPath { RequestPath(raw: rawPath) }
     var query: String? { wg_http_query(request).map { String(cString: $0) } }
 
     func header(_ name: String) -> String? {
         wg_http_header(request, name).map { String(cString: $0) }
     }
 
-    /// Every value sent for the header `name`, in order: none, one, or (refused by the
-    /// guard for Host and Origin) more.
     func headers(_ name: String) -> [String] {
         (0..<Int(wg_http_header_count(request, name))).compactMap { index in
             wg_http_header_at(request, name, Int32(index)).map { String(cString: $0) }
@@ -70,14 +56,6 @@ struct HTTPExchange: @unchecked Sendable {
         return length >= 0 ? Int(length) : nil
     }
 
-    /// The body, if it is at most `limit` bytes; a declared length above the limit is
-    /// refused before a byte is read.
-    func readBody(limit: Int) -> (BodyEnd, [UInt8]) {
-        var bytes: [UInt8] = []
-        let end = readChunks(limit: limit) { chunk in bytes += chunk }
-        return (end, end == .complete ? bytes : [])
-    }
-
     /// The slowest a body may arrive, on average from `bodyGrace` after it started: a
     /// browser on the same machine sends hundreds of megabytes a second, a tunnel over a
     /// slow link far more than this; a client dripping a byte at a time falls behind within
@@ -85,8 +63,8 @@ struct HTTPExchange: @unchecked Sendable {
     static let minimumBodyRate = 32 << 10
     static let bodyGrace: Duration = .seconds(3)
 
-    /// Hands the body to `take` a piece at a time (for uploads written to a file as they
-    /// come). A body that falls behind `minimumBodyRate` ends as `.failed`.
+    /// The body a piece at a time; a declared length above `limit` is refused before a byte
+    /// is read, and a body that falls behind `minimumBodyRate` ends as `.failed`.
     func readChunks(limit: Int, _ take: (UnsafeRawBufferPointer) throws -> Void) rethrows -> BodyEnd {
         if let declared = contentLength, declared > limit { return .tooLarge }
         var total = 0
